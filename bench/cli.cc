@@ -1,0 +1,249 @@
+#include "bench/cli.h"
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <sstream>
+
+#include "lib/config/size.h"
+
+namespace alignbench {
+namespace {
+
+namespace po = boost::program_options;
+
+Error Usage(const std::string& option, const std::string& why) {
+  return PlainError(ErrorKind::kUsage, "option --" + option, why);
+}
+
+Result<std::uint64_t> ParseCount(const std::string& text,
+                                 const std::string& option) {
+  if (text.empty() || !std::all_of(text.begin(), text.end(), ::isdigit)) {
+    return Usage(option, "'" + text + "' is not a non-negative whole number");
+  }
+  if (text.size() > 12) return Usage(option, "'" + text + "' is too large");
+  return std::stoull(text);
+}
+
+// "fsync,fdatasync" → the values of `table`; names the option and the known
+// values on error.
+template <typename E, std::size_t N>
+Result<std::vector<E>> ParseNameList(const Named<E> (&table)[N],
+                                     const std::string& text,
+                                     const std::string& option) {
+  std::vector<E> values;
+  std::stringstream items(text);
+  for (std::string item; std::getline(items, item, ',');) {
+    auto value = FromName(table, item);
+    if (!value) {
+      return Usage(option, "unknown value '" + item + "' (expected " +
+                               NameList(table) + ")");
+    }
+    values.push_back(*value);
+  }
+  if (values.empty())
+    return Usage(option, "needs a value (" + NameList(table) + ")");
+  return values;
+}
+
+template <typename E, std::size_t N>
+std::string HelpFor(const Named<E> (&table)[N]) {
+  std::string help;
+  for (const auto& entry : table) {
+    help += "\n  " + std::string(entry.name) + ": " + std::string(entry.help);
+  }
+  return help;
+}
+
+std::size_t EditDistance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min(
+          {row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+std::string ClosestOption(const std::string& unknown,
+                          const std::vector<std::string>& known) {
+  std::string stripped = unknown.substr(0, unknown.find('='));
+  while (!stripped.empty() && stripped.front() == '-') stripped.erase(0, 1);
+  std::string best;
+  std::size_t best_distance = 3;  // more than two edits away is not "close"
+  for (const std::string& name : known) {
+    const std::size_t d = EditDistance(stripped, name);
+    if (d < best_distance) {
+      best_distance = d;
+      best = name;
+    }
+  }
+  return best.empty() ? "" : "did you mean --" + best + "?";
+}
+
+Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
+  po::options_description desc(
+      "Usage: alignbench [OPTIONS]            measure aligned against shifted "
+      "synced writes\n"
+      "       alignbench env [DIR]            print what alignbench knows "
+      "about DIR\n"
+      "       alignbench show FILE [--format F]\n"
+      "       alignbench compare BASE NEW\n\n"
+      "Options");
+  // Values are read as text and converted here, so every error names its
+  // option.
+  desc.add_options()(
+      "dir", po::value<std::string>(),
+      "directory to write the private test file in (default: .)")(
+      "sizes", po::value<std::string>(),
+      "block sizes: 4K,64K or 1K..512K (default: Derby's 13 sizes, 512K down "
+      "to 1K)")("shift", po::value<std::string>(),
+                "bytes the unaligned writes are shifted by (default 24)")(
+      "writes", po::value<std::string>(), "timed writes per run (default 128)")(
+      "warmup", po::value<std::string>(),
+      "untimed writes before the timed ones (default 0)")(
+      "repetitions", po::value<std::string>(),
+      "runs per variant, in random interleaved order (default 1)")(
+      "sync", po::value<std::string>(),
+      ("sync after each write; a comma list measures each (default fsync):" +
+       HelpFor(kSyncMethods))
+          .c_str())(
+      "io", po::value<std::string>(),
+      ("I/O path (default buffered):" + HelpFor(kIoModes)).c_str())(
+      "layout", po::value<std::string>(),
+      ("file before the run (default extend):" + HelpFor(kLayouts)).c_str())(
+      "cache", po::value<std::string>(),
+      ("page cache before the run (default warm):" + HelpFor(kCacheStates))
+          .c_str())("direct-unaligned", po::value<std::string>(),
+                    ("direct writes at unaligned offsets (default report):" +
+                     HelpFor(kDirectUnaligned))
+                        .c_str())(
+      "case", po::value<std::string>(),
+      "JSON case file; options given here override it")(
+      "out", po::value<std::string>(),
+      "write the result JSON to this file (atomically)")(
+      "format", po::value<std::string>(),
+      ("stdout format (default table):" + HelpFor(kFormats)).c_str())(
+      "redact-host", "leave the host name out of the result")(
+      "help",
+      "this text; Google Benchmark's --benchmark_* flags are passed through")(
+      "version", "print the version");
+
+  ParsedRun parsed;
+  std::ostringstream help;
+  help << desc
+       << "\nExit codes: 0 success, 1 usage, 2 setup, 3 I/O error during "
+          "measurement, "
+          "128+N killed by signal N.\n";
+  parsed.help = help.str();
+
+  po::variables_map vm;
+  std::vector<std::string> unrecognized;
+  try {
+    po::parsed_options options =
+        po::command_line_parser(args).options(desc).allow_unregistered().run();
+    unrecognized =
+        po::collect_unrecognized(options.options, po::include_positional);
+    po::store(options, vm);
+  } catch (const po::error& e) {
+    return PlainError(ErrorKind::kUsage, "command line", e.what());
+  }
+  std::vector<std::string> known;
+  for (const auto& option : desc.options())
+    known.push_back(option->long_name());
+  for (const std::string& arg : unrecognized) {
+    if (arg.rfind("--benchmark_", 0) == 0) {
+      parsed.options.benchmark_flags.push_back(arg);
+      continue;
+    }
+    if (arg.rfind("-", 0) != 0) {
+      return PlainError(
+          ErrorKind::kUsage, "command line",
+          "unexpected argument '" + arg + "' (options start with --)");
+    }
+    Error error = PlainError(ErrorKind::kUsage, "command line",
+                             "unknown option '" + arg + "'");
+    error.hint = ClosestOption(arg, known);
+    return error;
+  }
+  if (vm.count("help")) {
+    parsed.command = Command::kHelp;
+    return parsed;
+  }
+  if (vm.count("version")) {
+    parsed.command = Command::kVersion;
+    return parsed;
+  }
+
+  RunOptions& o = parsed.options;
+  Settings& s = o.settings;
+  if (vm.count("case")) {
+    if (Status loaded = ApplyCaseFile(vm["case"].as<std::string>(), s);
+        !loaded) {
+      return loaded.error();
+    }
+  }
+  auto text = [&vm](const char* name) { return vm[name].as<std::string>(); };
+  std::optional<Error> failure;
+  auto take = [&failure](auto result, auto& target) {
+    if (failure) return;
+    if (!result) {
+      failure = result.error();
+    } else {
+      target = std::move(result).value();
+    }
+  };
+  if (vm.count("dir")) s.dir = text("dir");
+  if (vm.count("sizes")) {
+    auto sizes = ParseSizeList(text("sizes"));
+    if (!sizes) return Usage("sizes", sizes.error().Message());
+    s.sizes = std::move(sizes).value();
+  }
+  if (vm.count("shift")) {
+    auto shift = ParseByteSize(text("shift"));
+    if (!shift) return Usage("shift", shift.error().Message());
+    s.shift = shift.value();
+  }
+  if (vm.count("writes")) take(ParseCount(text("writes"), "writes"), s.writes);
+  if (vm.count("warmup")) take(ParseCount(text("warmup"), "warmup"), s.warmup);
+  if (vm.count("repetitions"))
+    take(ParseCount(text("repetitions"), "repetitions"), s.repetitions);
+  if (vm.count("sync"))
+    take(ParseNameList(kSyncMethods, text("sync"), "sync"), s.axes.syncs);
+  if (vm.count("io"))
+    take(ParseNameList(kIoModes, text("io"), "io"), s.axes.ios);
+  if (vm.count("layout"))
+    take(ParseNameList(kLayouts, text("layout"), "layout"), s.axes.layouts);
+  if (vm.count("cache"))
+    take(ParseNameList(kCacheStates, text("cache"), "cache"), s.axes.caches);
+  if (vm.count("direct-unaligned")) {
+    std::vector<DirectUnaligned> choice;
+    take(ParseNameList(kDirectUnaligned, text("direct-unaligned"),
+                       "direct-unaligned"),
+         choice);
+    if (!failure && choice.size() != 1)
+      failure = Usage("direct-unaligned", "takes one value");
+    if (!failure) s.direct_unaligned = choice.front();
+  }
+  if (vm.count("format")) {
+    std::vector<Format> formats;
+    take(ParseNameList(kFormats, text("format"), "format"), formats);
+    if (!failure && formats.size() != 1)
+      failure = Usage("format", "takes one value");
+    if (!failure) o.format = formats.front();
+  }
+  if (failure) return *failure;
+  if (vm.count("out")) o.out = text("out");
+  o.redact_host = vm.count("redact-host") > 0;
+  if (Status valid = Validate(s); !valid) return valid.error();
+  return parsed;
+}
+
+}  // namespace alignbench

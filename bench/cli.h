@@ -1,0 +1,40 @@
+// The command line: one options table (Boost.Program_options) that drives
+// parsing, --help and validation. Usage errors come back as Error with kind
+// kUsage and name the option. Google Benchmark's own --benchmark_* flags are
+// passed through untouched.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lib/config/settings.h"
+#include "lib/io/error.h"
+#include "lib/report/table.h"
+
+namespace alignbench {
+
+struct RunOptions {
+  Settings settings;
+  std::optional<std::string> out;  // result JSON path
+  Format format = Format::kTable;
+  bool redact_host = false;
+  std::vector<std::string>
+      benchmark_flags;  // --benchmark_* for Google Benchmark
+};
+
+enum class Command { kRun, kHelp, kVersion };
+
+struct ParsedRun {
+  Command command = Command::kRun;
+  RunOptions options;
+  std::string help;  // the text for --help
+};
+
+Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args);
+
+// "Did you mean --writes?" for an unknown option, or "" when nothing is close.
+std::string ClosestOption(const std::string& unknown,
+                          const std::vector<std::string>& known);
+
+}  // namespace alignbench

@@ -1,0 +1,32 @@
+// The Google Benchmark glue: one benchmark per (pair, variant) with
+// Iterations(writes), UseManualTime and SetIterationTime per write+sync, and a
+// display reporter that keeps Google Benchmark's own JSON (context +
+// benchmarks) for our result file. The measurement itself is lib/measure;
+// nothing here times anything.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lib/config/settings.h"
+#include "lib/env/probe.h"
+#include "lib/io/error.h"
+#include "lib/report/pairs.h"
+
+namespace alignbench {
+
+struct HarnessResult {
+  std::vector<CollectedRun> runs;
+  nlohmann::json
+      benchmark_document;  // {"context": ..., "benchmarks": [...]}, untouched
+  std::optional<Error> fatal;  // the error that stopped the remaining runs
+};
+
+// `benchmark_flags` are --benchmark_* flags from the command line.
+Result<HarnessResult> RunHarness(
+    const Settings& settings, const TargetInfo& target,
+    const std::string& argv0, const std::vector<std::string>& benchmark_flags);
+
+}  // namespace alignbench

@@ -1,0 +1,96 @@
+// The axes a run is defined by (DESIGN.md §2), each an enum class with one
+// table that gives its name in the CLI, case files and JSON, and one line of
+// help. Parsing, printing and help text all read these tables, so adding a
+// value is one line.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace alignbench {
+
+enum class Variant { kShifted, kAligned };
+enum class SyncMethod { kFsync, kFdatasync, kOSync, kODsync, kNone };
+enum class IoMode { kBuffered, kDirect };
+enum class Layout { kExtend, kPrealloc, kPrewritten };
+enum class CacheState { kWarm, kCold };
+// What a direct-I/O write does when its offset is not aligned as the filesystem
+// demands.
+enum class DirectUnaligned { kReport, kStage };
+
+template <typename E>
+struct Named {
+  std::string_view name;
+  E value;
+  std::string_view help;
+};
+
+// "shifted" is the design card's "unaligned": the column is headed that way, as
+// Derby's was.
+inline constexpr Named<Variant> kVariants[] = {
+    {"unaligned", Variant::kShifted,
+     "writes start `shift` bytes after a block boundary"},
+    {"aligned", Variant::kAligned, "writes start on block boundaries"},
+};
+inline constexpr Named<SyncMethod> kSyncMethods[] = {
+    {"fsync", SyncMethod::kFsync, "fsync(2) after every write"},
+    {"fdatasync", SyncMethod::kFdatasync, "fdatasync(2) after every write"},
+    {"o_sync", SyncMethod::kOSync,
+     "file opened O_SYNC; each write is synchronous"},
+    {"o_dsync", SyncMethod::kODsync,
+     "file opened O_DSYNC; each write is synchronous"},
+    {"none", SyncMethod::kNone,
+     "no sync: measures the page cache, not the disk"},
+};
+inline constexpr Named<IoMode> kIoModes[] = {
+    {"buffered", IoMode::kBuffered, "through the page cache"},
+    {"direct", IoMode::kDirect, "O_DIRECT with aligned buffers"},
+};
+inline constexpr Named<Layout> kLayouts[] = {
+    {"extend", Layout::kExtend, "a new empty file that grows with every write"},
+    {"prealloc", Layout::kPrealloc, "fallocate(2)d first: unwritten extents"},
+    {"prewritten", Layout::kPrewritten,
+     "zero-filled and synced first, as databases preallocate logs"},
+};
+inline constexpr Named<CacheState> kCacheStates[] = {
+    {"warm", CacheState::kWarm, "pages of the prepared file may stay cached"},
+    {"cold", CacheState::kCold,
+     "POSIX_FADV_DONTNEED over the file after preparation"},
+};
+
+inline constexpr Named<DirectUnaligned> kDirectUnaligned[] = {
+    {"report", DirectUnaligned::kReport,
+     "report the row as not measurable (EINVAL)"},
+    {"stage", DirectUnaligned::kStage,
+     "read the partial head and tail blocks, write whole aligned blocks"},
+};
+
+template <typename E, std::size_t N>
+std::optional<E> FromName(const Named<E> (&table)[N], std::string_view name) {
+  for (const auto& entry : table) {
+    if (entry.name == name) return entry.value;
+  }
+  return std::nullopt;
+}
+
+template <typename E, std::size_t N>
+std::string_view NameOf(const Named<E> (&table)[N], E value) {
+  for (const auto& entry : table) {
+    if (entry.value == value) return entry.name;
+  }
+  return "?";
+}
+
+// "fsync, fdatasync, o_sync, ..." for help texts and error messages.
+template <typename E, std::size_t N>
+std::string NameList(const Named<E> (&table)[N]) {
+  std::string list;
+  for (const auto& entry : table) {
+    if (!list.empty()) list += ", ";
+    list += entry.name;
+  }
+  return list;
+}
+
+}  // namespace alignbench

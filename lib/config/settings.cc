@@ -1,0 +1,222 @@
+#include "lib/config/settings.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "lib/config/size.h"
+
+namespace alignbench {
+namespace {
+
+using nlohmann::json;
+
+Error CaseError(const std::string& origin, const std::string& key,
+                const std::string& why) {
+  return PlainError(ErrorKind::kUsage, "case file " + origin,
+                    key.empty() ? why : "key '" + key + "': " + why);
+}
+
+Result<std::uint64_t> Count(const json& value, const std::string& origin,
+                            const std::string& key) {
+  if (!value.is_number_unsigned()) {
+    return CaseError(origin, key,
+                     "expected a non-negative integer, got " +
+                         std::string(value.type_name()));
+  }
+  return value.get<std::uint64_t>();
+}
+
+Result<std::uint64_t> Bytes(const json& value, const std::string& origin,
+                            const std::string& key) {
+  if (value.is_string()) {
+    Result<std::uint64_t> size = ParseByteSize(value.get<std::string>());
+    if (!size) return CaseError(origin, key, size.error().Message());
+    return size;
+  }
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  return CaseError(origin, key,
+                   "expected a byte size (number or \"4K\"), got " +
+                       std::string(value.type_name()));
+}
+
+Result<std::vector<std::uint64_t>> Sizes(const json& value,
+                                         const std::string& origin) {
+  if (value.is_string()) {
+    auto sizes = ParseSizeList(value.get<std::string>());
+    if (!sizes) return CaseError(origin, "sizes", sizes.error().Message());
+    return sizes;
+  }
+  if (!value.is_array()) {
+    return CaseError(origin, "sizes",
+                     "expected a list of sizes or a string like \"1K..512K\"");
+  }
+  std::vector<std::uint64_t> sizes;
+  for (const json& item : value) {
+    Result<std::uint64_t> size = Bytes(item, origin, "sizes");
+    if (!size) return size.error();
+    sizes.push_back(size.value());
+  }
+  return sizes;
+}
+
+// A name from `table`, or a list of names; each must be known.
+template <typename E, std::size_t N>
+Result<std::vector<E>> Names(const Named<E> (&table)[N], const json& value,
+                             const std::string& origin,
+                             const std::string& key) {
+  std::vector<E> values;
+  const json list = value.is_array() ? value : json::array({value});
+  for (const json& item : list) {
+    if (!item.is_string()) {
+      return CaseError(origin, key,
+                       "expected a string (" + NameList(table) + "), got " +
+                           std::string(item.type_name()));
+    }
+    auto parsed = FromName(table, item.get<std::string>());
+    if (!parsed) {
+      return CaseError(origin, key,
+                       "unknown value '" + item.get<std::string>() +
+                           "' (expected " + NameList(table) + ")");
+    }
+    values.push_back(*parsed);
+  }
+  return values;
+}
+
+Result<std::string> Text(const json& value, const std::string& origin,
+                         const std::string& key) {
+  if (!value.is_string()) {
+    return CaseError(
+        origin, key,
+        "expected a string, got " + std::string(value.type_name()));
+  }
+  return value.get<std::string>();
+}
+
+// Assigns a parsed value or passes its error on.
+template <typename T, typename U>
+bool Take(Result<T> parsed, U& target, std::optional<Error>& failure) {
+  if (!parsed) {
+    failure = parsed.error();
+    return false;
+  }
+  target = std::move(parsed).value();
+  return true;
+}
+
+}  // namespace
+
+Status ApplyCaseText(const std::string& text, const std::string& origin,
+                     Settings& settings) {
+  json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) return CaseError(origin, "", "not valid JSON");
+  if (!doc.is_object())
+    return CaseError(origin, "", "expected a JSON object at the top");
+  Settings next = settings;
+  std::optional<Error> failure;
+  for (const auto& [key, value] : doc.items()) {
+    bool ok = true;
+    if (key == "name") {
+      ok = Take(Text(value, origin, key), next.case_name, failure);
+    } else if (key == "description") {
+      ok = Take(Text(value, origin, key), next.case_description, failure);
+    } else if (key == "expect") {
+      ok = Take(Text(value, origin, key), next.case_expect, failure);
+    } else if (key == "source" || key == "requires") {
+      // Documentation for readers of the case; nothing to apply.
+    } else if (key == "sizes") {
+      ok = Take(Sizes(value, origin), next.sizes, failure);
+    } else if (key == "shift") {
+      ok = Take(Bytes(value, origin, key), next.shift, failure);
+    } else if (key == "writes") {
+      ok = Take(Count(value, origin, key), next.writes, failure);
+    } else if (key == "warmup") {
+      ok = Take(Count(value, origin, key), next.warmup, failure);
+    } else if (key == "repetitions") {
+      ok = Take(Count(value, origin, key), next.repetitions, failure);
+    } else if (key == "sync") {
+      ok = Take(Names(kSyncMethods, value, origin, key), next.axes.syncs,
+                failure);
+    } else if (key == "io") {
+      ok = Take(Names(kIoModes, value, origin, key), next.axes.ios, failure);
+    } else if (key == "layout") {
+      ok =
+          Take(Names(kLayouts, value, origin, key), next.axes.layouts, failure);
+    } else if (key == "cache") {
+      ok = Take(Names(kCacheStates, value, origin, key), next.axes.caches,
+                failure);
+    } else if (key == "direct_unaligned") {
+      std::vector<DirectUnaligned> choice;
+      ok = Take(Names(kDirectUnaligned, value, origin, key), choice, failure);
+      if (ok && choice.size() != 1) {
+        return CaseError(origin, key, "expected one value");
+      }
+      if (ok) next.direct_unaligned = choice.front();
+    } else {
+      return CaseError(
+          origin, key,
+          "unknown key (known: name, description, expect, source, requires, "
+          "sizes, shift, writes, warmup, repetitions, sync, io, layout, cache, "
+          "direct_unaligned)");
+    }
+    if (!ok) return *failure;
+  }
+  settings = std::move(next);
+  return Ok{};
+}
+
+Status ApplyCaseFile(const std::string& path, Settings& settings) {
+  std::ifstream in(path);
+  if (!in) {
+    Error error = SystemError(ErrorKind::kUsage, "open case file", path, errno);
+    error.hint = "--case takes a JSON file such as cases/derby-2004.json";
+    return error;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  return ApplyCaseText(text.str(), path, settings);
+}
+
+Status Validate(const Settings& s) {
+  auto usage = [](const std::string& option, const std::string& why) {
+    return PlainError(ErrorKind::kUsage, "option --" + option, why);
+  };
+  constexpr std::uint64_t kMaxSize =
+      1ull << 30;  // 1 GiB per write is already absurd
+  if (s.sizes.empty()) return usage("sizes", "needs at least one size");
+  for (std::uint64_t size : s.sizes) {
+    if (size == 0) return usage("sizes", "a size must be at least 1 byte");
+    if (size > kMaxSize)
+      return usage("sizes", FormatSize(size) + " is larger than 1G");
+  }
+  if (s.writes == 0) return usage("writes", "must be at least 1");
+  if (s.writes > 100'000'000)
+    return usage("writes", "must be at most 100000000");
+  if (s.repetitions == 0) return usage("repetitions", "must be at least 1");
+  if (s.repetitions > 10'000)
+    return usage("repetitions", "must be at most 10000");
+  if (s.shift > kMaxSize) return usage("shift", "must be at most 1G");
+  if (s.axes.syncs.empty() || s.axes.ios.empty() || s.axes.layouts.empty() ||
+      s.axes.caches.empty()) {
+    return usage("sync", "every axis needs at least one value");
+  }
+  return Ok{};
+}
+
+std::vector<PairSpec> ExpandPlan(const Settings& s) {
+  std::vector<PairSpec> plan;
+  for (SyncMethod sync : s.axes.syncs) {
+    for (IoMode io : s.axes.ios) {
+      for (Layout layout : s.axes.layouts) {
+        for (CacheState cache : s.axes.caches) {
+          for (std::uint64_t size : s.sizes)
+            plan.push_back({size, sync, io, layout, cache});
+        }
+      }
+    }
+  }
+  return plan;
+}
+
+}  // namespace alignbench

@@ -1,0 +1,65 @@
+// Everything a run is defined by (DESIGN.md §2), where it comes from (defaults,
+// a case file, the command line) and the plan it expands to. Case files are
+// JSON; every key is checked and an error names the file, the key and the type
+// expected. Validation turns bad combinations into one clear usage error.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lib/config/axes.h"
+#include "lib/io/error.h"
+
+namespace alignbench {
+
+// Derby's sizes in Derby's order.
+inline const std::vector<std::uint64_t> kDerbySizes = {
+    512 << 10, 256 << 10, 128 << 10, 64 << 10, 32 << 10, 16 << 10, 12 << 10,
+    10 << 10,  8 << 10,   6 << 10,   4 << 10,  2 << 10,  1 << 10};
+
+// The axes that may take several values; a plan measures every combination.
+struct Axes {
+  std::vector<SyncMethod> syncs = {SyncMethod::kFsync};
+  std::vector<IoMode> ios = {IoMode::kBuffered};
+  std::vector<Layout> layouts = {Layout::kExtend};
+  std::vector<CacheState> caches = {CacheState::kWarm};
+};
+
+struct Settings {
+  std::string dir = ".";
+  std::vector<std::uint64_t> sizes = kDerbySizes;
+  std::uint64_t shift = 24;
+  std::uint64_t writes = 128;
+  std::uint64_t warmup = 0;
+  std::uint64_t repetitions = 1;
+  Axes axes;
+  DirectUnaligned direct_unaligned = DirectUnaligned::kReport;
+  // From a case file: what it is for and what a correct run shows.
+  std::string case_name;
+  std::string case_description;
+  std::string case_expect;
+};
+
+// One pair of DESIGN.md §2: one size under one combination of the axes.
+struct PairSpec {
+  std::uint64_t size;
+  SyncMethod sync;
+  IoMode io;
+  Layout layout;
+  CacheState cache;
+};
+
+// Reads a case file over `settings`; only keys present in the file change
+// anything.
+Status ApplyCaseFile(const std::string& path, Settings& settings);
+// The same from JSON text (fuzzing and tests); `origin` names it in errors.
+Status ApplyCaseText(const std::string& text, const std::string& origin,
+                     Settings& settings);
+
+Status Validate(const Settings& settings);
+
+// Every combination of the axes, each with the sizes in the order given.
+std::vector<PairSpec> ExpandPlan(const Settings& settings);
+
+}  // namespace alignbench

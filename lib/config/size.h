@@ -1,0 +1,21 @@
+// Byte sizes as people write them: "4096", "4K", "512KiB", "1M" (binary units),
+// size lists "512K,256K,1K" and power-of-two ranges "1K..512K" (ascending) or
+// "512K..1K" (descending). One suffix table drives parsing and printing.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/io/error.h"
+
+namespace alignbench {
+
+Result<std::uint64_t> ParseByteSize(std::string_view text);
+Result<std::vector<std::uint64_t>> ParseSizeList(std::string_view text);
+
+// The shortest exact form: 524288 → "512K", 1048576 → "1M", 1000 → "1000".
+std::string FormatSize(std::uint64_t bytes);
+
+}  // namespace alignbench

@@ -1,0 +1,231 @@
+#include "lib/env/probe.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "lib/io/test_file.h"
+
+namespace alignbench {
+namespace {
+
+std::optional<std::string> ReadLine(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  if (!in || !std::getline(in, line)) return std::nullopt;
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\n'))
+    line.pop_back();
+  return line;
+}
+
+std::optional<std::uint64_t> ReadNumber(const std::string& path) {
+  auto line = ReadLine(path);
+  if (!line || line->empty()) return std::nullopt;
+  char* end = nullptr;
+  const unsigned long long value = std::strtoull(line->c_str(), &end, 10);
+  if (end == line->c_str()) return std::nullopt;
+  return value;
+}
+
+std::optional<std::string> RealPath(const std::string& path) {
+  char resolved[PATH_MAX];
+  if (::realpath(path.c_str(), resolved) == nullptr) return std::nullopt;
+  return std::string(resolved);
+}
+
+std::string Basename(const std::string& path) {
+  return path.substr(path.rfind('/') + 1);
+}
+
+// The selected scheduler is the bracketed word of "mq-deadline [none]".
+std::optional<std::string> SelectedScheduler(const std::string& path) {
+  auto line = ReadLine(path);
+  if (!line) return std::nullopt;
+  const auto open = line->find('['), close = line->find(']');
+  if (open == std::string::npos || close == std::string::npos) return *line;
+  return line->substr(open + 1, close - open - 1);
+}
+
+// mountinfo escapes spaces and other characters as \ooo.
+std::string Unescape(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 3 < text.size()) {
+      out += static_cast<char>(
+          std::strtol(text.substr(i + 1, 3).c_str(), nullptr, 8));
+      i += 3;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+// The /proc/self/mountinfo entry with the longest mount point that contains
+// real_dir.
+void FillMount(TargetInfo& info, const std::string& real_dir) {
+  std::ifstream in("/proc/self/mountinfo");
+  std::string line;
+  std::size_t best = 0;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string id, parent, devno, root, point, options;
+    fields >> id >> parent >> devno >> root >> point >> options;
+    point = Unescape(point);
+    const bool contains =
+        real_dir == point || point == "/" ||
+        real_dir.compare(0, point.size() + 1, point + "/") == 0;
+    if (!contains || point.size() < best) continue;
+    std::string word, fs_type, source, super_options;
+    while (fields >> word && word != "-") {
+    }
+    fields >> fs_type >> source >> super_options;
+    best = point.size();
+    info.mount_point = point;
+    info.fs_type = fs_type;
+    info.mount_source = Unescape(source);
+    info.mount_options = options;
+  }
+}
+
+// /sys/dev/block/MAJ:MIN resolves to .../block/<disk>[/<partition>].
+std::optional<DeviceInfo> DeviceFromNumber(dev_t number) {
+  const std::string link = "/sys/dev/block/" + std::to_string(major(number)) +
+                           ":" + std::to_string(minor(number));
+  auto sys_path = RealPath(link);
+  if (!sys_path) return std::nullopt;
+  DeviceInfo device;
+  std::string disk_path = *sys_path;
+  if (::access((disk_path + "/partition").c_str(), F_OK) == 0) {
+    device.partition = Basename(disk_path);
+    disk_path = disk_path.substr(0, disk_path.rfind('/'));
+  }
+  device.disk = Basename(disk_path);
+  const std::string q = "/sys/block/" + device.disk + "/queue/";
+  device.backing_file =
+      ReadLine("/sys/block/" + device.disk + "/loop/backing_file");
+  device.model = ReadLine("/sys/block/" + device.disk + "/device/model");
+  device.vendor = ReadLine("/sys/block/" + device.disk + "/device/vendor");
+  if (auto rotational = ReadNumber(q + "rotational"))
+    device.rotational = *rotational != 0;
+  device.logical_block_bytes = ReadNumber(q + "logical_block_size");
+  device.physical_block_bytes = ReadNumber(q + "physical_block_size");
+  device.minimum_io_bytes = ReadNumber(q + "minimum_io_size");
+  device.optimal_io_bytes = ReadNumber(q + "optimal_io_size");
+  if (device.optimal_io_bytes == 0u)
+    device.optimal_io_bytes.reset();  // 0: not reported
+  device.write_cache = ReadLine(q + "write_cache");
+  if (auto fua = ReadNumber(q + "fua")) device.fua = *fua != 0;
+  device.scheduler = SelectedScheduler(q + "scheduler");
+  return device;
+}
+
+void FillDevice(TargetInfo& info) {
+  struct stat st {};
+  if (::stat(info.dir.c_str(), &st) != 0) {
+    info.no_device_reason = "cannot stat the directory";
+    return;
+  }
+  info.device = DeviceFromNumber(st.st_dev);
+  // btrfs and some others report an anonymous device number; the mount source
+  // names the real one.
+  if (!info.device && info.mount_source &&
+      info.mount_source->rfind("/dev/", 0) == 0) {
+    struct stat source {};
+    if (::stat(info.mount_source->c_str(), &source) == 0 &&
+        S_ISBLK(source.st_mode)) {
+      info.device = DeviceFromNumber(source.st_rdev);
+    }
+  }
+  if (!info.device) {
+    info.no_device_reason = "no block device under this directory (" +
+                            info.fs_type.value_or("unknown filesystem") +
+                            "): device counters are not available";
+  }
+}
+
+void FillDirectAlignment(TargetInfo& info) {
+  Result<TestFile> file = TestFile::Create(info.dir);
+  if (!file) return;  // an unwritable directory fails later with a clear error
+  struct statx stx {};
+  if (::statx(file.value().fd(), "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) ==
+          0 &&
+      (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_offset_align != 0) {
+    info.dio_offset_align = stx.stx_dio_offset_align;
+    info.dio_mem_align = stx.stx_dio_mem_align;
+  }
+}
+
+}  // namespace
+
+std::uint64_t TargetInfo::DirectAlignment() const {
+  if (dio_offset_align) return *dio_offset_align;
+  if (device && device->logical_block_bytes)
+    return *device->logical_block_bytes;
+  return 4096;
+}
+
+std::string TargetInfo::Title() const {
+  std::string where = fs_type.value_or("unknown-fs");
+  if (device) {
+    where += " /dev/" + device->partition.value_or(device->disk);
+  } else if (mount_source) {
+    where += " " + *mount_source;
+  }
+  return dir + " (" + where + ")";
+}
+
+HostInfo ProbeHost() {
+  HostInfo host;
+  struct utsname names {};
+  if (::uname(&names) == 0) {
+    host.hostname = names.nodename;
+    host.kernel = names.release;
+  }
+  std::ifstream os("/etc/os-release");
+  for (std::string line; std::getline(os, line);) {
+    if (line.rfind("PRETTY_NAME=", 0) == 0) {
+      std::string value = line.substr(12);
+      if (value.size() >= 2 && value.front() == '"')
+        value = value.substr(1, value.size() - 2);
+      host.distribution = value;
+    }
+  }
+  std::ifstream cpu("/proc/cpuinfo");
+  for (std::string line; std::getline(cpu, line);) {
+    if (line.rfind("model name", 0) == 0 &&
+        line.find(':') != std::string::npos) {
+      host.cpu_model = line.substr(line.find(':') + 2);
+      break;
+    }
+  }
+  const long cpus = ::sysconf(_SC_NPROCESSORS_ONLN);
+  if (cpus > 0) host.cpus = static_cast<unsigned>(cpus);
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  if (pages > 0 && page > 0) {
+    host.memory_bytes =
+        static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+  }
+  return host;
+}
+
+TargetInfo ProbeTarget(const std::string& dir) {
+  TargetInfo info;
+  info.dir = dir;
+  info.real_dir = RealPath(dir);
+  if (info.real_dir) FillMount(info, *info.real_dir);
+  FillDevice(info);
+  FillDirectAlignment(info);
+  info.host = ProbeHost();
+  return info;
+}
+
+}  // namespace alignbench

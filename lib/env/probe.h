@@ -1,0 +1,67 @@
+// The environment probe of a target directory: which filesystem, which block
+// device and disk, and the device facts that decide a result (sector sizes,
+// write cache, direct-I/O alignment). Every field may be unknown: then it is
+// empty and, where it helps, a reason says why. Nothing here writes, except one
+// private test file for statx(STATX_DIOALIGN).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace alignbench {
+
+struct HostInfo {
+  std::optional<std::string> hostname;
+  std::optional<std::string> kernel;        // uname -r
+  std::optional<std::string> distribution;  // PRETTY_NAME of /etc/os-release
+  std::optional<std::string> cpu_model;
+  std::optional<unsigned> cpus;
+  std::optional<std::uint64_t> memory_bytes;
+};
+
+struct DeviceInfo {
+  std::string disk;  // name under /sys/block: "vda", "loop0", "dm-1"
+  std::optional<std::string>
+      partition;  // "vda1" when the filesystem is on a partition
+  std::optional<std::string> backing_file;  // loop devices: the image file
+  std::optional<std::string> model;
+  std::optional<std::string> vendor;
+  std::optional<bool> rotational;
+  std::optional<std::uint64_t> logical_block_bytes;
+  std::optional<std::uint64_t> physical_block_bytes;
+  std::optional<std::uint64_t> minimum_io_bytes;
+  std::optional<std::uint64_t> optimal_io_bytes;
+  std::optional<std::string> write_cache;  // "write back" or "write through"
+  std::optional<bool> fua;
+  std::optional<std::string>
+      scheduler;  // the selected one, e.g. "none", "mq-deadline"
+  std::string StatPath() const { return "/sys/block/" + disk + "/stat"; }
+};
+
+struct TargetInfo {
+  std::string dir;  // as given
+  std::optional<std::string> real_dir;
+  std::optional<std::string> fs_type;
+  std::optional<std::string> mount_point;
+  std::optional<std::string> mount_source;
+  std::optional<std::string> mount_options;
+  std::optional<DeviceInfo> device;
+  std::string no_device_reason;  // set when device is empty
+  std::optional<std::uint64_t>
+      dio_offset_align;  // statx STATX_DIOALIGN on a test file
+  std::optional<std::uint64_t> dio_mem_align;
+  HostInfo host;
+
+  // The offset alignment O_DIRECT needs: statx's answer, else the logical block
+  // size, else 4096 (a safe guess: no device needs more).
+  std::uint64_t DirectAlignment() const;
+  // "/mnt (ext4 /dev/loop0)": the ioping-style name of the target.
+  std::string Title() const;
+};
+
+TargetInfo ProbeTarget(const std::string& dir);
+HostInfo ProbeHost();
+
+}  // namespace alignbench

@@ -1,0 +1,20 @@
+// The one mutable global of the project: a signal-safe registry of files to
+// unlink when the process is interrupted. InstallSignalCleanup() hooks SIGINT,
+// SIGTERM and SIGHUP; the handler unlinks every registered path, restores the
+// default action and re-raises, so the exit status still shows the signal.
+// Register/Unregister may be called from one thread only.
+#pragma once
+
+#include <string>
+
+namespace alignbench {
+
+void InstallSignalCleanup();
+
+// Returns a slot for Unregister, or -1 if the registry is full or the path too
+// long (the caller then refuses to create the file: a file we could not
+// register could leak).
+int RegisterForCleanup(const std::string& path);
+void UnregisterCleanup(int slot);
+
+}  // namespace alignbench

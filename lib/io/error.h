@@ -1,0 +1,70 @@
+// Errors that keep errno as a number, and the value-or-error type every
+// fallible call returns. An Error names the operation, the path, the offset
+// where one applies and errno, so a caller can test `error.errno_value ==
+// EINVAL` without matching text. Exceptions are used only at the CLI boundary;
+// lib/ returns Result.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace alignbench {
+
+// What kind of failure, which decides the documented exit code (see
+// ExitCodeFor).
+enum class ErrorKind { kUsage, kSetup, kIo };
+
+struct Error {
+  ErrorKind kind = ErrorKind::kSetup;
+  std::string operation;  // "pwrite", "open", "case file", ...
+  std::string path;       // empty when no path applies
+  std::optional<std::int64_t> offset;
+  int errno_value = 0;  // 0 when the error did not come from a system call
+  std::string detail;   // the message when errno_value == 0
+  std::string hint;     // what the user can do about it; may be empty
+
+  // One line: "pwrite /d/.alignbench-1-ab: No space left on device (ENOSPC) at
+  // offset 5; hint".
+  std::string Message() const;
+};
+
+// An error from a failed system call; errno_value is the errno it left.
+Error SystemError(ErrorKind kind, std::string operation, std::string path,
+                  int errno_value,
+                  std::optional<std::int64_t> offset = std::nullopt);
+// An error that did not come from a system call (bad input, unmet requirement).
+Error PlainError(ErrorKind kind, std::string operation, std::string detail);
+
+// "ENOSPC" for ENOSPC; "errno 1234" for a number the C library does not know.
+std::string ErrnoName(int errno_value);
+
+// Exit codes documented in the README: 1 usage, 2 setup, 3 I/O during
+// measurement.
+int ExitCodeFor(ErrorKind kind);
+
+struct Ok {};
+
+template <typename T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(Error error)
+      : value_(std::move(error)) {}  // NOLINT: implicit by design
+
+  bool ok() const { return std::holds_alternative<T>(value_); }
+  explicit operator bool() const { return ok(); }
+  T& value() & { return std::get<T>(value_); }
+  const T& value() const& { return std::get<T>(value_); }
+  T&& value() && { return std::get<T>(std::move(value_)); }
+  const Error& error() const { return std::get<Error>(value_); }
+
+ private:
+  std::variant<T, Error> value_;
+};
+
+using Status = Result<Ok>;
+
+}  // namespace alignbench

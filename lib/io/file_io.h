@@ -1,0 +1,39 @@
+// Whole-buffer positional I/O: EINTR is retried and short transfers are
+// continued, so a caller sees either every byte done or an Error with the
+// offset that failed.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "lib/io/error.h"
+
+namespace alignbench {
+
+Status PwriteAll(int fd, const void* buffer, std::size_t length, off_t offset,
+                 const std::string& path);
+Status PreadAll(int fd, void* buffer, std::size_t length, off_t offset,
+                const std::string& path);
+
+// A heap buffer whose address is a multiple of `alignment` (a power of two), as
+// O_DIRECT requires. Filled with a fixed non-zero pattern so no layer can skip
+// zero blocks.
+class AlignedBuffer final {
+ public:
+  AlignedBuffer(std::size_t size, std::size_t alignment);
+  char* data() { return data_.get(); }
+  const char* data() const { return data_.get(); }
+  std::size_t size() const { return size_; }
+
+ private:
+  struct Free {
+    void operator()(char* p) const;
+  };
+  std::unique_ptr<char, Free> data_;
+  std::size_t size_;
+};
+
+}  // namespace alignbench

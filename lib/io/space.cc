@@ -1,0 +1,31 @@
+#include "lib/io/space.h"
+
+#include <sys/statvfs.h>
+
+#include <cerrno>
+
+namespace alignbench {
+
+Status CheckFreeSpace(const std::string& dir, std::uint64_t bytes) {
+  struct statvfs fs {};
+  if (::statvfs(dir.c_str(), &fs) != 0) {
+    Error error = SystemError(ErrorKind::kSetup, "statvfs", dir, errno);
+    error.hint = "--dir must name an existing directory";
+    return error;
+  }
+  const std::uint64_t available =
+      static_cast<std::uint64_t>(fs.f_bavail) * fs.f_frsize;
+  const std::uint64_t needed = bytes + (1u << 20);
+  if (available < needed) {
+    Error error =
+        SystemError(ErrorKind::kSetup, "check free space", dir, ENOSPC);
+    error.hint =
+        "the plan needs " + std::to_string(needed) + " bytes, " +
+        std::to_string(available) +
+        " are available; free space, or use fewer --writes or smaller --sizes";
+    return error;
+  }
+  return Ok{};
+}
+
+}  // namespace alignbench

@@ -1,0 +1,232 @@
+#include "lib/measure/run.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "lib/io/sync.h"
+
+namespace alignbench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::int64_t Nanos(Clock::duration d) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(d).count();
+}
+
+std::uint64_t RoundUp(std::uint64_t value, std::uint64_t to) {
+  return (value + to - 1) / to * to;
+}
+
+// Bytes the prepared layout must cover: every write of the run, rounded to
+// whole blocks when direct writes are staged (they write whole aligned blocks).
+std::uint64_t SpanOf(const RunSpec& spec) {
+  std::uint64_t end = spec.pattern.EndAfter(spec.warmup + spec.writes);
+  return spec.io == IoMode::kDirect ? RoundUp(end, spec.dio_alignment) : end;
+}
+
+Error Fail(const std::string& operation, const std::string& path) {
+  return SystemError(ErrorKind::kSetup, operation, path, errno);
+}
+
+Status PrepareLayout(const RunSpec& spec, const TestFile& file) {
+  const std::uint64_t span = SpanOf(spec);
+  switch (spec.layout) {
+    case Layout::kExtend:
+      return Ok{};
+    case Layout::kPrealloc: {
+      int rc = ::posix_fallocate(file.fd(), 0, static_cast<off_t>(span));
+      if (rc != 0) {
+        Error error =
+            SystemError(ErrorKind::kSetup, "fallocate", file.path(), rc);
+        if (rc == EOPNOTSUPP || rc == EINVAL) {
+          error.hint =
+              "this filesystem cannot preallocate; use --layout prewritten";
+        }
+        return error;
+      }
+      return Ok{};
+    }
+    case Layout::kPrewritten: {
+      constexpr std::uint64_t kChunk = 1 << 20;
+      std::vector<char> zeros(kChunk, '\0');
+      for (std::uint64_t at = 0; at < span; at += kChunk) {
+        Status written =
+            PwriteAll(file.fd(), zeros.data(), std::min(kChunk, span - at),
+                      static_cast<off_t>(at), file.path());
+        if (!written) return written;
+      }
+      return Ok{};
+    }
+  }
+  return Ok{};
+}
+
+// Pages of the file still in the page cache, by mincore(2) over a read-only
+// mapping.
+std::optional<std::uint64_t> ResidentPages(int fd, std::uint64_t span) {
+  if (span == 0) return 0;
+  void* map = ::mmap(nullptr, span, PROT_READ, MAP_SHARED, fd, 0);
+  if (map == MAP_FAILED) return std::nullopt;
+  const long page = ::sysconf(_SC_PAGESIZE);
+  std::vector<unsigned char> vec((span + page - 1) / page);
+  std::optional<std::uint64_t> resident;
+  if (::mincore(map, span, vec.data()) == 0) {
+    resident = std::count_if(vec.begin(), vec.end(),
+                             [](unsigned char v) { return v & 1; });
+  }
+  ::munmap(map, span);
+  return resident;
+}
+
+}  // namespace
+
+Result<Run> Run::Prepare(const RunSpec& spec) {
+  Result<TestFile> created = TestFile::Create(spec.dir);
+  if (!created) return created.error();
+  TestFile file = std::move(created).value();
+
+  if (Status laid = PrepareLayout(spec, file); !laid) return laid.error();
+  const std::uint64_t header = spec.pattern.HeaderBytes();
+  if (header > 0) {
+    std::vector<char> bytes(header, 'H');
+    Status written = PwriteAll(file.fd(), bytes.data(), header, 0, file.path());
+    if (!written) return written.error();
+  }
+  // Everything prepared is on disk before the clock starts, so the first timed
+  // sync pays only for its own write.
+  if (::fsync(file.fd()) != 0) return Fail("fsync", file.path());
+
+  int flags = O_RDWR | SyncOpenFlags(spec.sync);
+  if (spec.io == IoMode::kDirect) flags |= O_DIRECT;
+  Result<UniqueFd> reopened = file.Reopen(flags);
+  if (!reopened) {
+    Error error = reopened.error();
+    if (error.errno_value == EINVAL && spec.io == IoMode::kDirect) {
+      error.hint =
+          "this filesystem does not support O_DIRECT; use --io buffered";
+    }
+    return error;
+  }
+
+  // Page alignment satisfies every O_DIRECT buffer requirement; a staged write
+  // spans the payload plus its partial head and tail blocks.
+  const std::uint64_t alignment =
+      std::max<std::uint64_t>(spec.dio_alignment, 4096);
+  const std::uint64_t size = spec.pattern.size;
+  const std::uint64_t stage =
+      spec.io == IoMode::kDirect ? size + 2 * spec.dio_alignment : 0;
+  Run run(spec, std::move(file), std::move(reopened).value(),
+          AlignedBuffer(size, alignment), AlignedBuffer(stage, alignment));
+
+  for (std::uint64_t k = 0; k < spec.warmup; ++k) {
+    if (Result<OpTimes> op = run.Step(); !op) return op.error();
+  }
+  run.record_.ops.clear();
+
+  if (spec.cache == CacheState::kCold) {
+    const std::uint64_t span = SpanOf(spec);
+    if (::fdatasync(run.file_.fd()) != 0)
+      return Fail("fdatasync", run.file_.path());
+    int rc = ::posix_fadvise(run.file_.fd(), 0, 0, POSIX_FADV_DONTNEED);
+    if (rc != 0)
+      return SystemError(ErrorKind::kSetup, "fadvise", run.file_.path(), rc);
+    run.record_.resident_pages_after_drop = ResidentPages(run.file_.fd(), span);
+  }
+
+  run.record_.ops.reserve(spec.writes);
+  if (spec.device_stat_path)
+    run.device_before_ = ReadDeviceCounters(*spec.device_stat_path);
+  run.process_before_ = ReadProcessIo();
+  return run;
+}
+
+Run::Run(RunSpec spec, TestFile file, UniqueFd fd, AlignedBuffer payload,
+         AlignedBuffer stage)
+    : spec_(std::move(spec)),
+      file_(std::move(file)),
+      fd_(std::move(fd)),
+      payload_(std::move(payload)),
+      stage_(std::move(stage)) {}
+
+Status Run::WriteAt(std::uint64_t offset) {
+  const bool unaligned =
+      spec_.io == IoMode::kDirect && offset % spec_.dio_alignment != 0;
+  if (unaligned && spec_.direct_unaligned == DirectUnaligned::kStage) {
+    return WriteStaged(offset);
+  }
+  Status written = PwriteAll(fd_.get(), payload_.data(), spec_.pattern.size,
+                             static_cast<off_t>(offset), file_.path());
+  if (!written && written.error().errno_value == EINVAL &&
+      spec_.io == IoMode::kDirect) {
+    Error error = written.error();
+    error.hint =
+        "O_DIRECT on this filesystem needs offsets that are multiples of " +
+        std::to_string(spec_.dio_alignment) +
+        " bytes; --direct-unaligned stage measures it as a database would";
+    return error;
+  }
+  return written;
+}
+
+// As a database does under O_DIRECT: read the partial head and tail blocks,
+// then write whole aligned blocks that carry the new bytes. Reads and write are
+// all part of the timed operation.
+Status Run::WriteStaged(std::uint64_t offset) {
+  record_.staged = true;
+  const std::uint64_t a = spec_.dio_alignment;
+  const std::uint64_t size = spec_.pattern.size;
+  const std::uint64_t start = offset / a * a;
+  const std::uint64_t end = RoundUp(offset + size, a);
+  char* stage = stage_.data();
+  if (Status read = PreadAll(fd_.get(), stage, a, static_cast<off_t>(start),
+                             file_.path());
+      !read) {
+    return read;
+  }
+  if (end - a > start && (offset + size) % a != 0) {
+    Status read = PreadAll(fd_.get(), stage + (end - a - start), a,
+                           static_cast<off_t>(end - a), file_.path());
+    if (!read) return read;
+  }
+  std::memcpy(stage + (offset - start), payload_.data(), size);
+  return PwriteAll(fd_.get(), stage, end - start, static_cast<off_t>(start),
+                   file_.path());
+}
+
+Result<OpTimes> Run::Step() {
+  const std::uint64_t offset = spec_.pattern.OffsetOf(next_++);
+  const Clock::time_point t0 = Clock::now();
+  if (Status written = WriteAt(offset); !written) return written.error();
+  const Clock::time_point t1 = Clock::now();
+  if (Status synced = SyncAfterWrite(spec_.sync, fd_.get(), file_.path());
+      !synced) {
+    return synced.error();
+  }
+  const Clock::time_point t2 = Clock::now();
+  OpTimes op{Nanos(t1 - t0), Nanos(t2 - t1), Nanos(t2 - t0)};
+  record_.ops.push_back(op);
+  return op;
+}
+
+RunRecord Run::Finish(std::optional<Error> error) {
+  if (device_before_) {
+    if (auto after = ReadDeviceCounters(*spec_.device_stat_path)) {
+      record_.device = *after - *device_before_;
+    }
+  }
+  if (process_before_) {
+    if (auto after = ReadProcessIo())
+      record_.process = *after - *process_before_;
+  }
+  record_.error = std::move(error);
+  fd_.Reset();
+  return std::move(record_);
+}
+
+}  // namespace alignbench

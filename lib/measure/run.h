@@ -1,0 +1,84 @@
+// One run (DESIGN.md §2): prepare a fresh private file, then time `writes`
+// operations of pwrite + sync, keeping every operation's times and the device
+// and process I/O counters around the loop. Prepare() does all untimed work;
+// Step() does one operation and nothing else; Finish() reads the counters. A
+// Run owns its TestFile: destroying it removes the file.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lib/config/axes.h"
+#include "lib/io/error.h"
+#include "lib/io/file_io.h"
+#include "lib/io/test_file.h"
+#include "lib/measure/counters.h"
+#include "lib/measure/pattern.h"
+
+namespace alignbench {
+
+struct RunSpec {
+  std::string dir;
+  WritePattern pattern;
+  std::uint64_t writes = 128;
+  std::uint64_t warmup =
+      0;  // untimed writes before the timed ones, same pattern
+  SyncMethod sync = SyncMethod::kFsync;
+  IoMode io = IoMode::kBuffered;
+  Layout layout = Layout::kExtend;
+  CacheState cache = CacheState::kWarm;
+  DirectUnaligned direct_unaligned = DirectUnaligned::kReport;
+  std::uint64_t dio_alignment = 4096;  // from the environment probe
+  std::optional<std::string>
+      device_stat_path;  // /sys/block/<disk>/stat, if any
+};
+
+struct OpTimes {
+  std::int64_t write_ns;
+  std::int64_t sync_ns;
+  std::int64_t total_ns;  // one clock span over write and sync, not their sum
+};
+
+struct RunRecord {
+  std::vector<OpTimes> ops;              // reserved before the loop
+  std::optional<DeviceCounters> device;  // delta over the timed loop
+  std::optional<ProcessIo> process;      // delta over the timed loop
+  bool staged = false;  // direct writes staged through aligned blocks
+  // Cold cache: pages of the file still resident after POSIX_FADV_DONTNEED.
+  std::optional<std::uint64_t> resident_pages_after_drop;
+  std::optional<Error>
+      error;  // set when the run stopped early; ops then hold what was done
+};
+
+class Run final {
+ public:
+  static Result<Run> Prepare(const RunSpec& spec);
+
+  // One timed operation: write k, then its sync. Fails on the first error; the
+  // failed operation is not recorded.
+  Result<OpTimes> Step();
+  // Counters and times of the run. Call once, last.
+  RunRecord Finish(std::optional<Error> error);
+
+ private:
+  Run(RunSpec spec, TestFile file, UniqueFd fd, AlignedBuffer payload,
+      AlignedBuffer stage);
+  Status WriteAt(std::uint64_t offset);
+  Status WriteStaged(std::uint64_t offset);
+
+  RunSpec spec_;
+  TestFile file_;
+  UniqueFd fd_;  // measurement descriptor: sync and direct flags applied
+  AlignedBuffer payload_;  // the bytes every write carries
+  AlignedBuffer stage_;    // staged direct writes only: whole aligned blocks
+  std::uint64_t next_ =
+      0;  // index of the next write in the pattern (warm-up included)
+  RunRecord record_;
+  std::optional<DeviceCounters> device_before_;
+  std::optional<ProcessIo> process_before_;
+};
+
+}  // namespace alignbench

@@ -1,0 +1,155 @@
+#include "lib/report/compare.h"
+
+#include <cstdio>
+#include <optional>
+
+#include "lib/config/size.h"
+#include "lib/report/table.h"
+
+namespace alignbench {
+namespace {
+
+template <typename T>
+std::string Text(const std::optional<T>& value) {
+  if (!value) return "unknown";
+  if constexpr (std::is_same_v<T, std::string>) {
+    return *value;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return *value ? "yes" : "no";
+  } else {
+    return std::to_string(*value);
+  }
+}
+
+std::string Sizes(const std::vector<std::uint64_t>& sizes) {
+  std::string text;
+  for (std::uint64_t s : sizes)
+    text += (text.empty() ? "" : ",") + FormatSize(s);
+  return text;
+}
+
+template <typename E, std::size_t N>
+std::string Names(const Named<E> (&table)[N], const std::vector<E>& values) {
+  std::string text;
+  for (E v : values)
+    text += (text.empty() ? "" : ",") + std::string(NameOf(table, v));
+  return text;
+}
+
+std::string Printf(const char* pattern, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, pattern, value);
+  return text;
+}
+
+std::string GainCell(const PairResult& p) {
+  if (!p.gain_pct) return "n/a";
+  std::string cell = Printf("%+.1f", *p.gain_pct);
+  if (p.gain_interval) {
+    cell += " [" + Printf("%+.1f", p.gain_interval->low) + "," +
+            Printf("%+.1f", p.gain_interval->high) + "]";
+  }
+  return cell;
+}
+
+std::string Change(const VariantResult& base, const VariantResult& next,
+                   double Summary::*f) {
+  if (base.repetitions == 0 || next.repetitions == 0 || base.total_ns.*f == 0)
+    return "n/a";
+  return Printf("%+.1f%%", (next.total_ns.*f / base.total_ns.*f - 1) * 100);
+}
+
+std::string GainVerdict(const PairResult& base, const PairResult& next) {
+  if (!base.gain_pct || !next.gain_pct) return "not comparable";
+  if (!base.gain_interval || !next.gain_interval)
+    return "no interval: cannot tell";
+  if (base.gain_interval->high < next.gain_interval->low) return "gain grew";
+  if (next.gain_interval->high < base.gain_interval->low) return "gain shrank";
+  return "unchanged (intervals overlap)";
+}
+
+std::string Pad(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text
+                              : std::string(width - text.size(), ' ') + text;
+}
+
+}  // namespace
+
+std::vector<std::string> DifferingFields(const Report& a, const Report& b) {
+  std::vector<std::string> out;
+  auto check = [&out](const std::string& name, const std::string& x,
+                      const std::string& y) {
+    if (x != y) out.push_back(name + ": " + x + " -> " + y);
+  };
+  const Settings& sa = a.settings;
+  const Settings& sb = b.settings;
+  check("shift bytes", std::to_string(sa.shift), std::to_string(sb.shift));
+  check("writes per run", std::to_string(sa.writes), std::to_string(sb.writes));
+  check("repetitions", std::to_string(sa.repetitions),
+        std::to_string(sb.repetitions));
+  check("sizes", Sizes(sa.sizes), Sizes(sb.sizes));
+  check("sync", Names(kSyncMethods, sa.axes.syncs),
+        Names(kSyncMethods, sb.axes.syncs));
+  check("io", Names(kIoModes, sa.axes.ios), Names(kIoModes, sb.axes.ios));
+  check("layout", Names(kLayouts, sa.axes.layouts),
+        Names(kLayouts, sb.axes.layouts));
+  check("cache", Names(kCacheStates, sa.axes.caches),
+        Names(kCacheStates, sb.axes.caches));
+  const TargetInfo& ta = a.target;
+  const TargetInfo& tb = b.target;
+  check("filesystem", Text(ta.fs_type), Text(tb.fs_type));
+  check("host", Text(ta.host.hostname), Text(tb.host.hostname));
+  check("kernel", Text(ta.host.kernel), Text(tb.host.kernel));
+  const DeviceInfo none;
+  const DeviceInfo& da = ta.device ? *ta.device : none;
+  const DeviceInfo& db = tb.device ? *tb.device : none;
+  check("disk", da.disk.empty() ? "unknown" : da.disk,
+        db.disk.empty() ? "unknown" : db.disk);
+  check("disk model", Text(da.model), Text(db.model));
+  check("rotational", Text(da.rotational), Text(db.rotational));
+  check("logical sector bytes", Text(da.logical_block_bytes),
+        Text(db.logical_block_bytes));
+  check("physical sector bytes", Text(da.physical_block_bytes),
+        Text(db.physical_block_bytes));
+  check("write cache", Text(da.write_cache), Text(db.write_cache));
+  return out;
+}
+
+void RenderComparison(std::ostream& out, const Report& base,
+                      const Report& next) {
+  out << "base: " << TargetLine(base.target)
+      << "\nnew:  " << TargetLine(next.target) << "\n";
+  const std::vector<std::string> differing = DifferingFields(base, next);
+  if (!differing.empty()) {
+    out << "warning: the two results differ in " << differing.size()
+        << " setting(s) or environment field(s):\n";
+    for (const std::string& d : differing) out << "  " << d << "\n";
+  }
+  out << "\n"
+      << Pad("size", 6) << " | " << Pad("base %gain [95%]", 22) << " | "
+      << Pad("new %gain [95%]", 22) << " | " << Pad("unaligned mean", 14)
+      << " | " << Pad("aligned mean", 12) << " | " << Pad("unaligned p99", 13)
+      << " | " << Pad("aligned p99", 11) << " | gain\n";
+  for (const PairResult& b : base.pairs) {
+    const PairResult* n = nullptr;
+    for (const PairResult& candidate : next.pairs) {
+      if (SameSpec(candidate.spec, b.spec)) n = &candidate;
+    }
+    if (n == nullptr) continue;
+    std::string size = b.spec.size % 1024 == 0
+                           ? std::to_string(b.spec.size / 1024)
+                           : FormatSize(b.spec.size);
+    out << Pad(size, 6) << " | " << Pad(GainCell(b), 22) << " | "
+        << Pad(GainCell(*n), 22) << " | "
+        << Pad(Change(b.unaligned, n->unaligned, &Summary::mean), 14) << " | "
+        << Pad(Change(b.aligned, n->aligned, &Summary::mean), 12) << " | "
+        << Pad(Change(b.unaligned, n->unaligned, &Summary::p99), 13) << " | "
+        << Pad(Change(b.aligned, n->aligned, &Summary::p99), 11) << " | "
+        << GainVerdict(b, *n) << "\n";
+  }
+  out << "\nsize in KiB; %gain = (unaligned/aligned - 1)*100 with its 95% "
+         "interval; mean and "
+         "p99 columns: change from base to new.\n";
+}
+
+}  // namespace alignbench

@@ -1,0 +1,22 @@
+// Two results side by side: pairs matched by size and axes, both gains with
+// their intervals, the change in each variant's mean and p99, whether the gain
+// changed, and every setting or environment fact that differs between the two
+// (the first thing a reader must know).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "lib/report/report.h"
+
+namespace alignbench {
+
+// "write cache: write back -> write through", one entry per differing field.
+std::vector<std::string> DifferingFields(const Report& base,
+                                         const Report& next);
+
+void RenderComparison(std::ostream& out, const Report& base,
+                      const Report& next);
+
+}  // namespace alignbench

@@ -1,0 +1,93 @@
+#include "lib/report/explain.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "lib/report/pairs.h"
+
+namespace alignbench {
+namespace {
+
+std::string Fixed(double value, int digits = 1) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+bool Near(double a, double b) {
+  return std::fabs(a - b) <= 0.15 * std::max(1.0, std::max(a, b));
+}
+
+}  // namespace
+
+std::string Explain(const PairResult& pair, std::uint64_t shift) {
+  const VariantResult& u = pair.unaligned;
+  const VariantResult& a = pair.aligned;
+  if (!pair.Measured()) {
+    const VariantResult& failed = u.error ? u : a;
+    return std::string(u.error ? "shifted" : "aligned") +
+           " writes were not measured: " +
+           failed.error.value_or("no run completed");
+  }
+  std::string text;
+  auto add = [&text](const std::string& sentence) {
+    if (!text.empty()) text += " ";
+    text += sentence;
+  };
+  if (u.staged) {
+    add("shifted direct writes were staged: each read its partial head and "
+        "tail blocks and "
+        "wrote whole aligned blocks, as a database does.");
+  }
+  if (!u.device || !a.device) {
+    add("no device counters here (no block device under the directory): the "
+        "gain cannot be "
+        "explained from device I/O.");
+    return text;
+  }
+  const DevicePerOp& du = *u.device;
+  const DevicePerOp& da = *a.device;
+  bool explained = false;
+  if (du.reads - da.reads >= 0.5 && da.reads <= 0.25) {
+    add("shifted writes each caused " + Fixed(du.reads - da.reads) +
+        " extra device read(s) (" + Fixed(du.kib_read - da.kib_read) +
+        " KiB): the partly overwritten block was read first "
+        "(read-modify-write" +
+        std::string(u.staged ? "" : ", the page cache's read-on-write") + ").");
+    explained = true;
+  }
+  if (du.kib_written - da.kib_written >=
+          0.5 * std::max(1.0, da.kib_written * 0.1) &&
+      du.kib_written > da.kib_written * 1.1) {
+    add("shifted writes wrote " + Fixed(du.kib_written - da.kib_written) +
+        " KiB more per write: a " + std::to_string(shift) +
+        "-byte shift makes every write touch one more block.");
+    explained = true;
+  }
+  if (du.writes >= 2.5 && da.writes >= 2.5 && Near(du.writes, da.writes)) {
+    add("both variants issued about " + Fixed((du.writes + da.writes) / 2) +
+        " device writes per operation: metadata commits (journal, growing file "
+        "size) "
+        "dominate; alignment is not what costs here.");
+    explained = true;
+  }
+  const bool significant =
+      pair.verdict && *pair.verdict != Verdict::kNoSignificantDifference;
+  if (!explained) {
+    if (significant) {
+      add("the device counters are alike for both variants (" +
+          Fixed(du.writes) + " vs " + Fixed(da.writes) + " writes, " +
+          Fixed(du.reads) + " vs " + Fixed(da.reads) +
+          " reads per operation): they cannot explain this difference.");
+    } else {
+      add("both variants did the same device I/O (" + Fixed(da.writes) +
+          " writes, " + Fixed(da.kib_written) +
+          " KiB per operation): alignment made no difference here.");
+    }
+  } else if (!significant) {
+    add("the time difference is not significant, though.");
+  }
+  return text;
+}
+
+}  // namespace alignbench

@@ -1,0 +1,29 @@
+// The `alignbench` object of a result file (schema
+// results/schema/alignbench-result.schema.json) and its way back. Keys carry
+// their units (mean_ns, size_bytes); unknown facts are absent.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "lib/io/error.h"
+#include "lib/report/report.h"
+
+namespace alignbench {
+
+nlohmann::json ToJson(const Report& report);
+
+// Reads an `alignbench` object back; errors name `origin` and the key that is
+// wrong.
+Result<Report> FromJson(const nlohmann::json& object,
+                        const std::string& origin);
+
+// Reads a whole result file ({"context", "benchmarks", "alignbench"}) and
+// checks that it is ours and not from a newer schema.
+Result<Report> LoadResultFile(const std::string& path);
+
+// Writes `document` to `path` through a temporary name and rename(2): never
+// half a file.
+Status WriteFileAtomically(const std::string& path, const std::string& text);
+
+}  // namespace alignbench

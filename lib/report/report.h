@@ -1,0 +1,31 @@
+// A whole result: who produced it, with which settings, where, and the pairs.
+// Everything the table, the exports and `show`/`compare` need is here, and
+// survives a JSON round trip.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lib/config/settings.h"
+#include "lib/env/probe.h"
+#include "lib/report/pairs.h"
+
+namespace alignbench {
+
+inline constexpr int kSchemaVersion = 1;
+
+struct Report {
+  std::string tool_version;
+  std::string git_revision;
+  std::vector<std::string> command_line;
+  std::string started_at;   // ISO 8601 UTC
+  std::string finished_at;  // ISO 8601 UTC
+  bool complete = true;     // false when interrupted or stopped by an error
+  Settings settings;
+  TargetInfo target;
+  std::vector<PairResult> pairs;
+  std::vector<std::string> warnings;
+  std::vector<std::string> errors;
+};
+
+}  // namespace alignbench

@@ -1,0 +1,260 @@
+#include "lib/report/table.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "lib/config/size.h"
+
+namespace alignbench {
+namespace {
+
+std::string Printf(const char* pattern, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, pattern, value);
+  return text;
+}
+
+std::string Ms(const VariantResult& v) {
+  return v.repetitions > 0 ? Printf("%.4f", v.total_ns.mean / 1e6) : "n/a";
+}
+std::string Gain(const PairResult& p) {
+  return p.gain_pct ? Printf("%+.2f", *p.gain_pct) : "n/a";
+}
+std::string IntervalText(const PairResult& p) {
+  if (!p.gain_interval) return "n/a";
+  return "[" + Printf("%+.1f", p.gain_interval->low) + ", " +
+         Printf("%+.1f", p.gain_interval->high) + "]";
+}
+std::string PValue(const PairResult& p) {
+  return p.p_value ? Printf("%.3g", *p.p_value) : "n/a";
+}
+std::string VerdictText(const PairResult& p) {
+  return p.verdict ? std::string(VerdictName(*p.verdict)) : "not measurable";
+}
+
+// The size as Derby printed it: KiB when whole, else bytes with a unit.
+std::string DerbySize(std::uint64_t size) {
+  return size % 1024 == 0 ? std::to_string(size / 1024) : FormatSize(size);
+}
+
+std::string Pad(const std::string& text, std::size_t width, bool left = false) {
+  if (text.size() >= width) return text;
+  const std::string fill(width - text.size(), ' ');
+  return left ? text + fill : fill + text;
+}
+
+std::string SettingsLine(const Report& r) {
+  const Settings& s = r.settings;
+  std::string line =
+      std::to_string(s.writes) + " synced writes per run, shift " +
+      std::to_string(s.shift) + " B, " + std::to_string(s.repetitions) +
+      (s.repetitions == 1 ? " repetition" : " repetitions");
+  if (s.warmup > 0) line += ", " + std::to_string(s.warmup) + " warm-up writes";
+  if (!s.case_name.empty()) line += ", case " + s.case_name;
+  return line;
+}
+
+// Pairs grouped by their axes, in plan order.
+template <typename Fn>
+void ForEachGroup(const Report& r, Fn fn) {
+  for (std::size_t i = 0; i < r.pairs.size();) {
+    std::size_t j = i;
+    while (j < r.pairs.size() &&
+           AxesLabel(r.pairs[j].spec) == AxesLabel(r.pairs[i].spec))
+      ++j;
+    fn(AxesLabel(r.pairs[i].spec), i, j);
+    i = j;
+  }
+}
+
+std::string DeviceCell(const std::optional<DevicePerOp>& d) {
+  if (!d) return "n/a";
+  char text[96];
+  std::snprintf(text, sizeof text,
+                "%4.1f r %6.1f KiB  %4.1f w %6.1f KiB  %4.1f fl", d->reads,
+                d->kib_read, d->writes, d->kib_written, d->flushes);
+  return text;
+}
+
+void RenderTable(std::ostream& out, const Report& r) {
+  out << TargetLine(r.target) << "\n";
+  out << SettingsLine(r) << "\n";
+  ForEachGroup(r, [&](const std::string& label, std::size_t from,
+                      std::size_t to) {
+    out << "\n[" << label << "]\n";
+    out << Pad("size", 6) << " | " << Pad("unaligned", 10) << " | "
+        << Pad("aligned", 10) << " | " << Pad("%gain", 8) << " | "
+        << Pad("95% interval", 16) << " | " << Pad("p", 8) << " | verdict\n";
+    for (std::size_t i = from; i < to; ++i) {
+      const PairResult& p = r.pairs[i];
+      out << Pad(DerbySize(p.spec.size), 6) << " | " << Pad(Ms(p.unaligned), 10)
+          << " | " << Pad(Ms(p.aligned), 10) << " | " << Pad(Gain(p), 8)
+          << " | " << Pad(IntervalText(p), 16) << " | " << Pad(PValue(p), 8)
+          << " | " << VerdictText(p) << "\n";
+    }
+    out << "device I/O per write (device-wide counters):\n";
+    for (std::size_t i = from; i < to; ++i) {
+      const PairResult& p = r.pairs[i];
+      out << Pad(DerbySize(p.spec.size), 6) << "  unaligned "
+          << DeviceCell(p.unaligned.device) << "\n"
+          << Pad("", 6) << "  aligned   " << DeviceCell(p.aligned.device)
+          << "\n";
+    }
+    out << "why:\n";
+    for (std::size_t i = from; i < to; ++i) {
+      out << Pad(DerbySize(r.pairs[i].spec.size), 6) << "  "
+          << r.pairs[i].explanation << "\n";
+    }
+  });
+  if (!r.target.device) out << "\nnote: " << r.target.no_device_reason << "\n";
+  for (const std::string& w : r.warnings) out << "warning: " << w << "\n";
+  for (const std::string& e : r.errors) out << "error: " << e << "\n";
+  if (!r.complete)
+    out << "INCOMPLETE: the run was interrupted or stopped by an error\n";
+  out << "\nsize in KiB; unaligned and aligned: mean milliseconds per "
+         "write+sync (one clock\n"
+         "span over pwrite and its sync), as Derby printed them. %gain = "
+         "(unaligned / aligned\n"
+         "- 1) * 100, Derby's formula: positive means aligning helps. 95% "
+         "interval: two-level\n"
+         "bootstrap of the gain (repetitions, then writes); p: two-sided "
+         "Mann-Whitney U test\n"
+         "on per-write times; a verdict needs p < 0.05 and an interval that "
+         "excludes 0.\n"
+         "r/w/fl: device reads, writes and flushes per write, from "
+         "/sys/block/*/stat.\n";
+}
+
+void RenderDerby(std::ostream& out, const Report& r) {
+  for (const PairResult& p : r.pairs) {
+    if (!p.Measured()) {
+      out << DerbySize(p.spec.size) << " | n/a | n/a | n/a\n";
+      continue;
+    }
+    out << DerbySize(p.spec.size) << " | "
+        << JavaDouble(p.unaligned.total_ns.mean / 1e6) << " | "
+        << JavaDouble(p.aligned.total_ns.mean / 1e6) << " | "
+        << JavaDouble(*p.gain_pct) << "%\n";
+  }
+}
+
+void RenderMarkdown(std::ostream& out, const Report& r) {
+  const TargetInfo& t = r.target;
+  out << "**alignbench " << r.tool_version << "** (" << r.git_revision
+      << ") on `" << t.dir << "`: " << t.fs_type.value_or("unknown fs");
+  if (t.device) {
+    const DeviceInfo& d = *t.device;
+    out << " on " << d.disk;
+    if (d.model) out << " (" << *d.model << ")";
+    if (d.logical_block_bytes && d.physical_block_bytes) {
+      out << ", sectors " << *d.logical_block_bytes << "/"
+          << *d.physical_block_bytes << " B";
+    }
+    if (d.write_cache) out << ", write cache: " << *d.write_cache;
+  } else {
+    out << ", no block device";
+  }
+  if (t.host.kernel) out << ", Linux " << *t.host.kernel;
+  out << "  \n" << SettingsLine(r) << "\n";
+  ForEachGroup(r, [&](const std::string& label, std::size_t from,
+                      std::size_t to) {
+    out << "\n`" << label << "`\n\n"
+        << "| size | unaligned ms | aligned ms | %gain | 95% interval | p | "
+           "verdict | "
+           "reads/write (u/a) | KiB written/write (u/a) |\n"
+        << "|---:|---:|---:|---:|:---:|---:|:---|---:|---:|\n";
+    for (std::size_t i = from; i < to; ++i) {
+      const PairResult& p = r.pairs[i];
+      auto pair_of = [](const VariantResult& u, const VariantResult& a,
+                        double DevicePerOp::*f) {
+        if (!u.device || !a.device) return std::string("n/a");
+        return Printf("%.1f", (*u.device).*f) + " / " +
+               Printf("%.1f", (*a.device).*f);
+      };
+      out << "| " << DerbySize(p.spec.size) << " | " << Ms(p.unaligned) << " | "
+          << Ms(p.aligned) << " | " << Gain(p) << " | " << IntervalText(p)
+          << " | " << PValue(p) << " | " << VerdictText(p) << " | "
+          << pair_of(p.unaligned, p.aligned, &DevicePerOp::reads) << " | "
+          << pair_of(p.unaligned, p.aligned, &DevicePerOp::kib_written)
+          << " |\n";
+    }
+  });
+  out << "\nsize in KiB; mean ms per write+sync; %gain = (unaligned/aligned - "
+         "1)*100.\n";
+}
+
+void RenderCsv(std::ostream& out, const Report& r) {
+  out << "size_bytes,sync,io,layout,cache,unaligned_mean_ms,aligned_mean_ms,"
+         "unaligned_p99_ms,aligned_p99_ms,gain_pct,gain_low_pct,gain_high_pct,"
+         "p_value,"
+         "verdict,unaligned_reads_per_write,aligned_reads_per_write,"
+         "unaligned_written_kib_per_write,aligned_written_kib_per_write\n";
+  auto number = [](std::optional<double> v) {
+    return v && std::isfinite(*v) ? Printf("%.6g", *v) : std::string();
+  };
+  auto device = [&](const VariantResult& v, double DevicePerOp::*field) {
+    return v.device ? number((*v.device).*field) : std::string();
+  };
+  for (const PairResult& p : r.pairs) {
+    auto ms = [&](const VariantResult& v, double Summary::*field) {
+      return v.repetitions > 0 ? number(v.total_ns.*field / 1e6)
+                               : std::string();
+    };
+    out << p.spec.size << "," << NameOf(kSyncMethods, p.spec.sync) << ","
+        << NameOf(kIoModes, p.spec.io) << "," << NameOf(kLayouts, p.spec.layout)
+        << "," << NameOf(kCacheStates, p.spec.cache) << ","
+        << ms(p.unaligned, &Summary::mean) << ","
+        << ms(p.aligned, &Summary::mean) << ","
+        << ms(p.unaligned, &Summary::p99) << "," << ms(p.aligned, &Summary::p99)
+        << "," << number(p.gain_pct) << ","
+        << (p.gain_interval ? number(p.gain_interval->low) : "") << ","
+        << (p.gain_interval ? number(p.gain_interval->high) : "") << ","
+        << number(p.p_value) << ","
+        << (p.verdict ? std::string(VerdictName(*p.verdict)) : "not measurable")
+        << "," << device(p.unaligned, &DevicePerOp::reads) << ","
+        << device(p.aligned, &DevicePerOp::reads) << ","
+        << device(p.unaligned, &DevicePerOp::kib_written) << ","
+        << device(p.aligned, &DevicePerOp::kib_written) << "\n";
+  }
+}
+
+}  // namespace
+
+std::string JavaDouble(double value) {
+  char text[64];
+  auto [end, ec] = std::to_chars(text, text + sizeof text, value);
+  std::string s(text, ec == std::errc() ? end : text);
+  if (s.find_first_of(".eni") == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string TargetLine(const TargetInfo& t) {
+  std::string line = "--- " + t.Title() + " ---";
+  if (t.device) {
+    const DeviceInfo& d = *t.device;
+    if (d.logical_block_bytes)
+      line += " logical " + std::to_string(*d.logical_block_bytes) + " B";
+    if (d.physical_block_bytes) {
+      line += ", physical " + std::to_string(*d.physical_block_bytes) + " B";
+    }
+    if (d.write_cache) line += ", write cache: " + *d.write_cache;
+  }
+  return line;
+}
+
+void Render(std::ostream& out, const Report& report,
+            alignbench::Format format) {
+  switch (format) {
+    case Format::kTable:
+      return RenderTable(out, report);
+    case Format::kDerby:
+      return RenderDerby(out, report);
+    case Format::kMarkdown:
+      return RenderMarkdown(out, report);
+    case Format::kCsv:
+      return RenderCsv(out, report);
+  }
+}
+
+}  // namespace alignbench

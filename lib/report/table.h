@@ -1,0 +1,34 @@
+// Text renderings of a Report: the table people read (with intervals, verdicts
+// and device I/O), Derby's mailing-list rows, markdown for bug reports, and CSV
+// for spreadsheets. The stream is injected; nothing here touches a file or a
+// global.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string_view>
+
+#include "lib/report/report.h"
+
+namespace alignbench {
+
+enum class Format { kTable, kDerby, kMarkdown, kCsv };
+inline constexpr Named<Format> kFormats[] = {
+    {"table", Format::kTable, "table with intervals, verdicts and device I/O"},
+    {"derby", Format::kDerby, "rows as the 2004 mailing list printed them"},
+    {"markdown", Format::kMarkdown,
+     "a table and environment summary for bug reports"},
+    {"csv", Format::kCsv, "one row per pair for spreadsheets and gnuplot"},
+};
+
+void Render(std::ostream& out, const Report& report, Format format);
+
+// "--- DIR (ext4 /dev/vda) --- logical 512 B, physical 4096 B, write cache:
+// write back"
+std::string TargetLine(const TargetInfo& target);
+
+// Java's Double.toString for the values Derby printed: shortest round-trip
+// digits and at least one decimal ("10.0", "18.359375").
+std::string JavaDouble(double value);
+
+}  // namespace alignbench
