@@ -1,5 +1,6 @@
 #include "lib/config/settings.h"
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -185,7 +186,12 @@ Status Validate(const Settings& s) {
   constexpr std::uint64_t kMaxSize =
       1ull << 30;  // 1 GiB per write is already absurd
   if (s.sizes.empty()) return usage("sizes", "needs at least one size");
-  for (std::uint64_t size : s.sizes) {
+  for (std::size_t i = 0; i < s.sizes.size(); ++i) {
+    const std::uint64_t size = s.sizes[i];
+    if (std::find(s.sizes.begin(), s.sizes.begin() + i, size) !=
+        s.sizes.begin() + i) {
+      return usage("sizes", FormatSize(size) + " is listed twice");
+    }
     if (size == 0) return usage("sizes", "a size must be at least 1 byte");
     if (size > kMaxSize)
       return usage("sizes", FormatSize(size) + " is larger than 1G");

@@ -32,7 +32,9 @@ struct Settings {
   std::uint64_t shift = 24;
   std::uint64_t writes = 128;
   std::uint64_t warmup = 0;
-  std::uint64_t repetitions = 1;
+  // Five interleaved repetitions: enough for the interval to see run-to-run
+  // drift, which on a shared machine is as large as the effect measured.
+  std::uint64_t repetitions = 5;
   Axes axes;
   DirectUnaligned direct_unaligned = DirectUnaligned::kReport;
   // From a case file: what it is for and what a correct run shows.

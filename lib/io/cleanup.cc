@@ -35,8 +35,15 @@ void InstallSignalCleanup() {
   for (int signo : {SIGINT, SIGTERM, SIGHUP}) {
     sigaddset(&action.sa_mask, signo);  // one cleanup at a time
   }
-  for (int signo : {SIGINT, SIGTERM, SIGHUP})
+  for (int signo : {SIGINT, SIGTERM, SIGHUP}) {
+    // A signal the caller chose to ignore (nohup, a background job) stays
+    // ignored.
+    struct sigaction previous {};
+    if (::sigaction(signo, nullptr, &previous) == 0 &&
+        previous.sa_handler == SIG_IGN)
+      continue;
     ::sigaction(signo, &action, nullptr);
+  }
 }
 
 int RegisterForCleanup(const std::string& path) {

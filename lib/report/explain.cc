@@ -47,45 +47,46 @@ std::string Explain(const PairResult& pair, std::uint64_t shift) {
   }
   const DevicePerOp& du = *u.device;
   const DevicePerOp& da = *a.device;
+  const bool significant =
+      pair.verdict && *pair.verdict != Verdict::kNoSignificantDifference;
   bool explained = false;
   if (du.reads - da.reads >= 0.5 && da.reads <= 0.25) {
-    add("shifted writes each caused " + Fixed(du.reads - da.reads) +
-        " extra device read(s) (" + Fixed(du.kib_read - da.kib_read) +
-        " KiB): the partly overwritten block was read first "
+    add("shifted: +" + Fixed(du.reads - da.reads) + " device reads (" +
+        Fixed(du.kib_read - da.kib_read) +
+        " KiB) per write: the partly overwritten block was read first "
         "(read-modify-write" +
         std::string(u.staged ? "" : ", the page cache's read-on-write") + ").");
     explained = true;
   }
-  if (du.kib_written - da.kib_written >=
-          0.5 * std::max(1.0, da.kib_written * 0.1) &&
-      du.kib_written > da.kib_written * 1.1) {
-    add("shifted writes wrote " + Fixed(du.kib_written - da.kib_written) +
-        " KiB more per write: a " + std::to_string(shift) +
-        "-byte shift makes every write touch one more block.");
+  if (du.kib_written - da.kib_written >= 0.5) {
+    add("shifted: +" + Fixed(du.kib_written - da.kib_written) +
+        " KiB written per write: a " + std::to_string(shift) +
+        "-byte shift spreads each write over one more block.");
     explained = true;
   }
   if (du.writes >= 2.5 && da.writes >= 2.5 && Near(du.writes, da.writes)) {
-    add("both variants issued about " + Fixed((du.writes + da.writes) / 2) +
-        " device writes per operation: metadata commits (journal, growing file "
-        "size) "
-        "dominate; alignment is not what costs here.");
+    add("both: about " + Fixed((du.writes + da.writes) / 2) +
+        " device writes per operation (metadata commits: journal, growing file "
+        "size)" +
+        std::string(
+            significant
+                ? "."
+                : ", which dominate; alignment is not what costs here."));
     explained = true;
   }
-  const bool significant =
-      pair.verdict && *pair.verdict != Verdict::kNoSignificantDifference;
-  if (!explained) {
-    if (significant) {
-      add("the device counters are alike for both variants (" +
-          Fixed(du.writes) + " vs " + Fixed(da.writes) + " writes, " +
-          Fixed(du.reads) + " vs " + Fixed(da.reads) +
-          " reads per operation): they cannot explain this difference.");
-    } else {
-      add("both variants did the same device I/O (" + Fixed(da.writes) +
-          " writes, " + Fixed(da.kib_written) +
-          " KiB per operation): alignment made no difference here.");
-    }
-  } else if (!significant) {
-    add("the time difference is not significant, though.");
+  if (!explained && significant) {
+    add("the device counters are alike for both variants (" + Fixed(du.writes) +
+        " vs " + Fixed(da.writes) + " writes, " + Fixed(du.reads) + " vs " +
+        Fixed(da.reads) +
+        " reads per operation): they cannot explain this difference.");
+  } else if (!explained) {
+    add("both variants did the same device I/O (" + Fixed(da.writes) +
+        " writes, " + Fixed(da.kib_written) + " KiB per operation).");
+  }
+  if (!significant) {
+    add(std::min(u.repetitions, a.repetitions) < 2
+            ? "No verdict from one repetition: run-to-run variation is unknown."
+            : "No significant time difference.");
   }
   return text;
 }

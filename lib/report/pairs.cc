@@ -83,6 +83,16 @@ std::vector<double> Flatten(const std::vector<std::vector<double>>& reps) {
   return all;
 }
 
+// The units the interval is computed over: one mean per repetition, or every
+// write when a variant ran only once (then run-to-run drift is unknown, and
+// Decide gives no verdict).
+std::vector<double> UnitMeans(const std::vector<std::vector<double>>& reps) {
+  if (reps.size() == 1) return reps.front();
+  std::vector<double> means;
+  for (const auto& rep : reps) means.push_back(Mean(rep));
+  return means;
+}
+
 }  // namespace
 
 bool SameSpec(const PairSpec& a, const PairSpec& b) {
@@ -111,11 +121,13 @@ std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
           GainPct(pair.unaligned.total_ns.mean, pair.aligned.total_ns.mean);
       pair.median_gain_pct =
           GainPct(pair.unaligned.total_ns.p50, pair.aligned.total_ns.p50);
-      pair.gain_interval =
-          BootstrapGainInterval(pair.unaligned.samples, pair.aligned.samples);
+      pair.gain_interval = GainInterval(UnitMeans(pair.unaligned.samples),
+                                        UnitMeans(pair.aligned.samples));
       pair.p_value = MannWhitneyP(Flatten(pair.unaligned.samples),
                                   Flatten(pair.aligned.samples));
-      pair.verdict = Decide(*pair.p_value, *pair.gain_interval);
+      pair.verdict = Decide(
+          *pair.p_value, *pair.gain_interval,
+          std::min(pair.unaligned.repetitions, pair.aligned.repetitions));
     }
     pair.explanation = Explain(pair, shift);
     pairs.push_back(std::move(pair));

@@ -60,7 +60,7 @@ struct PairResult {
   std::optional<double>
       gain_pct;  // Derby: (unaligned mean / aligned mean − 1)·100
   std::optional<double> median_gain_pct;  // the same from medians
-  std::optional<Interval> gain_interval;  // 95 %, bootstrap
+  std::optional<Interval> gain_interval;  // 95 %, see GainInterval
   std::optional<double> p_value;          // Mann-Whitney U, two-sided
   std::optional<Verdict> verdict;
   std::string explanation;  // in words, from the counters and settings

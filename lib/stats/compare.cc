@@ -1,9 +1,8 @@
 #include "lib/stats/compare.h"
 
 #include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
-#include <numeric>
-#include <random>
 
 #include "lib/stats/summary.h"
 
@@ -50,53 +49,36 @@ double MannWhitneyP(const std::vector<double>& a,
 
 namespace {
 
-// Mean of one two-level resample: repetitions drawn with replacement, then
-// operations.
-double ResampledMean(const std::vector<std::vector<double>>& reps,
-                     std::mt19937_64& rng) {
-  std::uniform_int_distribution<std::size_t> pick_rep(0, reps.size() - 1);
-  double sum = 0;
-  std::size_t count = 0;
-  for (std::size_t r = 0; r < reps.size(); ++r) {
-    const std::vector<double>& rep = reps[pick_rep(rng)];
-    if (rep.empty()) continue;
-    std::uniform_int_distribution<std::size_t> pick_op(0, rep.size() - 1);
-    for (std::size_t i = 0; i < rep.size(); ++i) sum += rep[pick_op(rng)];
-    count += rep.size();
-  }
-  return count == 0 ? std::nan("") : sum / static_cast<double>(count);
-}
-
-std::size_t TotalCount(const std::vector<std::vector<double>>& reps) {
-  std::size_t total = 0;
-  for (const auto& rep : reps) total += rep.size();
-  return total;
+// Mean and squared standard error of the mean of `values`.
+std::pair<double, double> MeanAndSquaredError(
+    const std::vector<double>& values) {
+  const Summary s = Summarize(values);
+  const double n = static_cast<double>(values.size());
+  return {s.mean, s.stddev * s.stddev / n};
 }
 
 }  // namespace
 
-Interval BootstrapGainInterval(
-    const std::vector<std::vector<double>>& unaligned,
-    const std::vector<std::vector<double>>& aligned, double confidence,
-    std::uint64_t seed) {
-  const std::size_t n = TotalCount(unaligned) + TotalCount(aligned);
-  if (n == 0 || unaligned.empty() || aligned.empty())
-    return {std::nan(""), std::nan("")};
-  // 2000 resamples, fewer for huge runs so that the bootstrap stays under
-  // ~2·10⁸ draws; the percentile error of 200 resamples is still below a tenth
-  // of the interval's width.
-  const std::size_t resamples =
-      std::clamp<std::size_t>(200'000'000 / n, 200, 2000);
-  std::mt19937_64 rng(seed);
-  std::vector<double> gains;
-  gains.reserve(resamples);
-  for (std::size_t i = 0; i < resamples; ++i) {
-    gains.push_back(
-        GainPct(ResampledMean(unaligned, rng), ResampledMean(aligned, rng)));
-  }
-  std::sort(gains.begin(), gains.end());
-  const double tail = (1 - confidence) / 2;
-  return {Percentile(gains, tail), Percentile(gains, 1 - tail)};
+Interval GainInterval(const std::vector<double>& unaligned_means,
+                      const std::vector<double>& aligned_means,
+                      double confidence) {
+  const double nan = std::nan("");
+  if (unaligned_means.size() < 2 || aligned_means.size() < 2) return {nan, nan};
+  const auto [u, u_se2] = MeanAndSquaredError(unaligned_means);
+  const auto [a, a_se2] = MeanAndSquaredError(aligned_means);
+  const double ratio = u / a;
+  // Relative variances of the two means; the ratio's is (about) their sum.
+  const double ru = u_se2 / (u * u), ra = a_se2 / (a * a);
+  const double relative = ru + ra;
+  if (!(relative > 0)) return {GainPct(u, a), GainPct(u, a)};
+  // Welch–Satterthwaite degrees of freedom on the relative scale.
+  const double nu = static_cast<double>(unaligned_means.size() - 1);
+  const double na = static_cast<double>(aligned_means.size() - 1);
+  const double df = relative * relative / (ru * ru / nu + ra * ra / na);
+  const boost::math::students_t t(df);
+  const double half = boost::math::quantile(t, 1 - (1 - confidence) / 2) *
+                      ratio * std::sqrt(relative);
+  return {100 * (ratio - half) - 100, 100 * (ratio + half) - 100};
 }
 
 std::string_view VerdictName(Verdict verdict) {
@@ -111,8 +93,11 @@ std::string_view VerdictName(Verdict verdict) {
   return "?";
 }
 
-Verdict Decide(double p_value, Interval gain_interval, double alpha) {
-  if (!(p_value < alpha)) return Verdict::kNoSignificantDifference;
+Verdict Decide(double p_value, Interval gain_interval, std::size_t repetitions,
+               double alpha) {
+  if (repetitions < 2 || !(p_value < alpha)) {
+    return Verdict::kNoSignificantDifference;
+  }
   if (gain_interval.low > 0) return Verdict::kAlignedFaster;
   if (gain_interval.high < 0) return Verdict::kShiftedFaster;
   return Verdict::kNoSignificantDifference;
