@@ -1,0 +1,76 @@
+# End to end: cases/quick.json in a temporary directory. The table and the JSON must agree,
+# the JSON must keep Google Benchmark's document, and nothing may be left behind, also after
+# a failed run and after Ctrl-C.
+source "$(dirname "$0")/lib.sh"
+
+target="$WORK/target"
+mkdir "$target"
+echo "keep me" > "$target/existing"
+"$ALIGNBENCH" --case "$ALIGNBENCH_SOURCE_DIR/cases/quick.json" --dir "$target" \
+  --out "$WORK/quick.json" > "$WORK/table.txt" 2> "$WORK/stderr.txt"
+check "quick run exits 0" [ $? -eq 0 ]
+check "no .alignbench-* left after a run" no_leftovers "$target"
+check "pre-existing file untouched" grep -qx "keep me" "$target/existing"
+check "table on stdout, context on stderr" grep -q "^--- $target (" "$WORK/stderr.txt"
+
+agree() {
+  "$PY" - "$WORK/quick.json" "$WORK/table.txt" <<'PY'
+import json, re, sys
+doc = json.load(open(sys.argv[1]))
+table = open(sys.argv[2]).read()
+assert set(doc) == {"context", "benchmarks", "alignbench"}, list(doc)
+assert len(doc["benchmarks"]) == 6, len(doc["benchmarks"])
+ab = doc["alignbench"]
+assert ab["schema_version"] == 1
+assert [p["size_bytes"] for p in ab["pairs"]] == [65536, 4096, 1024]
+rows = re.findall(r"^\s*(\d+) \|\s+([\d.]+) \|\s+([\d.]+) \|\s+([+-][\d.]+) \|", table, re.M)
+assert [r[0] for r in rows] == ["64", "4", "1"], rows
+for pair, row in zip(ab["pairs"], rows):
+    u = pair["unaligned"]["write_sync"]["mean_ns"] / 1e6
+    a = pair["aligned"]["write_sync"]["mean_ns"] / 1e6
+    assert pair["unaligned"]["write_sync"]["count"] == 16
+    assert abs(pair["gain_pct"] - (100 * u / a - 100)) < 1e-9, pair["gain_pct"]
+    assert float(row[1]) == round(u, 4) and float(row[2]) == round(a, 4), (row, u, a)
+    assert float(row[3]) == round(pair["gain_pct"], 2), (row, pair["gain_pct"])
+    assert pair["verdict"] in ("aligned faster", "shifted faster", "no significant difference")
+    lo, hi = pair["gain_interval_pct"]["low"], pair["gain_interval_pct"]["high"]
+    assert lo <= hi
+    assert 0 <= pair["p_value"] <= 1
+    # Google Benchmark's own time for the run is our mean, in its unit (ms).
+    bench = [b for b in doc["benchmarks"] if b["name"].startswith(
+        "alignbench/%dK/unaligned/" % (pair["size_bytes"] // 1024))]
+    assert len(bench) == 1 and abs(bench[0]["real_time"] - u) < 1e-6 * max(1, u), (bench, u)
+PY
+}
+check "table and JSON agree" agree
+
+shows_same() {
+  "$ALIGNBENCH" show "$WORK/quick.json" > "$WORK/shown.txt" && diff -q "$WORK/table.txt" "$WORK/shown.txt"
+}
+check "show re-renders the same table" shows_same
+
+# A run that fails during setup (the directory vanishes) leaves nothing either.
+"$ALIGNBENCH" --case "$ALIGNBENCH_SOURCE_DIR/cases/quick.json" --dir "$WORK/missing" \
+  > /dev/null 2> "$WORK/err.txt"
+check "missing dir: setup exit code 2" [ $? -eq 2 ]
+check "missing dir: one clear line" grep -q "^alignbench: error: .*$WORK/missing.*(ENOENT)" "$WORK/err.txt"
+
+# Ctrl-C mid-run: the signal's exit status and no leftover file.
+# Job control gives the background job the default SIGINT action, as a terminal would.
+set -m
+"$ALIGNBENCH" --dir "$target" --sizes 1K --writes 1000000 --sync fsync > /dev/null 2>&1 &
+pid=$!
+set +m
+for _ in $(seq 50); do
+  [ -n "$(find "$target" -maxdepth 1 -name '.alignbench-*' -print -quit)" ] && break
+  sleep 0.1
+done
+check "a run's file exists while it runs" \
+  test -n "$(find "$target" -maxdepth 1 -name '.alignbench-*' -print -quit)"
+kill -INT "$pid"
+wait "$pid"
+status=$?
+check "SIGINT: exit status 130 (got $status)" [ "$status" -eq 130 ]
+check "SIGINT: no .alignbench-* left" no_leftovers "$target"
+check "pre-existing file still untouched" grep -qx "keep me" "$target/existing"
+finish

@@ -1,0 +1,94 @@
+#include <catch2/catch.hpp>
+
+#include "lib/config/settings.h"
+
+using namespace alignbench;
+
+TEST_CASE("Every case file in cases/ loads and validates") {
+  for (const char* name :
+       {"derby-2004", "quick", "cold-rmw", "sync-methods", "direct-512e"}) {
+    INFO(name);
+    Settings s;
+    const Status loaded = ApplyCaseFile(
+        std::string(ALIGNBENCH_SOURCE_DIR "/cases/") + name + ".json", s);
+    if (!loaded) FAIL(loaded.error().Message());
+    CHECK(s.case_name == name);
+    CHECK_FALSE(s.case_description.empty());
+    CHECK_FALSE(s.case_expect.empty());
+    CHECK(Validate(s).ok());
+  }
+}
+
+TEST_CASE("derby-2004 reproduces Suresh's run") {
+  Settings s;
+  REQUIRE(
+      ApplyCaseFile(ALIGNBENCH_SOURCE_DIR "/cases/derby-2004.json", s).ok());
+  CHECK(s.sizes == kDerbySizes);
+  CHECK(s.writes == 128);
+  CHECK(s.shift == 24);
+  CHECK(s.axes.syncs == std::vector<SyncMethod>{SyncMethod::kFsync});
+}
+
+TEST_CASE("A case sets only the keys it has; axes may be lists") {
+  Settings s;
+  s.writes = 7;
+  REQUIRE(ApplyCaseText(
+              R"({"sync": ["fsync", "none"], "layout": "prewritten"})", "t", s)
+              .ok());
+  CHECK(s.writes == 7);
+  CHECK(s.axes.syncs ==
+        std::vector<SyncMethod>{SyncMethod::kFsync, SyncMethod::kNone});
+  CHECK(s.axes.layouts == std::vector<Layout>{Layout::kPrewritten});
+  CHECK(ExpandPlan(s).size() == 2 * kDerbySizes.size());
+}
+
+TEST_CASE("Bad case files: the error names file, key and expectation") {
+  const std::pair<const char*, const char*> bad[] = {
+      {"not json", "case file t.json: not valid JSON"},
+      {"[1, 2]", "expected a JSON object"},
+      {R"({"wirtes": 3})", "key 'wirtes': unknown key"},
+      {R"({"writes": "many"})",
+       "key 'writes': expected a non-negative integer, got string"},
+      {R"({"writes": -1})", "key 'writes': expected a non-negative integer"},
+      {R"({"sizes": 4096})", "key 'sizes': expected a list of sizes"},
+      {R"({"sizes": ["4Q"]})", "key 'sizes': size '4Q': unknown suffix"},
+      {R"({"sizes": "1K..3K"})", "key 'sizes'"},
+      {R"({"sync": "fsink"})",
+       "key 'sync': unknown value 'fsink' (expected fsync"},
+      {R"({"sync": 3})", "key 'sync': expected a string"},
+      {R"({"layout": ["extend", 1]})", "key 'layout': expected a string"},
+      {R"({"description": 5})", "key 'description': expected a string"},
+      {R"({"direct_unaligned": ["stage", "report"]})", "expected one value"},
+  };
+  for (const auto& [text, message] : bad) {
+    INFO(text);
+    Settings s;
+    const Status loaded = ApplyCaseText(text, "t.json", s);
+    REQUIRE_FALSE(loaded.ok());
+    CHECK(loaded.error().kind == ErrorKind::kUsage);
+    CHECK_THAT(loaded.error().Message(), Catch::Contains(message));
+  }
+}
+
+TEST_CASE("A failed case file changes nothing") {
+  Settings s;
+  REQUIRE_FALSE(
+      ApplyCaseText(R"({"writes": 5, "sync": "bogus"})", "t", s).ok());
+  CHECK(s.writes == 128);
+}
+
+TEST_CASE("Validate refuses impossible plans") {
+  auto invalid = [](auto change) {
+    Settings s;
+    change(s);
+    return !Validate(s).ok();
+  };
+  CHECK(invalid([](Settings& s) { s.writes = 0; }));
+  CHECK(invalid([](Settings& s) { s.repetitions = 0; }));
+  CHECK(invalid([](Settings& s) { s.sizes = {}; }));
+  CHECK(invalid([](Settings& s) { s.sizes = {0}; }));
+  CHECK(invalid([](Settings& s) { s.sizes = {4096, 1024, 4096}; }));
+  CHECK(invalid([](Settings& s) { s.sizes = {4ull << 30}; }));
+  CHECK(invalid([](Settings& s) { s.axes.syncs.clear(); }));
+  CHECK_FALSE(invalid([](Settings&) {}));
+}

@@ -1,0 +1,70 @@
+// A small Report with fixed numbers, for golden-output and round-trip tests.
+#pragma once
+
+#include "lib/report/report.h"
+
+namespace alignbench::testing {
+
+inline VariantResult FixedVariant(double mean_ms, double reads,
+                                  double kib_written) {
+  VariantResult v;
+  v.repetitions = 2;
+  v.total_ns = Summarize({mean_ms * 0.9e6, mean_ms * 1e6, mean_ms * 1.1e6});
+  v.write_ns = Summarize({1000, 2000, 3000});
+  v.sync_ns = Summarize(
+      {mean_ms * 0.9e6 - 1000, mean_ms * 1e6 - 2000, mean_ms * 1.1e6 - 3000});
+  v.device = DevicePerOp{reads, reads * 4, 1.0, kib_written, 1.0};
+  v.process = ProcessPerOp{reads * 4096, 4096};
+  return v;
+}
+
+inline Report FixedReport() {
+  Report r;
+  r.tool_version = "0.1.0";
+  r.git_revision = "abcdef123456";
+  r.command_line = {"alignbench", "--sizes", "64K,4K"};
+  r.started_at = "2026-11-29T10:00:00Z";
+  r.finished_at = "2026-11-29T10:00:05Z";
+  r.settings.dir = "/mnt";
+  r.settings.sizes = {65536, 4096};
+  r.settings.writes = 3;
+  r.settings.repetitions = 2;
+  r.target.dir = "/mnt";
+  r.target.fs_type = "ext4";
+  r.target.mount_source = "/dev/loop0";
+  DeviceInfo d;
+  d.disk = "loop0";
+  d.logical_block_bytes = 4096;
+  d.physical_block_bytes = 4096;
+  d.write_cache = "write back";
+  r.target.device = d;
+  r.target.host.kernel = "6.1.0";
+
+  PairResult big;
+  big.spec = {65536, SyncMethod::kFdatasync, IoMode::kBuffered,
+              Layout::kPrewritten, CacheState::kCold};
+  big.unaligned = FixedVariant(18.359375, 1.0, 72.0);
+  big.aligned = FixedVariant(10.0, 0.0, 64.0);
+  big.gain_pct = 83.59375;
+  big.median_gain_pct = 83.59375;
+  big.gain_interval = Interval{70.25, 95.5};
+  big.p_value = 0.000123;
+  big.verdict = Verdict::kAlignedFaster;
+  big.explanation = "shifted writes each caused 1.0 extra device read(s).";
+
+  PairResult small = big;
+  small.spec.size = 4096;
+  small.unaligned = FixedVariant(8.8359375, 0.0, 4.0);
+  small.aligned = FixedVariant(8.4375, 0.0, 4.0);
+  small.gain_pct = 4.7222222222222285;
+  small.median_gain_pct = 4.5;
+  small.gain_interval = Interval{-1.5, 9.75};
+  small.p_value = 0.25;
+  small.verdict = Verdict::kNoSignificantDifference;
+  small.explanation = "both variants did the same device I/O.";
+  r.pairs = {big, small};
+  r.warnings = {"a warning"};
+  return r;
+}
+
+}  // namespace alignbench::testing

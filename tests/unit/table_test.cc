@@ -1,0 +1,68 @@
+// Golden output of the printers: tests/fixtures/golden/<format>.txt holds what
+// a fixed report renders to. After an intended change of the output, regenerate
+// them with ALIGNBENCH_UPDATE_GOLDEN=1 build/tests/unit_tests "[golden]" and
+// review the diff.
+#include "lib/report/table.h"
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "tests/unit/report_fixture.h"
+
+using namespace alignbench;
+
+namespace {
+
+void CheckGolden(Format format, const std::string& name) {
+  std::ostringstream rendered;
+  Render(rendered, testing::FixedReport(), format);
+  const std::string path =
+      ALIGNBENCH_SOURCE_DIR "/tests/fixtures/golden/" + name + ".txt";
+  if (std::getenv("ALIGNBENCH_UPDATE_GOLDEN") != nullptr) {
+    std::ofstream(path) << rendered.str();
+  }
+  std::ifstream in(path);
+  REQUIRE(in);
+  std::stringstream golden;
+  golden << in.rdbuf();
+  CHECK(rendered.str() == golden.str());
+}
+
+}  // namespace
+
+TEST_CASE("Table golden output", "[golden]") {
+  CheckGolden(Format::kTable, "table");
+}
+TEST_CASE("Derby golden output", "[golden]") {
+  CheckGolden(Format::kDerby, "derby");
+}
+TEST_CASE("Markdown golden output", "[golden]") {
+  CheckGolden(Format::kMarkdown, "markdown");
+}
+TEST_CASE("CSV golden output", "[golden]") { CheckGolden(Format::kCsv, "csv"); }
+
+TEST_CASE("Derby rows print as the mailing list did") {
+  std::ostringstream out;
+  Render(out, testing::FixedReport(), Format::kDerby);
+  // Jan's 64K row, in this project's column order size | unaligned | aligned |
+  // %gain.
+  CHECK_THAT(out.str(),
+             Catch::StartsWith("64 | 18.359375 | 10.0 | 83.59375%\n"));
+}
+
+TEST_CASE("JavaDouble prints the shortest round-trip digits with a decimal") {
+  CHECK(JavaDouble(10.0) == "10.0");
+  CHECK(JavaDouble(18.359375) == "18.359375");
+  CHECK(JavaDouble(3.09423347398031) == "3.09423347398031");
+  CHECK(JavaDouble(-0.8169219547775413) == "-0.8169219547775413");
+  CHECK(JavaDouble(0.5) == "0.5");
+}
+
+TEST_CASE("The header names directory, filesystem and device, ioping style") {
+  CHECK(TargetLine(testing::FixedReport().target) ==
+        "--- /mnt (ext4 /dev/loop0) --- logical 4096 B, physical 4096 B, write "
+        "cache: "
+        "write back");
+}
