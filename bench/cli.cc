@@ -31,8 +31,11 @@ Result<std::vector<E>> ParseNameList(const Named<E> (&table)[N],
                                      const std::string& text,
                                      const std::string& option) {
   std::vector<E> values;
-  std::stringstream items(text);
-  for (std::string item; std::getline(items, item, ',');) {
+  // Every item counts, also an empty one ("fsync," is a mistake, not fsync).
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    start = comma + 1;
     auto value = FromName(table, item);
     if (!value) {
       return Usage(option, "unknown value '" + item + "' (expected " +
@@ -70,6 +73,39 @@ std::size_t EditDistance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
+// Google Benchmark flags that would contradict what alignbench does, and what
+// to use instead. Every other --benchmark_* flag is passed through.
+struct RefusedFlag {
+  std::string_view name;
+  std::string_view instead;
+};
+constexpr RefusedFlag kRefusedBenchmarkFlags[] = {
+    {"--benchmark_out",
+     "use --out: the result file holds Google Benchmark's JSON"},
+    {"--benchmark_out_format", "use --out; the result file is JSON"},
+    {"--benchmark_format", "use --format"},
+    {"--benchmark_repetitions", "use --repetitions"},
+    {"--benchmark_min_time",
+     "use --writes: every run does exactly that many writes"},
+    {"--benchmark_min_warmup_time", "use --warmup"},
+    {"--benchmark_time_unit", "times are reported in ms and ns"},
+    {"--benchmark_report_aggregates_only", "alignbench reports every run"},
+    {"--benchmark_display_aggregates_only", "alignbench prints its own table"},
+    {"--benchmark_list_tests",
+     "the benchmarks are alignbench/SIZE/VARIANT/SYNC/IO/LAYOUT/CACHE"},
+};
+
+Status CheckBenchmarkFlag(const std::string& arg) {
+  const std::string name = arg.substr(0, arg.find('='));
+  for (const RefusedFlag& refused : kRefusedBenchmarkFlags) {
+    if (name == refused.name) {
+      return Usage(name.substr(2), "is not passed to Google Benchmark: " +
+                                       std::string(refused.instead));
+    }
+  }
+  return Ok{};
+}
+
 }  // namespace
 
 std::string ClosestOption(const std::string& unknown,
@@ -80,7 +116,8 @@ std::string ClosestOption(const std::string& unknown,
   std::size_t best_distance = 3;  // more than two edits away is not "close"
   for (const std::string& name : known) {
     const std::size_t d = EditDistance(stripped, name);
-    if (d < best_distance) {
+    if (d < best_distance &&
+        2 * d < stripped.size()) {  // "x" is close to nothing
       best_distance = d;
       best = name;
     }
@@ -144,11 +181,26 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
           "128+N killed by signal N.\n";
   parsed.help = help.str();
 
+  for (const std::string& arg : args) {
+    if (arg == "--") {
+      return PlainError(
+          ErrorKind::kUsage, "command line",
+          "unexpected argument '--': alignbench takes options only");
+    }
+  }
   po::variables_map vm;
   std::vector<std::string> unrecognized;
   try {
     po::parsed_options options =
         po::command_line_parser(args).options(desc).allow_unregistered().run();
+    // Boost takes "--writes --sizes 4K" as --writes="--sizes": refuse that.
+    for (const po::option& option : options.options) {
+      if (!option.unregistered && !option.value.empty() &&
+          option.value.front().rfind("--", 0) == 0) {
+        return Usage(option.string_key, "needs a value (got option '" +
+                                            option.value.front() + "')");
+      }
+    }
     unrecognized =
         po::collect_unrecognized(options.options, po::include_positional);
     po::store(options, vm);
@@ -160,6 +212,9 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
     known.push_back(option->long_name());
   for (const std::string& arg : unrecognized) {
     if (arg.rfind("--benchmark_", 0) == 0) {
+      if (Status allowed = CheckBenchmarkFlag(arg); !allowed) {
+        return allowed.error();
+      }
       parsed.options.benchmark_flags.push_back(arg);
       continue;
     }

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <regex>
 #include <sstream>
 
 #include "lib/config/size.h"
@@ -127,9 +128,35 @@ std::string BenchmarkName(const PairSpec& pair, Variant variant) {
 
 }  // namespace
 
-Result<HarnessResult> RunHarness(
-    const Settings& settings, const TargetInfo& target,
-    const std::string& argv0, const std::vector<std::string>& benchmark_flags) {
+// Checked before anything runs, so that a filter that matches nothing is one
+// clear error instead of Google Benchmark's message and an empty result.
+Status CheckFilterMatches(const std::vector<PairSpec>& plan) {
+  const std::string filter = benchmark::GetBenchmarkFilter();
+  if (filter.empty() || filter == "." || filter == "all" || filter[0] == '-') {
+    return Ok{};  // everything, or a negative filter that Google Benchmark
+                  // applies
+  }
+  std::regex pattern;
+  try {
+    pattern = std::regex(filter, std::regex::extended);
+  } catch (const std::regex_error&) {
+    return PlainError(ErrorKind::kUsage, "option --benchmark_filter",
+                      "'" + filter + "' is not a valid regular expression");
+  }
+  for (const PairSpec& pair : plan) {
+    for (Variant variant : {Variant::kShifted, Variant::kAligned}) {
+      if (std::regex_search(BenchmarkName(pair, variant), pattern)) return Ok{};
+    }
+  }
+  return PlainError(ErrorKind::kUsage, "option --benchmark_filter",
+                    "'" + filter +
+                        "' matches none of the benchmarks (they are "
+                        "named alignbench/SIZE/VARIANT/SYNC/IO/LAYOUT/CACHE)");
+}
+
+Status InitializeBenchmark(const std::string& argv0,
+                           const std::vector<std::string>& benchmark_flags,
+                           const Settings& settings) {
   std::vector<std::string> args = {argv0};
   bool interleave_given = false;
   for (const std::string& flag : benchmark_flags) {
@@ -147,11 +174,15 @@ Result<HarnessResult> RunHarness(
   int argc = static_cast<int>(argv.size());
   benchmark::Initialize(&argc, argv.data());
   if (argc > 1) {
-    return PlainError(
-        ErrorKind::kUsage, "command line",
-        "Google Benchmark does not know '" + std::string(argv[1]) + "'");
+    return PlainError(ErrorKind::kUsage, "command line",
+                      "Google Benchmark refused '" + std::string(argv[1]) +
+                          "' (unknown flag or bad value)");
   }
+  return CheckFilterMatches(ExpandPlan(settings));
+}
 
+Result<HarnessResult> RunHarness(const Settings& settings,
+                                 const TargetInfo& target) {
   Collector collector{&settings, &target, {}, std::nullopt};
   for (const PairSpec& pair : ExpandPlan(settings)) {
     for (Variant variant : {Variant::kShifted, Variant::kAligned}) {
@@ -171,6 +202,11 @@ Result<HarnessResult> RunHarness(
   benchmark::ClearRegisteredBenchmarks();
   benchmark::Shutdown();
 
+  if (collector.runs.empty()) {
+    return PlainError(ErrorKind::kUsage, "command line",
+                      "no benchmark ran (does --benchmark_filter match any of "
+                      "alignbench/SIZE/VARIANT/SYNC/IO/LAYOUT/CACHE?)");
+  }
   HarnessResult result;
   result.runs = std::move(collector.runs);
   result.benchmark_document = reporter.Document();

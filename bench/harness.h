@@ -24,9 +24,15 @@ struct HarnessResult {
   std::optional<Error> fatal;  // the error that stopped the remaining runs
 };
 
-// `benchmark_flags` are --benchmark_* flags from the command line.
-Result<HarnessResult> RunHarness(
-    const Settings& settings, const TargetInfo& target,
-    const std::string& argv0, const std::vector<std::string>& benchmark_flags);
+// Hands the --benchmark_* flags to Google Benchmark (always adding random
+// interleaving unless given); a flag it refuses, or a filter that matches none
+// of the plan's benchmarks, is a usage error. Call once, before measuring.
+Status InitializeBenchmark(const std::string& argv0,
+                           const std::vector<std::string>& benchmark_flags,
+                           const Settings& settings);
+
+// Measures every pair of the plan. Fails only when nothing ran at all.
+Result<HarnessResult> RunHarness(const Settings& settings,
+                                 const TargetInfo& target);
 
 }  // namespace alignbench

@@ -1,6 +1,10 @@
 // alignbench: what does it cost when synchronous writes are not aligned?
 // main() reads like a table of contents: parse → signals → probe → measure →
 // report.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <ctime>
 #include <iostream>
 #include <string>
@@ -10,7 +14,9 @@
 #include "bench/harness.h"
 #include "bench/subcommands.h"
 #include "lib/io/cleanup.h"
+#include "lib/io/file_io.h"
 #include "lib/io/space.h"
+#include "lib/io/test_file.h"
 #include "lib/report/json.h"
 #include "lib/version.h"
 
@@ -36,6 +42,56 @@ std::uint64_t LargestRunBytes(const Settings& s) {
   return largest;
 }
 
+// Everything that can be refused is refused before anything is measured or
+// printed: free space, a directory we can create our file in, a result path.
+Status CheckBeforeMeasuring(const RunOptions& options) {
+  const std::string& dir = options.settings.dir;
+  if (Status space = CheckFreeSpace(dir, LargestRunBytes(options.settings));
+      !space) {
+    return space;
+  }
+  if (Result<TestFile> probe = TestFile::Create(dir); !probe) {
+    return probe.error();
+  }
+  if (options.out) {
+    const std::string& out = *options.out;
+    const std::size_t slash = out.rfind('/');
+    const std::string parent = slash == std::string::npos ? "."
+                               : slash == 0               ? "/"
+                                            : out.substr(0, slash);
+    struct stat st {};
+    if (::stat(out.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+      return SystemError(ErrorKind::kSetup, "--out", out, EISDIR);
+    }
+    if (::access(parent.c_str(), W_OK) != 0) {
+      Error error = SystemError(ErrorKind::kSetup, "--out", out, errno);
+      error.hint = "its directory " + parent + " must exist and be writable";
+      return error;
+    }
+  }
+  return Ok{};
+}
+
+void NoteBenchmarkContext(nlohmann::json& document, Report& report,
+                          bool redact_host) {
+  if (!document.is_object()) {
+    report.warnings.push_back(
+        "Google Benchmark's JSON could not be parsed; the result file carries "
+        "only the alignbench section");
+    document = nlohmann::json::object();
+    return;
+  }
+  if (!document.contains("context")) return;
+  nlohmann::json& context = document["context"];
+  if (redact_host) context.erase("host_name");
+  if (context.value("library_build_type", "") == "debug") {
+    report.warnings.push_back(
+        "Google Benchmark is a debug build (Debian's libbenchmark 1.7.1); it "
+        "only registers and reports here, every write+sync is timed by "
+        "alignbench itself");
+  }
+}
+
 int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
   Result<ParsedRun> parsed = ParseRunCommandLine(args);
   if (!parsed) return ReportError(parsed.error());
@@ -44,19 +100,25 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
     return 0;
   }
   if (parsed.value().command == Command::kVersion) {
-    std::cout << "alignbench " << kVersion << " (" << kGitRevision << ")\n";
+    std::cout << "alignbench " << kVersion << " ("
+              << (*kGitRevision != '\0' ? kGitRevision : "revision unknown")
+              << ")\n";
     return 0;
   }
   const RunOptions& options = parsed.value().options;
   const Settings& settings = options.settings;
-  if (Status space = CheckFreeSpace(settings.dir, LargestRunBytes(settings));
-      !space) {
-    return ReportError(space.error());
+  if (Status ready =
+          InitializeBenchmark(argv0, options.benchmark_flags, settings);
+      !ready) {
+    return ReportError(ready.error());
+  }
+  if (Status ready = CheckBeforeMeasuring(options); !ready) {
+    return ReportError(ready.error());
   }
 
   Report report;
   report.tool_version = kVersion;
-  report.git_revision = kGitRevision;
+  if (*kGitRevision != '\0') report.git_revision = kGitRevision;
   report.command_line.push_back(argv0);
   report.command_line.insert(report.command_line.end(), args.begin(),
                              args.end());
@@ -69,8 +131,7 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
             << " pairs x 2 variants x " << settings.repetitions
             << " repetition(s) x " << settings.writes << " writes\n";
 
-  Result<HarnessResult> measured =
-      RunHarness(settings, report.target, argv0, options.benchmark_flags);
+  Result<HarnessResult> measured = RunHarness(settings, report.target);
   if (!measured) return ReportError(measured.error());
   HarnessResult& harness = measured.value();
   report.finished_at = NowUtc();
@@ -79,14 +140,7 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
     report.complete = false;
     report.errors.push_back(harness.fatal->Message());
   }
-  const auto& context =
-      harness.benchmark_document.value("context", nlohmann::json::object());
-  if (context.value("library_build_type", "") == "debug") {
-    report.warnings.push_back(
-        "Google Benchmark is a debug build (Debian's libbenchmark 1.7.1); it "
-        "only registers "
-        "and reports here, every write+sync is timed by alignbench itself");
-  }
+  NoteBenchmarkContext(harness.benchmark_document, report, options.redact_host);
   Render(std::cout, report, options.format);
 
   if (options.out) {

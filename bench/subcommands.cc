@@ -1,6 +1,10 @@
 #include "bench/subcommands.h"
 
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <iostream>
+#include <optional>
 
 #include "lib/env/probe.h"
 #include "lib/report/compare.h"
@@ -14,14 +18,35 @@ Error Usage(const std::string& what) {
   return PlainError(ErrorKind::kUsage, "command line", what);
 }
 
-template <typename T>
-void Line(const char* name, const std::optional<T>& value) {
-  std::cout << "  " << name << ": ";
-  if (value) {
-    std::cout << *value << "\n";
-  } else {
-    std::cout << "unknown\n";
+bool WantsHelp(const std::vector<std::string>& args) {
+  for (const std::string& arg : args) {
+    if (arg == "--help" || arg == "-h") return true;
   }
+  return false;
+}
+
+int PrintUsage(const char* usage, const char* what) {
+  std::cout << "Usage: " << usage << "\n" << what << "\n";
+  return 0;
+}
+
+// Subcommands take operands only (show's --format aside); an option here is a
+// mistake, not a file name.
+Status CheckOperands(const std::vector<std::string>& operands, std::size_t min,
+                     std::size_t max, const std::string& command) {
+  for (const std::string& arg : operands) {
+    if (arg.rfind("-", 0) == 0) {
+      return Usage(command + ": unknown option '" + arg + "'");
+    }
+  }
+  if (operands.size() < min || operands.size() > max) {
+    return Usage(command + " takes " +
+                 (min == max
+                      ? std::to_string(min)
+                      : std::to_string(min) + " to " + std::to_string(max)) +
+                 " operand(s), got " + std::to_string(operands.size()));
+  }
+  return Ok{};
 }
 
 }  // namespace
@@ -34,85 +59,72 @@ int ReportError(const Error& error) {
 }
 
 int EnvCommand(const std::vector<std::string>& args) {
-  if (args.size() > 1)
-    return ReportError(Usage("env takes at most one directory"));
-  const TargetInfo t = ProbeTarget(args.empty() ? "." : args[0]);
-  if (!t.real_dir) {
-    return ReportError(
-        SystemError(ErrorKind::kSetup, "resolve", t.dir, ENOENT));
+  if (WantsHelp(args)) {
+    return PrintUsage(
+        "alignbench env [DIR]",
+        "Prints what alignbench knows about DIR (default .): host, "
+        "filesystem, block device and its write cache.");
   }
-  std::cout << TargetLine(t) << "\nhost\n";
-  Line("hostname", t.host.hostname);
-  Line("kernel", t.host.kernel);
-  Line("distribution", t.host.distribution);
-  Line("cpu", t.host.cpu_model);
-  Line("cpus", t.host.cpus);
-  Line("memory bytes", t.host.memory_bytes);
-  std::cout << "filesystem\n";
-  Line("directory", t.real_dir);
-  Line("type", t.fs_type);
-  Line("mount point", t.mount_point);
-  Line("mount source", t.mount_source);
-  Line("mount options", t.mount_options);
-  Line("direct I/O offset alignment (statx)", t.dio_offset_align);
-  Line("direct I/O memory alignment (statx)", t.dio_mem_align);
-  if (!t.device) {
-    std::cout << "device\n  " << t.no_device_reason << "\n";
-    return 0;
+  if (Status ok = CheckOperands(args, 0, 1, "env"); !ok)
+    return ReportError(ok.error());
+  const std::string dir = args.empty() ? "." : args[0];
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0) {
+    return ReportError(SystemError(ErrorKind::kSetup, "stat", dir, errno));
   }
-  const DeviceInfo& d = *t.device;
-  std::cout << "device\n  disk: " << d.disk << "\n";
-  Line("partition", d.partition);
-  Line("loop backing file", d.backing_file);
-  Line("model", d.model);
-  Line("vendor", d.vendor);
-  Line("rotational", d.rotational);
-  Line("logical block bytes", d.logical_block_bytes);
-  Line("physical block bytes", d.physical_block_bytes);
-  Line("minimum I/O bytes", d.minimum_io_bytes);
-  Line("optimal I/O bytes", d.optimal_io_bytes);
-  Line("write cache", d.write_cache);
-  Line("fua", d.fua);
-  Line("scheduler", d.scheduler);
+  if (!S_ISDIR(st.st_mode)) {
+    return ReportError(SystemError(ErrorKind::kSetup, "env", dir, ENOTDIR));
+  }
+  RenderEnvironment(std::cout, ProbeTarget(dir));
   return 0;
 }
 
 int ShowCommand(const std::vector<std::string>& args) {
-  std::optional<std::string> file;
+  if (WantsHelp(args)) {
+    return PrintUsage(
+        "alignbench show FILE [--format table|derby|markdown|csv]",
+        "Renders a saved result again, in any format.");
+  }
+  std::vector<std::string> operands;
   Format format = Format::kTable;
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--format" || args[i].rfind("--format=", 0) == 0) {
-      std::string name;
-      if (args[i] == "--format") {
-        if (i + 1 == args.size())
-          return ReportError(Usage("--format needs a value"));
-        name = args[++i];
-      } else {
-        name = args[i].substr(9);
-      }
-      auto parsed = FromName(kFormats, name);
-      if (!parsed) {
-        return ReportError(Usage("unknown format '" + name + "' (expected " +
-                                 NameList(kFormats) + ")"));
-      }
-      format = *parsed;
-    } else if (!file && args[i].rfind("-", 0) != 0) {
-      file = args[i];
+    std::optional<std::string> name;
+    if (args[i] == "--format") {
+      if (i + 1 == args.size())
+        return ReportError(Usage("--format needs a value"));
+      name = args[++i];
+    } else if (args[i].rfind("--format=", 0) == 0) {
+      name = args[i].substr(9);
     } else {
-      return ReportError(
-          Usage("show takes one FILE and --format; got '" + args[i] + "'"));
+      operands.push_back(args[i]);
+      continue;
     }
+    auto parsed = FromName(kFormats, *name);
+    if (!parsed) {
+      return ReportError(Usage("unknown format '" + *name + "' (expected " +
+                               NameList(kFormats) + ")"));
+    }
+    format = *parsed;
   }
-  if (!file) return ReportError(Usage("show needs a result FILE"));
-  Result<Report> report = LoadResultFile(*file);
+  if (Status ok = CheckOperands(operands, 1, 1, "show"); !ok) {
+    return ReportError(ok.error());
+  }
+  Result<Report> report = LoadResultFile(operands.front());
   if (!report) return ReportError(report.error());
   Render(std::cout, report.value(), format);
   return 0;
 }
 
 int CompareCommand(const std::vector<std::string>& args) {
-  if (args.size() != 2)
-    return ReportError(Usage("compare needs two result files: BASE NEW"));
+  if (WantsHelp(args)) {
+    return PrintUsage(
+        "alignbench compare BASE NEW",
+        "Puts two results side by side, pairs matched by size and "
+        "settings, and lists every setting that differs.");
+  }
+  if (Status ok = CheckOperands(args, 2, 2, "compare"); !ok) {
+    return ReportError(ok.error());
+  }
   Result<Report> base = LoadResultFile(args[0]);
   if (!base) return ReportError(base.error());
   Result<Report> next = LoadResultFile(args[1]);

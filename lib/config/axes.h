@@ -4,9 +4,7 @@
 // value is one line.
 #pragma once
 
-#include <optional>
-#include <string>
-#include <string_view>
+#include "lib/config/named.h"
 
 namespace alignbench {
 
@@ -18,13 +16,6 @@ enum class CacheState { kWarm, kCold };
 // What a direct-I/O write does when its offset is not aligned as the filesystem
 // demands.
 enum class DirectUnaligned { kReport, kStage };
-
-template <typename E>
-struct Named {
-  std::string_view name;
-  E value;
-  std::string_view help;
-};
 
 // "shifted" is the design card's "unaligned": the column is headed that way, as
 // Derby's was.
@@ -65,32 +56,5 @@ inline constexpr Named<DirectUnaligned> kDirectUnaligned[] = {
     {"stage", DirectUnaligned::kStage,
      "read the partial head and tail blocks, write whole aligned blocks"},
 };
-
-template <typename E, std::size_t N>
-std::optional<E> FromName(const Named<E> (&table)[N], std::string_view name) {
-  for (const auto& entry : table) {
-    if (entry.name == name) return entry.value;
-  }
-  return std::nullopt;
-}
-
-template <typename E, std::size_t N>
-std::string_view NameOf(const Named<E> (&table)[N], E value) {
-  for (const auto& entry : table) {
-    if (entry.value == value) return entry.name;
-  }
-  return "?";
-}
-
-// "fsync, fdatasync, o_sync, ..." for help texts and error messages.
-template <typename E, std::size_t N>
-std::string NameList(const Named<E> (&table)[N]) {
-  std::string list;
-  for (const auto& entry : table) {
-    if (!list.empty()) list += ", ";
-    list += entry.name;
-  }
-  return list;
-}
 
 }  // namespace alignbench

@@ -1,11 +1,10 @@
 #include "lib/config/settings.h"
 
 #include <algorithm>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "lib/config/size.h"
+#include "lib/io/file_io.h"
 
 namespace alignbench {
 namespace {
@@ -81,6 +80,10 @@ Result<std::vector<E>> Names(const Named<E> (&table)[N], const json& value,
                            "' (expected " + NameList(table) + ")");
     }
     values.push_back(*parsed);
+  }
+  if (values.empty()) {
+    return CaseError(origin, key,
+                     "needs at least one value (" + NameList(table) + ")");
   }
   return values;
 }
@@ -168,15 +171,14 @@ Status ApplyCaseText(const std::string& text, const std::string& origin,
 }
 
 Status ApplyCaseFile(const std::string& path, Settings& settings) {
-  std::ifstream in(path);
-  if (!in) {
-    Error error = SystemError(ErrorKind::kUsage, "open case file", path, errno);
+  Result<std::string> text = ReadWholeFile(path, ErrorKind::kUsage);
+  if (!text) {
+    Error error = text.error();
+    error.operation += " case file";
     error.hint = "--case takes a JSON file such as cases/derby-2004.json";
     return error;
   }
-  std::stringstream text;
-  text << in.rdbuf();
-  return ApplyCaseText(text.str(), path, settings);
+  return ApplyCaseText(text.value(), path, settings);
 }
 
 Status Validate(const Settings& s) {
@@ -203,10 +205,13 @@ Status Validate(const Settings& s) {
   if (s.repetitions > 10'000)
     return usage("repetitions", "must be at most 10000");
   if (s.shift > kMaxSize) return usage("shift", "must be at most 1G");
-  if (s.axes.syncs.empty() || s.axes.ios.empty() || s.axes.layouts.empty() ||
-      s.axes.caches.empty()) {
-    return usage("sync", "every axis needs at least one value");
-  }
+  if (s.warmup > 100'000'000)
+    return usage("warmup", "must be at most 100000000");
+  if (s.axes.syncs.empty()) return usage("sync", "needs at least one value");
+  if (s.axes.ios.empty()) return usage("io", "needs at least one value");
+  if (s.axes.layouts.empty())
+    return usage("layout", "needs at least one value");
+  if (s.axes.caches.empty()) return usage("cache", "needs at least one value");
   return Ok{};
 }
 

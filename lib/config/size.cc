@@ -1,5 +1,6 @@
 #include "lib/config/size.h"
 
+#include <algorithm>
 #include <cctype>
 #include <limits>
 
@@ -115,11 +116,15 @@ Result<std::vector<std::uint64_t>> ParseSizeList(std::string_view text) {
                    "a range goes from A to B by doubling: B must be A times a "
                    "power of 2");
       }
-      if (from.value() <= to.value()) {
-        for (std::uint64_t s = low; s <= high; s *= 2) sizes.push_back(s);
-      } else {
-        for (std::uint64_t s = high; s >= low; s /= 2) sizes.push_back(s);
+      // Count the doublings instead of doubling until past `high`: near 2^64
+      // that would overflow and never stop.
+      std::vector<std::uint64_t> range;
+      for (std::uint64_t s = low;; s *= 2) {
+        range.push_back(s);
+        if (s == high) break;
       }
+      if (from.value() > to.value()) std::reverse(range.begin(), range.end());
+      sizes.insert(sizes.end(), range.begin(), range.end());
     }
     start = comma + 1;
   }

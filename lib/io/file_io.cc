@@ -1,11 +1,16 @@
 #include "lib/io/file_io.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <new>
+
+#include "lib/io/cleanup.h"
+#include "lib/io/fd.h"
 
 namespace alignbench {
 
@@ -44,6 +49,52 @@ Status PreadAll(int fd, void* buffer, std::size_t length, off_t offset,
     offset += done;
   }
   return Ok{};
+}
+
+Result<std::string> ReadWholeFile(const std::string& path, ErrorKind kind) {
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd.valid()) return SystemError(kind, "open", path, errno);
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) {
+    return SystemError(kind, "stat", path, errno);
+  }
+  if (S_ISDIR(st.st_mode)) return SystemError(kind, "read", path, EISDIR);
+  std::string text;
+  char chunk[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd.get(), chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return SystemError(kind, "read", path, errno);
+    if (got == 0) break;
+    text.append(chunk, static_cast<std::size_t>(got));
+  }
+  return text;
+}
+
+Status WriteFileAtomically(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
+  const int slot = RegisterForCleanup(temporary);  // Ctrl-C leaves no half file
+  UniqueFd fd(
+      ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
+  if (!fd.valid()) {
+    const int saved = errno;
+    UnregisterCleanup(slot);
+    Error error = SystemError(ErrorKind::kSetup, "create", path, saved);
+    error.hint = "the result is written to a temporary name beside it first";
+    return error;
+  }
+  Status written = PwriteAll(fd.get(), text.data(), text.size(), 0, temporary);
+  if (written && ::fsync(fd.get()) != 0) {
+    written = SystemError(ErrorKind::kSetup, "fsync", temporary, errno);
+  }
+  fd.Reset();
+  if (written && ::rename(temporary.c_str(), path.c_str()) != 0) {
+    written =
+        SystemError(ErrorKind::kSetup, "rename to " + path, temporary, errno);
+  }
+  if (!written) ::unlink(temporary.c_str());
+  UnregisterCleanup(slot);
+  return written;
 }
 
 void AlignedBuffer::Free::operator()(char* p) const { std::free(p); }

@@ -18,6 +18,13 @@ Status PwriteAll(int fd, const void* buffer, std::size_t length, off_t offset,
 Status PreadAll(int fd, void* buffer, std::size_t length, off_t offset,
                 const std::string& path);
 
+// The whole content of a regular file; a directory fails with EISDIR.
+Result<std::string> ReadWholeFile(const std::string& path, ErrorKind kind);
+
+// Writes `text` to `path` through a temporary name in the same directory and
+// rename(2): readers see the old file or the whole new one, never half of it.
+Status WriteFileAtomically(const std::string& path, const std::string& text);
+
 // A heap buffer whose address is a multiple of `alignment` (a power of two), as
 // O_DIRECT requires. Filled with a fixed non-zero pattern so no layer can skip
 // zero blocks.

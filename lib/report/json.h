@@ -22,8 +22,4 @@ Result<Report> FromJson(const nlohmann::json& object,
 // checks that it is ours and not from a newer schema.
 Result<Report> LoadResultFile(const std::string& path);
 
-// Writes `document` to `path` through a temporary name and rename(2): never
-// half a file.
-Status WriteFileAtomically(const std::string& path, const std::string& text);
-
 }  // namespace alignbench

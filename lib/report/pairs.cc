@@ -20,7 +20,10 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
       result.error = record.error->Message();
       result.error_errno = record.error->errno_value;
     }
-    if (record.error) continue;  // a failed run is never part of a summary
+    if (record.error) {  // a failed run is never part of a summary
+      ++result.failed_repetitions;
+      continue;
+    }
     ++result.repetitions;
     std::vector<double>& rep = result.samples.emplace_back();
     for (const OpTimes& op : record.ops) {
@@ -54,8 +57,6 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
     result.samples.clear();
     return result;
   }
-  result.error.reset();  // some repetitions measured: the summary stands,
-                         // failures are noted
   result.total_ns = Summarize(std::move(total));
   result.write_ns = Summarize(std::move(write));
   result.sync_ns = Summarize(std::move(sync));

@@ -37,15 +37,17 @@ struct ProcessPerOp {
 };
 
 struct VariantResult {
-  std::size_t repetitions = 0;  // runs that measured something
-  Summary total_ns;             // write + sync, one clock span
+  std::size_t repetitions = 0;         // runs that measured something
+  std::size_t failed_repetitions = 0;  // runs that stopped with an error
+  Summary total_ns;                    // write + sync, one clock span
   Summary write_ns;
   Summary sync_ns;
   std::optional<DevicePerOp> device;
   std::optional<ProcessPerOp> process;
   bool staged = false;
   std::optional<std::uint64_t> resident_pages_after_drop;  // worst run
-  // Why this variant could not be measured (first failing run), with its errno.
+  // The first failing run's error, with its errno; with repetitions == 0 it is
+  // why the variant could not be measured.
   std::optional<std::string> error;
   int error_errno = 0;
   // Per-repetition total times, for the statistics; not stored in JSON.

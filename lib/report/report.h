@@ -3,6 +3,7 @@
 // survives a JSON round trip.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,11 +17,11 @@ inline constexpr int kSchemaVersion = 1;
 
 struct Report {
   std::string tool_version;
-  std::string git_revision;
+  std::optional<std::string> git_revision;  // unknown outside a git checkout
   std::vector<std::string> command_line;
-  std::string started_at;   // ISO 8601 UTC
-  std::string finished_at;  // ISO 8601 UTC
-  bool complete = true;     // false when interrupted or stopped by an error
+  std::optional<std::string> started_at;   // ISO 8601 UTC; unknown for tables
+  std::optional<std::string> finished_at;  // ISO 8601 UTC
+  bool complete = true;  // false when interrupted or stopped by an error
   Settings settings;
   TargetInfo target;
   std::vector<PairResult> pairs;

@@ -33,7 +33,8 @@ std::string PValue(const PairResult& p) {
   return p.p_value ? Printf("%.3g", *p.p_value) : "n/a";
 }
 std::string VerdictText(const PairResult& p) {
-  return p.verdict ? std::string(VerdictName(*p.verdict)) : "not measurable";
+  return p.verdict ? std::string(NameOf(kVerdicts, *p.verdict))
+                   : "not measurable";
 }
 
 // The size as Derby printed it: KiB when whole, else bytes with a unit.
@@ -142,8 +143,9 @@ void RenderDerby(std::ostream& out, const Report& r) {
 
 void RenderMarkdown(std::ostream& out, const Report& r) {
   const TargetInfo& t = r.target;
-  out << "**alignbench " << r.tool_version << "** (" << r.git_revision
-      << ") on `" << t.dir << "`: " << t.fs_type.value_or("unknown fs");
+  out << "**alignbench " << r.tool_version << "** ("
+      << r.git_revision.value_or("revision unknown") << ") on `" << t.dir
+      << "`: " << t.fs_type.value_or("unknown fs");
   if (t.device) {
     const DeviceInfo& d = *t.device;
     out << " on " << d.disk;
@@ -215,7 +217,8 @@ void RenderCsv(std::ostream& out, const Report& r) {
         << (p.gain_interval ? number(p.gain_interval->low) : "") << ","
         << (p.gain_interval ? number(p.gain_interval->high) : "") << ","
         << number(p.p_value) << ","
-        << (p.verdict ? std::string(VerdictName(*p.verdict)) : "not measurable")
+        << (p.verdict ? std::string(NameOf(kVerdicts, *p.verdict))
+                      : "not measurable")
         << "," << device(p.unaligned, &DevicePerOp::reads) << ","
         << device(p.aligned, &DevicePerOp::reads) << ","
         << device(p.unaligned, &DevicePerOp::kib_written) << ","
@@ -223,7 +226,53 @@ void RenderCsv(std::ostream& out, const Report& r) {
   }
 }
 
+template <typename T>
+void Line(std::ostream& out, const char* name, const std::optional<T>& value) {
+  out << "  " << name << ": ";
+  if (value) {
+    out << *value << "\n";
+  } else {
+    out << "unknown\n";
+  }
+}
+
 }  // namespace
+
+void RenderEnvironment(std::ostream& out, const TargetInfo& t) {
+  out << TargetLine(t) << "\nhost\n";
+  Line(out, "hostname", t.host.hostname);
+  Line(out, "kernel", t.host.kernel);
+  Line(out, "distribution", t.host.distribution);
+  Line(out, "cpu", t.host.cpu_model);
+  Line(out, "cpus", t.host.cpus);
+  Line(out, "memory bytes", t.host.memory_bytes);
+  out << "filesystem\n";
+  Line(out, "directory", t.real_dir);
+  Line(out, "type", t.fs_type);
+  Line(out, "mount point", t.mount_point);
+  Line(out, "mount source", t.mount_source);
+  Line(out, "mount options", t.mount_options);
+  Line(out, "direct I/O offset alignment (statx)", t.dio_offset_align);
+  Line(out, "direct I/O memory alignment (statx)", t.dio_mem_align);
+  if (!t.device) {
+    out << "device\n  " << t.no_device_reason << "\n";
+    return;
+  }
+  const DeviceInfo& d = *t.device;
+  out << "device\n  disk: " << d.disk << "\n";
+  Line(out, "partition", d.partition);
+  Line(out, "loop backing file", d.backing_file);
+  Line(out, "model", d.model);
+  Line(out, "vendor", d.vendor);
+  Line(out, "rotational", d.rotational);
+  Line(out, "logical block bytes", d.logical_block_bytes);
+  Line(out, "physical block bytes", d.physical_block_bytes);
+  Line(out, "minimum I/O bytes", d.minimum_io_bytes);
+  Line(out, "optimal I/O bytes", d.optimal_io_bytes);
+  Line(out, "write cache", d.write_cache);
+  Line(out, "fua", d.fua);
+  Line(out, "scheduler", d.scheduler);
+}
 
 std::string JavaDouble(double value) {
   char text[64];

@@ -23,6 +23,10 @@ inline constexpr Named<Format> kFormats[] = {
 
 void Render(std::ostream& out, const Report& report, Format format);
 
+// Everything the probe knows about a target, one fact a line; "unknown" where
+// it could not tell.
+void RenderEnvironment(std::ostream& out, const TargetInfo& target);
+
 // "--- DIR (ext4 /dev/vda) --- logical 512 B, physical 4096 B, write cache:
 // write back"
 std::string TargetLine(const TargetInfo& target);

@@ -81,23 +81,10 @@ Interval GainInterval(const std::vector<double>& unaligned_means,
   return {100 * (ratio - half) - 100, 100 * (ratio + half) - 100};
 }
 
-std::string_view VerdictName(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::kAlignedFaster:
-      return "aligned faster";
-    case Verdict::kShiftedFaster:
-      return "shifted faster";
-    case Verdict::kNoSignificantDifference:
-      return "no significant difference";
-  }
-  return "?";
-}
-
 Verdict Decide(double p_value, Interval gain_interval, std::size_t repetitions,
                double alpha) {
-  if (repetitions < 2 || !(p_value < alpha)) {
-    return Verdict::kNoSignificantDifference;
-  }
+  if (repetitions < 2) return Verdict::kUndecided;
+  if (!(p_value < alpha)) return Verdict::kNoSignificantDifference;
   if (gain_interval.low > 0) return Verdict::kAlignedFaster;
   if (gain_interval.high < 0) return Verdict::kShiftedFaster;
   return Verdict::kNoSignificantDifference;

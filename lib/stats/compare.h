@@ -14,12 +14,16 @@
 #pragma once
 
 #include <cstddef>
-#include <string_view>
 #include <vector>
+
+#include "lib/config/named.h"
 
 namespace alignbench {
 
 double MannWhitneyP(const std::vector<double>& a, const std::vector<double>& b);
+
+inline constexpr double kConfidenceLevel = 0.95;
+inline constexpr double kSignificanceLevel = 0.05;
 
 struct Interval {
   double low;
@@ -29,15 +33,28 @@ struct Interval {
 // Each input holds one mean per unit; at least two per side, else NaN bounds.
 Interval GainInterval(const std::vector<double>& unaligned_means,
                       const std::vector<double>& aligned_means,
-                      double confidence = 0.95);
+                      double confidence = kConfidenceLevel);
 
-enum class Verdict { kAlignedFaster, kShiftedFaster, kNoSignificantDifference };
-std::string_view VerdictName(Verdict verdict);
+enum class Verdict {
+  kAlignedFaster,
+  kShiftedFaster,
+  kNoSignificantDifference,
+  kUndecided
+};
+inline constexpr Named<Verdict> kVerdicts[] = {
+    {"aligned faster", Verdict::kAlignedFaster,
+     "aligned writes are faster, beyond noise"},
+    {"shifted faster", Verdict::kShiftedFaster,
+     "shifted writes are faster, beyond noise"},
+    {"no significant difference", Verdict::kNoSignificantDifference,
+     "the difference is within noise"},
+    {"undecided: one repetition", Verdict::kUndecided,
+     "one run per variant cannot tell a variant from a run"},
+};
 
-// Significant only with at least two repetitions of each variant (one run
-// cannot tell a variant from a run), a p-value below alpha and an interval that
-// excludes zero.
+// Undecided with fewer than two repetitions of each variant; significant only
+// with a p-value below alpha and an interval that excludes zero.
 Verdict Decide(double p_value, Interval gain_interval, std::size_t repetitions,
-               double alpha = 0.05);
+               double alpha = kSignificanceLevel);
 
 }  // namespace alignbench

@@ -1,0 +1,335 @@
+// Reading the `alignbench` object back, strictly: every value's type is checked
+// and an error names the key's path ("pairs[0].size_bytes"), because files
+// come from strangers and must never crash or mislead `show` and `compare`.
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "lib/io/file_io.h"
+#include "lib/report/json.h"
+#include "lib/stats/compare.h"
+
+namespace alignbench {
+namespace {
+
+using nlohmann::json;
+
+struct FieldError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A JSON object and where it sits in the document.
+class Reader {
+ public:
+  Reader(const json& value, std::string path)
+      : j_(value), path_(std::move(path)) {
+    if (!j_.is_object()) Fail(path_, "an object", j_);
+  }
+
+  bool Has(const char* key) const {
+    return j_.contains(key) && !j_.at(key).is_null();
+  }
+
+  template <typename T>
+  T Get(const char* key) const {
+    if (!j_.contains(key))
+      throw FieldError("key '" + Path(key) + "' is missing");
+    return As<T>(j_.at(key), Path(key));
+  }
+
+  template <typename T>
+  void Optional(const char* key, std::optional<T>& out) const {
+    if (Has(key)) out = Get<T>(key);
+  }
+
+  template <typename T>
+  T GetOr(const char* key, T fallback) const {
+    return Has(key) ? Get<T>(key) : fallback;
+  }
+
+  Reader Object(const char* key) const {
+    if (!j_.contains(key))
+      throw FieldError("key '" + Path(key) + "' is missing");
+    return Reader(j_.at(key), Path(key));
+  }
+
+  std::vector<Reader> Objects(const char* key) const {
+    if (!j_.contains(key))
+      throw FieldError("key '" + Path(key) + "' is missing");
+    const json& list = j_.at(key);
+    if (!list.is_array()) Fail(Path(key), "a list", list);
+    std::vector<Reader> items;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      items.emplace_back(list[i], Path(key) + "[" + std::to_string(i) + "]");
+    }
+    return items;
+  }
+
+  template <typename E, std::size_t N>
+  E Name(const Named<E> (&table)[N], const char* key) const {
+    const std::string name = Get<std::string>(key);
+    auto value = FromName(table, name);
+    if (!value) {
+      throw FieldError("key '" + Path(key) + "': unknown value '" + name +
+                       "' (expected " + NameList(table) + ")");
+    }
+    return *value;
+  }
+
+  template <typename E, std::size_t N>
+  std::vector<E> Names(const Named<E> (&table)[N], const char* key) const {
+    std::vector<E> values;
+    for (const std::string& name : Get<std::vector<std::string>>(key)) {
+      auto value = FromName(table, name);
+      if (!value) {
+        throw FieldError("key '" + Path(key) + "': unknown value '" + name +
+                         "'");
+      }
+      values.push_back(*value);
+    }
+    return values;
+  }
+
+ private:
+  [[noreturn]] static void Fail(const std::string& path, const char* expected,
+                                const json& got) {
+    throw FieldError(
+        "key '" + path + "': expected " + expected + ", got " +
+        (got.is_number() ? got.dump() : std::string(got.type_name())));
+  }
+
+  template <typename T>
+  static T As(const json& v, const std::string& path) {
+    if constexpr (std::is_same_v<T, std::string>) {
+      if (!v.is_string()) Fail(path, "a string", v);
+      return v.get<std::string>();
+    } else if constexpr (std::is_same_v<T, bool>) {
+      if (!v.is_boolean()) Fail(path, "true or false", v);
+      return v.get<bool>();
+    } else if constexpr (std::is_floating_point_v<T>) {
+      if (!v.is_number()) Fail(path, "a number", v);
+      return v.get<T>();
+    } else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>) {
+      // nlohmann stores 2 as signed when it was built in code, unsigned when
+      // parsed: accept any integer that is not negative.
+      const bool whole = v.is_number_unsigned() ||
+                         (v.is_number_integer() && v.get<std::int64_t>() >= 0);
+      if (!whole || v.get<std::uint64_t>() > std::numeric_limits<T>::max()) {
+        Fail(path, "a non-negative whole number", v);
+      }
+      return v.get<T>();
+    } else if constexpr (std::is_same_v<T, std::vector<std::string>> ||
+                         std::is_same_v<T, std::vector<std::uint64_t>>) {
+      if (!v.is_array()) Fail(path, "a list", v);
+      T items;
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        items.push_back(As<typename T::value_type>(
+            v[i], path + "[" + std::to_string(i) + "]"));
+      }
+      return items;
+    } else {
+      static_assert(sizeof(T) == 0, "no reader for this type");
+    }
+  }
+
+  std::string Path(const char* key) const {
+    return path_.empty() ? key : path_ + "." + key;
+  }
+
+  const json& j_;
+  std::string path_;
+};
+
+Summary ReadSummary(const Reader& r) {
+  const double unknown = std::nan("");
+  Summary s;
+  s.count = r.Get<std::size_t>("count");
+  s.mean = r.Get<double>("mean_ns");
+  s.stddev = r.GetOr("stddev_ns", unknown);
+  s.min = r.GetOr("min_ns", unknown);
+  s.p50 = r.GetOr("p50_ns", unknown);
+  s.p90 = r.GetOr("p90_ns", unknown);
+  s.p99 = r.GetOr("p99_ns", unknown);
+  s.max = r.GetOr("max_ns", unknown);
+  return s;
+}
+
+VariantResult ReadVariant(const Reader& r) {
+  VariantResult v;
+  v.repetitions = r.Get<std::size_t>("repetitions");
+  v.failed_repetitions = r.GetOr<std::size_t>("failed_repetitions", 0);
+  v.staged = r.Get<bool>("staged");
+  // A reference table knows only write+sync; the split is then unknown (NaN).
+  v.write_ns = v.sync_ns = Summarize({});
+  if (v.repetitions > 0) {
+    v.total_ns = ReadSummary(r.Object("write_sync"));
+    if (r.Has("write")) v.write_ns = ReadSummary(r.Object("write"));
+    if (r.Has("sync")) v.sync_ns = ReadSummary(r.Object("sync"));
+  }
+  if (r.Has("device_per_write")) {
+    const Reader d = r.Object("device_per_write");
+    v.device =
+        DevicePerOp{d.Get<double>("reads"), d.Get<double>("read_kib"),
+                    d.Get<double>("writes"), d.Get<double>("written_kib"),
+                    d.Get<double>("flushes")};
+  }
+  if (r.Has("process_per_write")) {
+    const Reader p = r.Object("process_per_write");
+    v.process =
+        ProcessPerOp{p.Get<double>("read_bytes"), p.Get<double>("write_bytes")};
+  }
+  r.Optional("resident_pages_after_drop", v.resident_pages_after_drop);
+  if (r.Has("error")) {
+    const Reader e = r.Object("error");
+    v.error = e.Get<std::string>("message");
+    v.error_errno = static_cast<int>(e.GetOr<unsigned>("errno", 0));
+  }
+  return v;
+}
+
+PairResult ReadPair(const Reader& r) {
+  PairResult p;
+  p.spec.size = r.Get<std::uint64_t>("size_bytes");
+  p.spec.sync = r.Name(kSyncMethods, "sync");
+  p.spec.io = r.Name(kIoModes, "io");
+  p.spec.layout = r.Name(kLayouts, "layout");
+  p.spec.cache = r.Name(kCacheStates, "cache");
+  p.unaligned = ReadVariant(r.Object("unaligned"));
+  p.aligned = ReadVariant(r.Object("aligned"));
+  p.explanation = r.GetOr<std::string>("explanation", "");
+  r.Optional("gain_pct", p.gain_pct);
+  r.Optional("median_gain_pct", p.median_gain_pct);
+  if (r.Has("gain_interval_pct")) {
+    const Reader i = r.Object("gain_interval_pct");
+    p.gain_interval = Interval{i.Get<double>("low"), i.Get<double>("high")};
+  }
+  r.Optional("p_value", p.p_value);
+  if (r.Has("verdict")) p.verdict = r.Name(kVerdicts, "verdict");
+  return p;
+}
+
+Settings ReadSettings(const Reader& r) {
+  Settings s;
+  s.dir = r.Get<std::string>("dir");
+  s.sizes = r.Get<std::vector<std::uint64_t>>("sizes_bytes");
+  s.shift = r.Get<std::uint64_t>("shift_bytes");
+  s.writes = r.Get<std::uint64_t>("writes");
+  s.warmup = r.GetOr<std::uint64_t>("warmup_writes", 0);
+  s.repetitions = r.Get<std::uint64_t>("repetitions");
+  s.axes.syncs = r.Names(kSyncMethods, "sync");
+  s.axes.ios = r.Names(kIoModes, "io");
+  s.axes.layouts = r.Names(kLayouts, "layout");
+  s.axes.caches = r.Names(kCacheStates, "cache");
+  s.direct_unaligned = r.Name(kDirectUnaligned, "direct_unaligned");
+  if (r.Has("case")) {
+    const Reader c = r.Object("case");
+    s.case_name = c.GetOr<std::string>("name", "");
+    s.case_description = c.GetOr<std::string>("description", "");
+    s.case_expect = c.GetOr<std::string>("expect", "");
+  }
+  return s;
+}
+
+DeviceInfo ReadDevice(const Reader& r) {
+  DeviceInfo d;
+  d.disk = r.Get<std::string>("disk");
+  r.Optional("partition", d.partition);
+  r.Optional("loop_backing_file", d.backing_file);
+  r.Optional("model", d.model);
+  r.Optional("vendor", d.vendor);
+  r.Optional("rotational", d.rotational);
+  r.Optional("logical_block_bytes", d.logical_block_bytes);
+  r.Optional("physical_block_bytes", d.physical_block_bytes);
+  r.Optional("minimum_io_bytes", d.minimum_io_bytes);
+  r.Optional("optimal_io_bytes", d.optimal_io_bytes);
+  r.Optional("write_cache", d.write_cache);
+  r.Optional("fua", d.fua);
+  r.Optional("scheduler", d.scheduler);
+  return d;
+}
+
+TargetInfo ReadEnvironment(const Reader& r) {
+  TargetInfo t;
+  const Reader host = r.Object("host");
+  host.Optional("hostname", t.host.hostname);
+  host.Optional("kernel", t.host.kernel);
+  host.Optional("distribution", t.host.distribution);
+  host.Optional("cpu_model", t.host.cpu_model);
+  host.Optional("cpus", t.host.cpus);
+  host.Optional("memory_bytes", t.host.memory_bytes);
+  const Reader target = r.Object("target");
+  t.dir = target.Get<std::string>("dir");
+  target.Optional("real_dir", t.real_dir);
+  target.Optional("fs_type", t.fs_type);
+  target.Optional("mount_point", t.mount_point);
+  target.Optional("mount_source", t.mount_source);
+  target.Optional("mount_options", t.mount_options);
+  target.Optional("dio_offset_align_bytes", t.dio_offset_align);
+  target.Optional("dio_mem_align_bytes", t.dio_mem_align);
+  if (target.Has("device")) t.device = ReadDevice(target.Object("device"));
+  t.no_device_reason =
+      target.GetOr<std::string>("device_unavailable_reason", "");
+  return t;
+}
+
+Report ReadReport(const Reader& r) {
+  Report report;
+  const Reader tool = r.Object("tool");
+  report.tool_version = tool.Get<std::string>("version");
+  tool.Optional("git_revision", report.git_revision);
+  report.command_line = r.Get<std::vector<std::string>>("command_line");
+  r.Optional("started_at", report.started_at);
+  r.Optional("finished_at", report.finished_at);
+  report.complete = r.Get<bool>("complete");
+  report.settings = ReadSettings(r.Object("settings"));
+  report.target = ReadEnvironment(r.Object("environment"));
+  for (const Reader& pair : r.Objects("pairs"))
+    report.pairs.push_back(ReadPair(pair));
+  report.warnings = r.GetOr("warnings", std::vector<std::string>{});
+  report.errors = r.GetOr("errors", std::vector<std::string>{});
+  return report;
+}
+
+}  // namespace
+
+Result<Report> FromJson(const json& object, const std::string& origin) {
+  try {
+    const Reader r(object, "alignbench");
+    const std::uint64_t version = r.Get<std::uint64_t>("schema_version");
+    if (version > static_cast<std::uint64_t>(kSchemaVersion)) {
+      Error error =
+          PlainError(ErrorKind::kUsage, "read " + origin,
+                     "schema_version " + std::to_string(version) +
+                         " is newer than this alignbench understands (" +
+                         std::to_string(kSchemaVersion) + ")");
+      error.hint = "use a newer alignbench to read it";
+      return error;
+    }
+    return ReadReport(r);
+  } catch (const FieldError& e) {
+    return PlainError(ErrorKind::kUsage, "read " + origin,
+                      std::string("not an alignbench result: ") + e.what());
+  }
+}
+
+Result<Report> LoadResultFile(const std::string& path) {
+  Result<std::string> text = ReadWholeFile(path, ErrorKind::kUsage);
+  if (!text) {
+    Error error = text.error();
+    error.operation += " result file";
+    return error;
+  }
+  const json doc =
+      json::parse(text.value(), nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) {
+    return PlainError(ErrorKind::kUsage, "read " + path, "not valid JSON");
+  }
+  if (!doc.is_object() || !doc.contains("alignbench")) {
+    return PlainError(
+        ErrorKind::kUsage, "read " + path,
+        "no \"alignbench\" object: not an alignbench result file");
+  }
+  return FromJson(doc.at("alignbench"), path);
+}
+
+}  // namespace alignbench

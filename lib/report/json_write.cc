@@ -1,0 +1,183 @@
+// Writing the `alignbench` object: units in key names, unknown facts absent.
+#include <algorithm>
+#include <cmath>
+
+#include "lib/report/json.h"
+#include "lib/stats/compare.h"
+
+namespace alignbench {
+namespace {
+
+using nlohmann::json;
+
+template <typename T>
+void Put(json& j, const char* key, const std::optional<T>& value) {
+  if (value) j[key] = *value;
+}
+template <typename E, std::size_t N>
+json NameArray(const Named<E> (&table)[N], const std::vector<E>& values) {
+  json list = json::array();
+  for (E value : values) list.push_back(NameOf(table, value));
+  return list;
+}
+// Unknown statistics (NaN: a reference table printed only the mean) are left
+// out.
+json SummaryJson(const Summary& s) {
+  json j = {{"count", s.count}};
+  const std::pair<const char*, double> fields[] = {
+      {"mean_ns", s.mean}, {"stddev_ns", s.stddev}, {"min_ns", s.min},
+      {"p50_ns", s.p50},   {"p90_ns", s.p90},       {"p99_ns", s.p99},
+      {"max_ns", s.max}};
+  for (const auto& [key, value] : fields) {
+    if (std::isfinite(value)) j[key] = value;
+  }
+  return j;
+}
+json VariantJson(const VariantResult& v) {
+  json j = {{"repetitions", v.repetitions}, {"staged", v.staged}};
+  if (v.repetitions > 0) {
+    j["write_sync"] = SummaryJson(v.total_ns);
+    // A reference table knows only write+sync; its split is unknown, hence
+    // absent.
+    if (std::isfinite(v.write_ns.mean)) j["write"] = SummaryJson(v.write_ns);
+    if (std::isfinite(v.sync_ns.mean)) j["sync"] = SummaryJson(v.sync_ns);
+  }
+  if (v.device) {
+    j["device_per_write"] = {{"reads", v.device->reads},
+                             {"read_kib", v.device->kib_read},
+                             {"writes", v.device->writes},
+                             {"written_kib", v.device->kib_written},
+                             {"flushes", v.device->flushes}};
+  }
+  if (v.process) {
+    j["process_per_write"] = {{"read_bytes", v.process->read_bytes},
+                              {"write_bytes", v.process->write_bytes}};
+  }
+  Put(j, "resident_pages_after_drop", v.resident_pages_after_drop);
+  if (v.failed_repetitions > 0) j["failed_repetitions"] = v.failed_repetitions;
+  if (v.error) {
+    j["error"] = {{"message", *v.error}};
+    if (v.error_errno != 0) {
+      j["error"]["errno"] = v.error_errno;
+      j["error"]["errno_name"] = ErrnoName(v.error_errno);
+    }
+  }
+  return j;
+}
+json PairJson(const PairResult& p) {
+  json j = {{"size_bytes", p.spec.size},
+            {"sync", NameOf(kSyncMethods, p.spec.sync)},
+            {"io", NameOf(kIoModes, p.spec.io)},
+            {"layout", NameOf(kLayouts, p.spec.layout)},
+            {"cache", NameOf(kCacheStates, p.spec.cache)},
+            {"unaligned", VariantJson(p.unaligned)},
+            {"aligned", VariantJson(p.aligned)},
+            {"explanation", p.explanation}};
+  Put(j, "gain_pct", p.gain_pct);
+  Put(j, "median_gain_pct", p.median_gain_pct);
+  if (p.gain_interval) {
+    const bool per_write =
+        std::min(p.unaligned.repetitions, p.aligned.repetitions) < 2;
+    j["gain_interval_pct"] = {{"low", p.gain_interval->low},
+                              {"high", p.gain_interval->high},
+                              {"units", per_write ? "writes" : "repetitions"}};
+  }
+  Put(j, "p_value", p.p_value);
+  if (p.verdict) j["verdict"] = NameOf(kVerdicts, *p.verdict);
+  return j;
+}
+json SettingsJson(const Settings& s) {
+  json j = {{"dir", s.dir},
+            {"sizes_bytes", s.sizes},
+            {"shift_bytes", s.shift},
+            {"writes", s.writes},
+            {"warmup_writes", s.warmup},
+            {"repetitions", s.repetitions},
+            {"sync", NameArray(kSyncMethods, s.axes.syncs)},
+            {"io", NameArray(kIoModes, s.axes.ios)},
+            {"layout", NameArray(kLayouts, s.axes.layouts)},
+            {"cache", NameArray(kCacheStates, s.axes.caches)},
+            {"direct_unaligned", NameOf(kDirectUnaligned, s.direct_unaligned)}};
+  if (!s.case_name.empty()) {
+    j["case"] = {{"name", s.case_name},
+                 {"description", s.case_description},
+                 {"expect", s.case_expect}};
+  }
+  return j;
+}
+json DeviceJson(const DeviceInfo& d) {
+  json j = {{"disk", d.disk}};
+  Put(j, "partition", d.partition);
+  Put(j, "loop_backing_file", d.backing_file);
+  Put(j, "model", d.model);
+  Put(j, "vendor", d.vendor);
+  Put(j, "rotational", d.rotational);
+  Put(j, "logical_block_bytes", d.logical_block_bytes);
+  Put(j, "physical_block_bytes", d.physical_block_bytes);
+  Put(j, "minimum_io_bytes", d.minimum_io_bytes);
+  Put(j, "optimal_io_bytes", d.optimal_io_bytes);
+  Put(j, "write_cache", d.write_cache);
+  Put(j, "fua", d.fua);
+  Put(j, "scheduler", d.scheduler);
+  return j;
+}
+json EnvironmentJson(const TargetInfo& t) {
+  json host = json::object();
+  Put(host, "hostname", t.host.hostname);
+  Put(host, "kernel", t.host.kernel);
+  Put(host, "distribution", t.host.distribution);
+  Put(host, "cpu_model", t.host.cpu_model);
+  Put(host, "cpus", t.host.cpus);
+  Put(host, "memory_bytes", t.host.memory_bytes);
+  json target = {{"dir", t.dir}};
+  Put(target, "real_dir", t.real_dir);
+  Put(target, "fs_type", t.fs_type);
+  Put(target, "mount_point", t.mount_point);
+  Put(target, "mount_source", t.mount_source);
+  Put(target, "mount_options", t.mount_options);
+  Put(target, "dio_offset_align_bytes", t.dio_offset_align);
+  Put(target, "dio_mem_align_bytes", t.dio_mem_align);
+  if (t.device) {
+    target["device"] = DeviceJson(*t.device);
+  } else {
+    target["device"] = nullptr;
+    target["device_unavailable_reason"] = t.no_device_reason;
+  }
+  return {{"host", host}, {"target", target}};
+}
+}  // namespace
+
+json ToJson(const Report& r) {
+  json pairs = json::array();
+  for (const PairResult& pair : r.pairs) pairs.push_back(PairJson(pair));
+  json tool = {{"name", "alignbench"}, {"version", r.tool_version}};
+  Put(tool, "git_revision", r.git_revision);
+  json j = {
+      {"schema_version", kSchemaVersion},
+      {"tool", tool},
+      {"command_line", r.command_line},
+      {"complete", r.complete},
+      {"settings", SettingsJson(r.settings)},
+      {"statistics",
+       {{"confidence_level", kConfidenceLevel},
+        {"significance_level", kSignificanceLevel},
+        {"interval",
+         "Welch t interval of the ratio of mean write+sync times, delta "
+         "method, over repetition means (over single writes when a variant "
+         "ran once)"},
+        {"test",
+         "two-sided Mann-Whitney U on per-write times, normal approximation "
+         "with tie and continuity correction"},
+        {"verdict",
+         "needs 2+ repetitions of each variant, p below the significance "
+         "level and an interval that excludes 0"}}},
+      {"environment", EnvironmentJson(r.target)},
+      {"pairs", pairs},
+      {"warnings", r.warnings},
+      {"errors", r.errors}};
+  Put(j, "started_at", r.started_at);
+  Put(j, "finished_at", r.finished_at);
+  return j;
+}
+
+}  // namespace alignbench

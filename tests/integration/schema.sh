@@ -1,0 +1,259 @@
+# The JSON Schema under results/schema/ against real output: results made with different
+# settings must validate, and documents broken on purpose must not (a schema that accepts
+# everything fails here). Also checks the schema itself: valid draft 2020-12, a description
+# on every key of the alignbench part, additionalProperties false on every object there, and
+# enums equal to the names the C++ tables print.
+source "$(dirname "$0")/lib.sh"
+
+# Like check, but what the command printed (every schema error with its path) comes after
+# the FAIL line it explains.
+check() {
+  local what=$1 out
+  shift
+  if out=$("$@" 2>&1); then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $what" >&2
+    [ -z "$out" ] || printf '%s\n' "$out" >&2
+  fi
+}
+
+SCHEMA="$ALIGNBENCH_SOURCE_DIR/results/schema/alignbench-result.schema.json"
+[ -f "$SCHEMA" ] || { echo "FAIL: no schema at $SCHEMA" >&2; failed=1; finish; exit 1; }
+if ! "$PY" -c 'from jsonschema import Draft202012Validator' 2> /dev/null; then
+  skip "python3-jsonschema missing"
+fi
+
+# Shared by every python3 -c below: load the schema and a document strictly (bare NaN or
+# Infinity is not JSON; Python would accept it), print every error with its path.
+COMMON='
+import json, re, sys
+from jsonschema import Draft202012Validator
+
+def reject_constant(name):
+    raise ValueError("not JSON: bare " + name)
+
+def load(path):
+    with open(path) as f:
+        return json.load(f, parse_constant=reject_constant)
+
+schema = load(sys.argv[1])
+validator = Draft202012Validator(schema)
+
+def where(error):
+    return "/" + "/".join(str(p) for p in error.absolute_path)
+
+def all_errors(errors):  # with the sub-errors of anyOf/oneOf/if-then
+    for e in errors:
+        yield e
+        yield from all_errors(e.context)
+
+def report(errors, indent="    "):
+    for e in errors:
+        if e.context:  # anyOf/oneOf: say which branch failed how, not the whole instance
+            print("%sat %s: no branch of %s holds:" % (indent, where(e), e.validator))
+            report(e.context, indent + "  ")
+        else:
+            print("%sat %s: %s (%s)" % (indent, where(e), e.message[:300], e.validator))
+'
+
+# --- the schema itself -------------------------------------------------------------------
+check_schema() {
+  "$PY" -c "$COMMON"'
+Draft202012Validator.check_schema(schema)
+' "$SCHEMA"
+}
+check "schema is a valid draft 2020-12 schema" check_schema
+
+schema_conventions() {
+  "$PY" -c "$COMMON"'
+defs = schema["$defs"]
+def resolve(s):
+    while isinstance(s, dict) and "$ref" in s:
+        s = defs[s["$ref"].rsplit("/", 1)[1]]
+    return s
+problems, seen = [], set()
+def walk(s, path):
+    if not isinstance(s, dict) or id(s) in seen:
+        return
+    seen.add(id(s))
+    if "$ref" in s:
+        walk(resolve(s), path)
+    if s.get("type") == "object" and s.get("additionalProperties") is not False:
+        problems.append(path + ": object without additionalProperties false")
+    for key, sub in s.get("properties", {}).items():
+        if not s.get("type") == "object":
+            continue  # a fragment inside if/then/not, described where it is defined
+        if "description" not in sub and "description" not in resolve(sub):
+            problems.append(path + "/" + key + ": no description")
+        walk(sub, path + "/" + key)
+    for key in ("items", "then", "else", "not"):
+        walk(s.get(key), path)
+    for key in ("oneOf", "anyOf", "allOf"):
+        for sub in s.get(key, []):
+            walk(sub, path)
+walk(schema["properties"]["alignbench"], "alignbench")
+# Units are in the key names; a description must not contradict them.
+unit_words = {"_ns": "nanosecond", "_pct": "percent", "_kib": "KiB", "_bytes": "byte"}
+def units(s, path):
+    if not isinstance(s, dict):
+        return
+    for key, sub in s.get("properties", {}).items():
+        text = sub.get("description", "") or resolve(sub).get("description", "")
+        for suffix, word in unit_words.items():
+            if key.endswith(suffix) and word.lower() not in text.lower():
+                problems.append("%s/%s: description does not say %s" % (path, key, word))
+for name, d in defs.items():
+    units(d, name)
+for p in problems:
+    print("    " + p)
+sys.exit(1 if problems else 0)
+' "$SCHEMA"
+}
+check "every key described, every object closed, units in descriptions" schema_conventions
+
+# The enums must hold exactly the names the C++ tables print (lib/config/axes.h,
+# kVerdicts in lib/stats/compare.h), in the same order.
+enums_match_source() {
+  "$PY" -c "$COMMON"'
+src = sys.argv[2]
+axes = open(src + "/lib/config/axes.h").read()
+compare = open(src + "/lib/stats/compare.h").read()
+expected = {
+    "sync_method": re.findall(r"\{\"(\w+)\",\s*SyncMethod::", axes),
+    "io_mode": re.findall(r"\{\"(\w+)\",\s*IoMode::", axes),
+    "layout": re.findall(r"\{\"(\w+)\",\s*Layout::", axes),
+    "cache_state": re.findall(r"\{\"(\w+)\",\s*CacheState::", axes),
+    "direct_unaligned": re.findall(r"\{\"(\w+)\",\s*DirectUnaligned::", axes),
+    "verdict": re.findall(r"\{\"([^\"]+)\",\s*Verdict::", compare),
+}
+bad = 0
+for name, names in expected.items():
+    if not names or schema["$defs"][name]["enum"] != names:
+        print("    %s: schema %s, source %s" % (name, schema["$defs"][name]["enum"], names))
+        bad += 1
+sys.exit(1 if bad else 0)
+' "$SCHEMA" "$ALIGNBENCH_SOURCE_DIR"
+}
+check "enums equal the names in axes.h and kVerdicts" enums_match_source
+
+# --- real results ------------------------------------------------------------------------
+validate() {  # validate FILE: valid, or every error with its path
+  "$PY" -c "$COMMON"'
+try:
+    doc = load(sys.argv[2])
+except ValueError as e:
+    print("    %s: %s" % (sys.argv[2], e))
+    sys.exit(1)
+errors = sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+report(errors)
+sys.exit(1 if errors else 0)
+' "$SCHEMA" "$1"
+}
+
+produce_and_validate() {  # produce_and_validate NAME alignbench-args...: one run, then validate
+  local name=$1
+  shift
+  local dir="$WORK/$name"
+  mkdir -p "$dir"
+  if "$ALIGNBENCH" --dir "$dir" --out "$WORK/$name.json" "$@" > /dev/null 2> "$WORK/$name.err"; then
+    check "$name: output validates" validate "$WORK/$name.json"
+  else
+    local status=$?
+    failed=$((failed + 1))
+    echo "FAIL: $name: alignbench $* exited $status, no result to validate:" >&2
+    tail -n 3 "$WORK/$name.err" | sed 's/^/    /' >&2
+  fi
+}
+
+produce_and_validate plain --sizes 4K,64K --writes 8
+produce_and_validate repeated --sizes 4K --writes 8 --repetitions 2 --sync fsync,none
+produce_and_validate direct --sizes 4K --writes 8 --repetitions 1 --io direct --shift 24
+produce_and_validate cold --sizes 4K --writes 8 --repetitions 1 --layout prewritten --cache cold --redact-host
+
+# The direct run must contain what it is here for: a not-measurable variant with an error
+# object. Only where the filesystem demands aligned direct I/O (it says so through statx);
+# tmpfs, for one, takes O_DIRECT at any offset.
+if [ -f "$WORK/direct.json" ]; then
+  covered=$("$PY" -c "$COMMON"'
+doc = load(sys.argv[2])["alignbench"]
+align = doc["environment"]["target"].get("dio_offset_align_bytes")
+if align is None or doc["settings"]["shift_bytes"] % align == 0:
+    print("uncovered"); sys.exit(0)
+errors = [v["error"] for p in doc["pairs"] for v in (p["unaligned"], p["aligned"]) if "error" in v]
+print("yes" if any(e.get("errno_name") == "EINVAL" for e in errors) else "no")
+' "$SCHEMA" "$WORK/direct.json")
+  if [ "$covered" = uncovered ]; then
+    echo "note: this filesystem accepts O_DIRECT at offset 24; the not-measurable branch is not covered" >&2
+  else
+    check "direct: shifted variant not measurable, with an EINVAL error object" [ "$covered" = yes ]
+  fi
+fi
+
+# --- documents the schema must accept or reject ----------------------------------------
+# mutate reject KEYWORD PYTHON: apply PYTHON to d (the plain result; a is its alignbench
+# object, p its first pair) and expect the schema to reject it with KEYWORD among the errors.
+# mutate accept - PYTHON: the same, and expect it to be accepted.
+mutate() {
+  local kind=$1 keyword=$2 code=$3
+  "$PY" -c "$COMMON"'
+kind, keyword, code = sys.argv[3], sys.argv[4], sys.argv[5]
+d = load(sys.argv[2])
+p = d["alignbench"]["pairs"][0]
+exec(code, {"d": d, "p": p, "a": d["alignbench"]})
+errors = list(validator.iter_errors(d))
+if kind == "accept":
+    report(errors)
+    sys.exit(1 if errors else 0)
+if not errors:
+    print("    accepted, but must be rejected")
+    sys.exit(1)
+if not any(e.validator == keyword for e in all_errors(errors)):
+    print("    rejected, but not by \"%s\":" % keyword)
+    report(errors)
+    sys.exit(1)
+' "$SCHEMA" "$WORK/plain.json" "$kind" "$keyword" "$code"
+}
+
+if [ -f "$WORK/plain.json" ]; then
+  check "rejects an unknown key inside a pair" \
+    mutate reject additionalProperties 'p["colour"] = "blue"'
+  check "rejects an unknown key in the alignbench object" \
+    mutate reject additionalProperties 'a["notes"] = "x"'
+  check "rejects schema_version 2" \
+    mutate reject const 'a["schema_version"] = 2'
+  check "rejects a verdict not in the enum" \
+    mutate reject enum 'p["verdict"] = "aligned slower"'
+  check "rejects a missing pairs key" \
+    mutate reject required 'del a["pairs"]'
+  check "rejects a sync method not in the enum" \
+    mutate reject enum 'a["settings"]["sync"] = ["fsync", "fsync_range"]'
+  check "rejects a summary without mean_ns" \
+    mutate reject required 'del p["aligned"]["write_sync"]["mean_ns"]'
+  check "rejects null for a number (how nlohmann writes NaN)" \
+    mutate reject type 'p["gain_pct"] = None'
+  check "rejects device null without device_unavailable_reason" \
+    mutate reject required 'a["environment"]["target"]["device"] = None; a["environment"]["target"].pop("device_unavailable_reason", None)'
+  check "rejects an error on a measured variant without failed repetitions" \
+    mutate reject dependentRequired 'p["aligned"]["error"] = {"message": "x"}'
+  check "rejects a verdict its p-value contradicts" \
+    mutate reject exclusiveMaximum 'p["verdict"] = "aligned faster"; p["p_value"] = 0.5'
+  check "accepts extra keys in Google Benchmark's context" \
+    mutate accept - 'd["context"]["anything"] = [1, 2]'
+  # A curated reference table: only the alignbench object, only the mean of write+sync, no
+  # split, no counters, no run times, a gain but no statistics.
+  check "accepts a reference table (alignbench object only, means only)" \
+    mutate accept - '
+del d["context"], d["benchmarks"], a["started_at"], a["finished_at"]
+for pair in a["pairs"]:
+    for key in ("median_gain_pct", "gain_interval_pct", "p_value", "verdict"):
+        pair.pop(key, None)
+    for v in (pair["unaligned"], pair["aligned"]):
+        for key in ("write", "sync", "device_per_write", "process_per_write"):
+            v.pop(key, None)
+        v["write_sync"] = {k: v["write_sync"][k] for k in ("count", "mean_ns")}
+'
+fi
+
+finish
