@@ -127,51 +127,64 @@ std::string ClosestOption(const std::string& unknown,
 
 Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
   po::options_description desc(
-      "Usage: alignbench [OPTIONS]            measure aligned against shifted "
-      "synced writes\n"
-      "       alignbench env [DIR]            print what alignbench knows "
-      "about DIR\n"
-      "       alignbench show FILE [--format F]\n"
+      "Usage: alignbench [OPTIONS]        aligned against shifted synced "
+      "writes\n"
+      "       alignbench env [DIR]        what alignbench knows about DIR\n"
+      "       alignbench show FILE [--format NAME]\n"
       "       alignbench compare BASE NEW\n\n"
-      "Options");
+      "Options",
+      100, 50);
   // Values are read as text and converted here, so every error names its
   // option.
-  desc.add_options()(
-      "dir", po::value<std::string>(),
-      "directory to write the private test file in (default: .)")(
-      "sizes", po::value<std::string>(),
-      "block sizes: 4K,64K or 1K..512K (default: Derby's 13 sizes, 512K down "
-      "to 1K)")("shift", po::value<std::string>(),
-                "bytes the unaligned writes are shifted by (default 24)")(
-      "writes", po::value<std::string>(), "timed writes per run (default 128)")(
-      "warmup", po::value<std::string>(),
-      "untimed writes before the timed ones (default 0)")(
-      "repetitions", po::value<std::string>(),
-      "runs per variant, in random interleaved order (default 1)")(
-      "sync", po::value<std::string>(),
-      ("sync after each write; a comma list measures each (default fsync):" +
-       HelpFor(kSyncMethods))
-          .c_str())(
-      "io", po::value<std::string>(),
-      ("I/O path (default buffered):" + HelpFor(kIoModes)).c_str())(
-      "layout", po::value<std::string>(),
-      ("file before the run (default extend):" + HelpFor(kLayouts)).c_str())(
-      "cache", po::value<std::string>(),
-      ("page cache before the run (default warm):" + HelpFor(kCacheStates))
-          .c_str())("direct-unaligned", po::value<std::string>(),
-                    ("direct writes at unaligned offsets (default report):" +
-                     HelpFor(kDirectUnaligned))
-                        .c_str())(
-      "case", po::value<std::string>(),
-      "JSON case file; options given here override it")(
-      "out", po::value<std::string>(),
-      "write the result JSON to this file (atomically)")(
-      "format", po::value<std::string>(),
-      ("stdout format (default table):" + HelpFor(kFormats)).c_str())(
-      "redact-host", "leave the host name out of the result")(
-      "help",
-      "this text; Google Benchmark's --benchmark_* flags are passed through")(
-      "version", "print the version");
+  // The options table: name, value name (empty for a flag) and help. Defaults
+  // in the help come from Settings, so they cannot drift from the code.
+  const Settings d;
+  const struct {
+    const char* name;
+    const char* value;
+    std::string help;
+  } kOptions[] = {
+      {"dir", "DIR",
+       "directory for the private test file (default " + d.dir + ")"},
+      {"sizes", "LIST",
+       "block sizes: 4K,64K or 1K..512K (default Derby's 13, 512K down to 1K)"},
+      {"shift", "BYTES",
+       "shift of the unaligned writes (default " + std::to_string(d.shift) +
+           ")"},
+      {"writes", "N",
+       "timed writes per run (default " + std::to_string(d.writes) + ")"},
+      {"warmup", "N",
+       "untimed writes before them (default " + std::to_string(d.warmup) + ")"},
+      {"repetitions", "N",
+       "runs per variant, randomly interleaved (default " +
+           std::to_string(d.repetitions) + ")"},
+      {"sync", "LIST",
+       "sync after each write; a list measures each (default fsync):" +
+           HelpFor(kSyncMethods)},
+      {"io", "LIST", "I/O path (default buffered):" + HelpFor(kIoModes)},
+      {"layout", "LIST",
+       "the file before the run (default extend):" + HelpFor(kLayouts)},
+      {"cache", "LIST",
+       "page cache before the run (default warm):" + HelpFor(kCacheStates)},
+      {"direct-unaligned", "HOW",
+       "direct writes at unaligned offsets (default report):" +
+           HelpFor(kDirectUnaligned)},
+      {"case", "FILE", "JSON case file; options given here override it"},
+      {"out", "FILE", "write the result JSON here (atomically)"},
+      {"format", "NAME", "stdout format (default table):" + HelpFor(kFormats)},
+      {"redact-host", "", "leave the host name out of the result"},
+      {"help", "", "this text; --benchmark_* flags go to Google Benchmark"},
+      {"version", "", "print the version"},
+  };
+  for (const auto& option : kOptions) {
+    if (*option.value == '\0') {
+      desc.add_options()(option.name, option.help.c_str());
+    } else {
+      desc.add_options()(option.name,
+                         po::value<std::string>()->value_name(option.value),
+                         option.help.c_str());
+    }
+  }
 
   ParsedRun parsed;
   std::ostringstream help;

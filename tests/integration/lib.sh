@@ -41,3 +41,37 @@ finish() {
 no_leftovers() {  # no .alignbench-* file in the directory
   [ -z "$(find "$1" -maxdepth 1 -name '.alignbench-*' -print -quit)" ]
 }
+
+# make_rig [loop-rig create args]: a fresh filesystem on a loop device, destroyed on every
+# exit path; sets RIG to its mount. Without root or loop devices the test is skipped.
+make_rig() {
+  [ "$(id -u)" -eq 0 ] || skip "needs root for loop devices (CI runs as root)"
+  [ -e /dev/loop-control ] || skip "no /dev/loop-control: loop devices unavailable"
+  chmod 755 "$WORK"  # so that tests can run the binary on the rig as nobody
+  RIG=$("$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" create --base "$WORK" "$@") ||
+    { echo "FAIL: loop-rig create $*" >&2; exit 1; }
+  cleanup_hooks+=("'$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig' destroy '$RIG' >/dev/null 2>&1")
+}
+
+# json_check FILE PYTHON-EXPRESSION...: each expression, with `a` the alignbench object
+# and `pair(size, i)` the i-th pair of that size, must be true.
+json_check() {
+  local file=$1
+  shift
+  "$PY" - "$file" "$@" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["alignbench"]
+def pair(size, i=0):
+    return [p for p in a["pairs"] if p["size_bytes"] == size][i]
+ok = True
+for expression in sys.argv[2:]:
+    try:
+        value = eval(expression)
+    except Exception as e:
+        value = "%s: %s" % (type(e).__name__, e)
+    if value is not True:
+        print("    not true: %s  (%s)" % (expression, value), file=sys.stderr)
+        ok = False
+sys.exit(0 if ok else 1)
+PY
+}
