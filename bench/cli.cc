@@ -1,7 +1,12 @@
 #include "bench/cli.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "lib/config/size.h"
@@ -22,6 +27,23 @@ Result<std::uint64_t> ParseCount(const std::string& text,
   }
   if (text.size() > 12) return Usage(option, "'" + text + "' is too large");
   return std::stoull(text);
+}
+
+Result<double> ParsePositive(const std::string& text,
+                             const std::string& option) {
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() ||
+      !std::isfinite(value) || !(value > 0)) {
+    return Usage(option, "'" + text + "' is not a number above 0");
+  }
+  return value;
+}
+
+std::string Printf(const char* pattern, double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, pattern, value);
+  return buffer;
 }
 
 // "fsync,fdatasync" → the values of `table`; names the option and the known
@@ -158,6 +180,14 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
       {"repetitions", "N",
        "runs per variant, randomly interleaved (default " +
            std::to_string(d.repetitions) + ")"},
+      {"budget", "SECONDS",
+       "add interleaved rounds until every gain interval is within "
+       "--precision, for at most this long"},
+      {"precision", "POINTS",
+       "target half-width of the gain interval, in %gain points (default " +
+           Printf("%g", d.precision_points) + ")"},
+      {"progress", "",
+       "progress lines on stderr (default: only on a terminal)"},
       {"sync", "LIST",
        "sync after each write; a list measures each (default fsync):" +
            HelpFor(kSyncMethods)},
@@ -283,6 +313,14 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
   if (vm.count("warmup")) take(ParseCount(text("warmup"), "warmup"), s.warmup);
   if (vm.count("repetitions"))
     take(ParseCount(text("repetitions"), "repetitions"), s.repetitions);
+  if (vm.count("budget")) {
+    double seconds = 0;
+    take(ParsePositive(text("budget"), "budget"), seconds);
+    s.budget_seconds = seconds;
+  }
+  if (vm.count("precision")) {
+    take(ParsePositive(text("precision"), "precision"), s.precision_points);
+  }
   if (vm.count("sync"))
     take(ParseNameList(kSyncMethods, text("sync"), "sync"), s.axes.syncs);
   if (vm.count("io"))
@@ -310,6 +348,7 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
   if (failure) return *failure;
   if (vm.count("out")) o.out = text("out");
   o.redact_host = vm.count("redact-host") > 0;
+  o.progress = vm.count("progress") > 0 || ::isatty(STDERR_FILENO) != 0;
   if (Status valid = Validate(s); !valid) return valid.error();
   return parsed;
 }

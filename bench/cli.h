@@ -19,6 +19,7 @@ struct RunOptions {
   std::optional<std::string> out;  // result JSON path
   Format format = Format::kTable;
   bool redact_host = false;
+  bool progress = false;  // progress lines on stderr
   std::vector<std::string>
       benchmark_flags;  // --benchmark_* for Google Benchmark
 };

@@ -3,11 +3,9 @@
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
-#include <chrono>
-#include <cstdio>
 #include <regex>
-#include <sstream>
 
+#include "bench/reporter.h"
 #include "lib/config/size.h"
 #include "lib/measure/run.h"
 
@@ -75,48 +73,6 @@ void MeasureOne(benchmark::State& state, Collector& c, const PairSpec& pair,
   c.runs.push_back({pair, variant, std::move(record)});
 }
 
-// Keeps Google Benchmark's JSON in memory and shows progress on a terminal.
-class CollectingReporter final : public benchmark::BenchmarkReporter {
- public:
-  CollectingReporter() {
-    json_.SetOutputStream(&json_text_);
-    json_.SetErrorStream(&json_text_);
-  }
-
-  bool ReportContext(const Context& context) override {
-    return json_.ReportContext(context);
-  }
-
-  void ReportRuns(const std::vector<Run>& runs) override {
-    json_.ReportRuns(runs);
-    if (!::isatty(STDERR_FILENO)) return;
-    for (const Run& run : runs) {
-      if (run.run_type != Run::RT_Iteration) continue;
-      const double elapsed =
-          std::chrono::duration<double>(Clock::now() - start_).count();
-      std::fprintf(stderr, "\r\033[K%s  %s  (%.0f s)",
-                   run.benchmark_name().c_str(),
-                   run.error_occurred ? "failed" : "done", elapsed);
-    }
-  }
-
-  void Finalize() override {
-    json_.Finalize();
-    if (::isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");
-  }
-
-  nlohmann::json Document() const {
-    return nlohmann::json::parse(json_text_.str(), nullptr,
-                                 /*allow_exceptions=*/false);
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  benchmark::JSONReporter json_;
-  std::ostringstream json_text_;
-  Clock::time_point start_ = Clock::now();
-};
-
 std::string BenchmarkName(const PairSpec& pair, Variant variant) {
   return "alignbench/" + FormatSize(pair.size) + "/" +
          std::string(NameOf(kVariants, variant)) + "/" +
@@ -181,25 +137,88 @@ Status InitializeBenchmark(const std::string& argv0,
   return CheckFilterMatches(ExpandPlan(settings));
 }
 
-Result<HarnessResult> RunHarness(const Settings& settings,
-                                 const TargetInfo& target) {
-  Collector collector{&settings, &target, {}, std::nullopt};
-  for (const PairSpec& pair : ExpandPlan(settings)) {
+namespace {
+
+// One round: every pair of `plan` in both variants, `repetitions` times each,
+// randomly interleaved by Google Benchmark. Returns its JSON document.
+nlohmann::json RunRound(Collector& collector, const std::vector<PairSpec>& plan,
+                        std::uint64_t repetitions, Progress& progress) {
+  progress.planned += plan.size() * 2 * repetitions;
+  for (const PairSpec& pair : plan) {
     for (Variant variant : {Variant::kShifted, Variant::kAligned}) {
       benchmark::RegisterBenchmark(
           BenchmarkName(pair, variant).c_str(),
           [&collector, pair, variant](benchmark::State& state) {
             MeasureOne(state, collector, pair, variant);
           })
-          ->Iterations(static_cast<benchmark::IterationCount>(settings.writes))
-          ->Repetitions(static_cast<int>(settings.repetitions))
+          ->Iterations(static_cast<benchmark::IterationCount>(
+              collector.settings->writes))
+          ->Repetitions(static_cast<int>(repetitions))
           ->UseManualTime()
           ->Unit(benchmark::kMillisecond);
     }
   }
-  CollectingReporter reporter;
+  CollectingReporter reporter(progress);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::ClearRegisteredBenchmarks();
+  return reporter.Document();
+}
+
+// Pairs whose interval is still wider than ±precision points. A pair that
+// cannot be measured never converges and is not retried.
+std::vector<PairSpec> Unconverged(const std::vector<PairSpec>& plan,
+                                  const std::vector<CollectedRun>& runs,
+                                  const Settings& settings) {
+  std::vector<PairSpec> wide;
+  for (const PairResult& pair : BuildPairs(plan, runs, settings.shift)) {
+    if (!pair.Measured()) continue;
+    const Interval i = pair.gain_interval.value_or(Interval{0, 0});
+    const double half = (i.high - i.low) / 2;
+    if (!(half <= settings.precision_points)) wide.push_back(pair.spec);
+  }
+  return wide;
+}
+
+// Appends another round's benchmarks to the first round's document.
+void MergeDocument(nlohmann::json& into, nlohmann::json round) {
+  if (!into.is_object()) {
+    into = std::move(round);
+  } else if (round.is_object() && round.contains("benchmarks") &&
+             into.contains("benchmarks")) {
+    for (auto& entry : round["benchmarks"]) into["benchmarks"].push_back(entry);
+  }
+}
+
+}  // namespace
+
+Result<HarnessResult> RunHarness(const Settings& settings,
+                                 const TargetInfo& target,
+                                 bool progress_lines) {
+  Progress progress;
+  progress.enabled = progress_lines;
+  progress.terminal = ::isatty(STDERR_FILENO) != 0;
+  Collector collector{&settings, &target, {}, std::nullopt};
+  const std::vector<PairSpec> plan = ExpandPlan(settings);
+  HarnessResult result;
+  MergeDocument(result.benchmark_document,
+                RunRound(collector, plan, settings.repetitions, progress));
+
+  // --budget: more interleaved rounds, only for pairs whose interval is still
+  // too wide, while the next round is expected to fit in the budget.
+  if (settings.budget_seconds) {
+    for (;;) {
+      std::vector<PairSpec> wide = Unconverged(plan, collector.runs, settings);
+      result.unconverged = wide;
+      if (wide.empty() || collector.fatal) break;
+      const double elapsed = progress.ElapsedSeconds();
+      const double per_run = elapsed / static_cast<double>(progress.done);
+      const double next_round =
+          per_run * static_cast<double>(wide.size() * 2 * settings.repetitions);
+      if (elapsed + next_round > *settings.budget_seconds) break;
+      MergeDocument(result.benchmark_document,
+                    RunRound(collector, wide, settings.repetitions, progress));
+    }
+  }
   benchmark::Shutdown();
 
   if (collector.runs.empty()) {
@@ -207,9 +226,7 @@ Result<HarnessResult> RunHarness(const Settings& settings,
                       "no benchmark ran (does --benchmark_filter match any of "
                       "alignbench/SIZE/VARIANT/SYNC/IO/LAYOUT/CACHE?)");
   }
-  HarnessResult result;
   result.runs = std::move(collector.runs);
-  result.benchmark_document = reporter.Document();
   result.fatal = std::move(collector.fatal);
   return result;
 }

@@ -22,6 +22,7 @@ struct HarnessResult {
   nlohmann::json
       benchmark_document;  // {"context": ..., "benchmarks": [...]}, untouched
   std::optional<Error> fatal;  // the error that stopped the remaining runs
+  std::vector<PairSpec> unconverged;  // --budget: still wider than --precision
 };
 
 // Hands the --benchmark_* flags to Google Benchmark (always adding random
@@ -31,8 +32,10 @@ Status InitializeBenchmark(const std::string& argv0,
                            const std::vector<std::string>& benchmark_flags,
                            const Settings& settings);
 
-// Measures every pair of the plan. Fails only when nothing ran at all.
+// Measures every pair of the plan, then, with --budget, more rounds for pairs
+// whose interval is still too wide. Progress lines go to stderr when asked.
+// Fails only when nothing ran at all.
 Result<HarnessResult> RunHarness(const Settings& settings,
-                                 const TargetInfo& target);
+                                 const TargetInfo& target, bool progress_lines);
 
 }  // namespace alignbench

@@ -7,12 +7,14 @@
 #include <cerrno>
 #include <ctime>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "bench/cli.h"
 #include "bench/harness.h"
 #include "bench/subcommands.h"
+#include "lib/config/size.h"
 #include "lib/io/cleanup.h"
 #include "lib/io/file_io.h"
 #include "lib/io/space.h"
@@ -131,11 +133,19 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
             << " pairs x 2 variants x " << settings.repetitions
             << " repetition(s) x " << settings.writes << " writes\n";
 
-  Result<HarnessResult> measured = RunHarness(settings, report.target);
+  Result<HarnessResult> measured =
+      RunHarness(settings, report.target, options.progress);
   if (!measured) return ReportError(measured.error());
   HarnessResult& harness = measured.value();
   report.finished_at = NowUtc();
   report.pairs = BuildPairs(ExpandPlan(settings), harness.runs, settings.shift);
+  for (const PairSpec& spec : harness.unconverged) {
+    std::ostringstream warning;
+    warning << FormatSize(spec.size) << " [" << AxesLabel(spec)
+            << "]: the gain interval is still wider than +-"
+            << settings.precision_points << " points when --budget ran out";
+    report.warnings.push_back(warning.str());
+  }
   if (harness.fatal) {
     report.complete = false;
     report.errors.push_back(harness.fatal->Message());

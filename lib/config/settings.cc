@@ -27,6 +27,15 @@ Result<std::uint64_t> Count(const json& value, const std::string& origin,
   return value.get<std::uint64_t>();
 }
 
+Result<double> Positive(const json& value, const std::string& origin,
+                        const std::string& key) {
+  if (!value.is_number() || !(value.get<double>() > 0)) {
+    return CaseError(origin, key,
+                     "expected a number above 0, got " + value.dump());
+  }
+  return value.get<double>();
+}
+
 Result<std::uint64_t> Bytes(const json& value, const std::string& origin,
                             const std::string& key) {
   if (value.is_string()) {
@@ -139,6 +148,12 @@ Status ApplyCaseText(const std::string& text, const std::string& origin,
       ok = Take(Count(value, origin, key), next.warmup, failure);
     } else if (key == "repetitions") {
       ok = Take(Count(value, origin, key), next.repetitions, failure);
+    } else if (key == "budget") {
+      double seconds = 0;
+      ok = Take(Positive(value, origin, key), seconds, failure);
+      if (ok) next.budget_seconds = seconds;
+    } else if (key == "precision") {
+      ok = Take(Positive(value, origin, key), next.precision_points, failure);
     } else if (key == "sync") {
       ok = Take(Names(kSyncMethods, value, origin, key), next.axes.syncs,
                 failure);
@@ -161,8 +176,8 @@ Status ApplyCaseText(const std::string& text, const std::string& origin,
       return CaseError(
           origin, key,
           "unknown key (known: name, description, expect, source, requires, "
-          "sizes, shift, writes, warmup, repetitions, sync, io, layout, cache, "
-          "direct_unaligned)");
+          "sizes, shift, writes, warmup, repetitions, budget, precision, sync, "
+          "io, layout, cache, direct_unaligned)");
     }
     if (!ok) return *failure;
   }
@@ -205,6 +220,10 @@ Status Validate(const Settings& s) {
   if (s.repetitions > 10'000)
     return usage("repetitions", "must be at most 10000");
   if (s.shift > kMaxSize) return usage("shift", "must be at most 1G");
+  if (s.budget_seconds && !(*s.budget_seconds > 0)) {
+    return usage("budget", "must be more than 0 seconds");
+  }
+  if (!(s.precision_points > 0)) return usage("precision", "must be above 0");
   if (s.warmup > 100'000'000)
     return usage("warmup", "must be at most 100000000");
   if (s.axes.syncs.empty()) return usage("sync", "needs at least one value");

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,10 @@ struct Settings {
   std::uint64_t repetitions = 5;
   Axes axes;
   DirectUnaligned direct_unaligned = DirectUnaligned::kReport;
+  // --budget: keep adding rounds of `repetitions` until every pair's gain
+  // interval is within ±precision_points or the budget would be exceeded.
+  std::optional<double> budget_seconds;
+  double precision_points = 5;
   // From a case file: what it is for and what a correct run shows.
   std::string case_name;
   std::string case_description;

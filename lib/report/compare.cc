@@ -117,8 +117,7 @@ std::vector<std::string> DifferingFields(const Report& a, const Report& b) {
 
 void RenderComparison(std::ostream& out, const Report& base,
                       const Report& next) {
-  out << "base: " << TargetLine(base.target)
-      << "\nnew:  " << TargetLine(next.target) << "\n";
+  out << "base: " << TitleLine(base) << "\nnew:  " << TitleLine(next) << "\n";
   const std::vector<std::string> differing = DifferingFields(base, next);
   if (!differing.empty()) {
     out << "warning: the two results differ in " << differing.size()
@@ -130,22 +129,25 @@ void RenderComparison(std::ostream& out, const Report& base,
       << Pad("new %gain [95%]", 22) << " | " << Pad("unaligned mean", 14)
       << " | " << Pad("aligned mean", 12) << " | " << Pad("unaligned p99", 13)
       << " | " << Pad("aligned p99", 11) << " | gain\n";
+  std::size_t matched = 0;
   for (const PairResult& b : base.pairs) {
     const PairResult* n = nullptr;
     for (const PairResult& candidate : next.pairs) {
       if (SameSpec(candidate.spec, b.spec)) n = &candidate;
     }
     if (n == nullptr) continue;
-    std::string size = b.spec.size % 1024 == 0
-                           ? std::to_string(b.spec.size / 1024)
-                           : FormatSize(b.spec.size);
-    out << Pad(size, 6) << " | " << Pad(GainCell(b), 22) << " | "
-        << Pad(GainCell(*n), 22) << " | "
+    ++matched;
+    out << Pad(SizeColumn(b.spec.size), 6) << " | " << Pad(GainCell(b), 22)
+        << " | " << Pad(GainCell(*n), 22) << " | "
         << Pad(Change(b.unaligned, n->unaligned, &Summary::mean), 14) << " | "
         << Pad(Change(b.aligned, n->aligned, &Summary::mean), 12) << " | "
         << Pad(Change(b.unaligned, n->unaligned, &Summary::p99), 13) << " | "
         << Pad(Change(b.aligned, n->aligned, &Summary::p99), 11) << " | "
         << GainVerdict(b, *n) << "\n";
+  }
+  if (matched == 0) {
+    out << "no pair of BASE matches a pair of NEW (size, sync, io, layout and "
+           "cache must agree)\n";
   }
   out << "\nsize in KiB; %gain = (unaligned/aligned - 1)*100 with its 95% "
          "interval; mean and "

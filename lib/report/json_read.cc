@@ -221,6 +221,8 @@ Settings ReadSettings(const Reader& r) {
   s.axes.layouts = r.Names(kLayouts, "layout");
   s.axes.caches = r.Names(kCacheStates, "cache");
   s.direct_unaligned = r.Name(kDirectUnaligned, "direct_unaligned");
+  r.Optional("budget_seconds", s.budget_seconds);
+  s.precision_points = r.GetOr("precision_points", s.precision_points);
   if (r.Has("case")) {
     const Reader c = r.Object("case");
     s.case_name = c.GetOr<std::string>("name", "");
@@ -287,6 +289,13 @@ Report ReadReport(const Reader& r) {
     report.pairs.push_back(ReadPair(pair));
   report.warnings = r.GetOr("warnings", std::vector<std::string>{});
   report.errors = r.GetOr("errors", std::vector<std::string>{});
+  if (r.Has("reference")) {
+    const Reader s = r.Object("reference");
+    report.reference = ReferenceSource{
+        s.Get<std::string>("source"),  s.Get<std::string>("program"),
+        s.Get<std::string>("command"), s.Get<std::string>("platform"),
+        s.Get<std::string>("disk"),    s.Get<std::string>("notes")};
+  }
   return report;
 }
 

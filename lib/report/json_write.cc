@@ -97,7 +97,9 @@ json SettingsJson(const Settings& s) {
             {"io", NameArray(kIoModes, s.axes.ios)},
             {"layout", NameArray(kLayouts, s.axes.layouts)},
             {"cache", NameArray(kCacheStates, s.axes.caches)},
-            {"direct_unaligned", NameOf(kDirectUnaligned, s.direct_unaligned)}};
+            {"direct_unaligned", NameOf(kDirectUnaligned, s.direct_unaligned)},
+            {"precision_points", s.precision_points}};
+  Put(j, "budget_seconds", s.budget_seconds);
   if (!s.case_name.empty()) {
     j["case"] = {{"name", s.case_name},
                  {"description", s.case_description},
@@ -175,6 +177,12 @@ json ToJson(const Report& r) {
       {"pairs", pairs},
       {"warnings", r.warnings},
       {"errors", r.errors}};
+  if (r.reference) {
+    const ReferenceSource& s = *r.reference;
+    j["reference"] = {{"source", s.source},   {"program", s.program},
+                      {"command", s.command}, {"platform", s.platform},
+                      {"disk", s.disk},       {"notes", s.notes}};
+  }
   Put(j, "started_at", r.started_at);
   Put(j, "finished_at", r.finished_at);
   return j;

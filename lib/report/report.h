@@ -15,6 +15,18 @@ namespace alignbench {
 
 inline constexpr int kSchemaVersion = 1;
 
+// Where a result came from when alignbench did not measure it: a table
+// printed elsewhere (the 2004-05 Derby mailing list), converted by
+// scripts/reference-tables. Such a result has means only.
+struct ReferenceSource {
+  std::string source;    // where it was published
+  std::string program;   // what measured it
+  std::string command;   // how it was run
+  std::string platform;  // machine and OS, as reported
+  std::string disk;      // disk and write cache, as reported
+  std::string notes;     // what is assumed rather than reported
+};
+
 struct Report {
   std::string tool_version;
   std::optional<std::string> git_revision;  // unknown outside a git checkout
@@ -27,6 +39,7 @@ struct Report {
   std::vector<PairResult> pairs;
   std::vector<std::string> warnings;
   std::vector<std::string> errors;
+  std::optional<ReferenceSource> reference;  // set for converted tables only
 };
 
 }  // namespace alignbench

@@ -33,13 +33,8 @@ std::string PValue(const PairResult& p) {
   return p.p_value ? Printf("%.3g", *p.p_value) : "n/a";
 }
 std::string VerdictText(const PairResult& p) {
-  return p.verdict ? std::string(NameOf(kVerdicts, *p.verdict))
-                   : "not measurable";
-}
-
-// The size as Derby printed it: KiB when whole, else bytes with a unit.
-std::string DerbySize(std::uint64_t size) {
-  return size % 1024 == 0 ? std::to_string(size / 1024) : FormatSize(size);
+  if (p.verdict) return std::string(NameOf(kVerdicts, *p.verdict));
+  return p.Measured() ? "no verdict (means only)" : "not measurable";
 }
 
 std::string Pad(const std::string& text, std::size_t width, bool left = false) {
@@ -55,6 +50,10 @@ std::string SettingsLine(const Report& r) {
       std::to_string(s.shift) + " B, " + std::to_string(s.repetitions) +
       (s.repetitions == 1 ? " repetition" : " repetitions");
   if (s.warmup > 0) line += ", " + std::to_string(s.warmup) + " warm-up writes";
+  if (s.budget_seconds) {
+    line += ", --budget " + Printf("%g", *s.budget_seconds) + " s for +-" +
+            Printf("%g", s.precision_points) + " points";
+  }
   if (!s.case_name.empty()) line += ", case " + s.case_name;
   return line;
 }
@@ -82,36 +81,38 @@ std::string DeviceCell(const std::optional<DevicePerOp>& d) {
 }
 
 void RenderTable(std::ostream& out, const Report& r) {
-  out << TargetLine(r.target) << "\n";
+  out << TitleLine(r) << "\n";
+  if (r.reference) out << "source: " << r.reference->source << "\n";
   out << SettingsLine(r) << "\n";
-  ForEachGroup(r, [&](const std::string& label, std::size_t from,
-                      std::size_t to) {
-    out << "\n[" << label << "]\n";
-    out << Pad("size", 6) << " | " << Pad("unaligned", 10) << " | "
-        << Pad("aligned", 10) << " | " << Pad("%gain", 8) << " | "
-        << Pad("p50 %gain", 9) << " | " << Pad("95% interval", 16) << " | "
-        << Pad("p", 8) << " | verdict\n";
-    for (std::size_t i = from; i < to; ++i) {
-      const PairResult& p = r.pairs[i];
-      out << Pad(DerbySize(p.spec.size), 6) << " | " << Pad(Ms(p.unaligned), 10)
-          << " | " << Pad(Ms(p.aligned), 10) << " | " << Pad(Gain(p), 8)
-          << " | " << Pad(MedianGain(p), 9) << " | " << Pad(IntervalText(p), 16)
-          << " | " << Pad(PValue(p), 8) << " | " << VerdictText(p) << "\n";
-    }
-    out << "device I/O per write (device-wide counters):\n";
-    for (std::size_t i = from; i < to; ++i) {
-      const PairResult& p = r.pairs[i];
-      out << Pad(DerbySize(p.spec.size), 6) << "  unaligned "
-          << DeviceCell(p.unaligned.device) << "\n"
-          << Pad("", 6) << "  aligned   " << DeviceCell(p.aligned.device)
-          << "\n";
-    }
-    out << "why:\n";
-    for (std::size_t i = from; i < to; ++i) {
-      out << Pad(DerbySize(r.pairs[i].spec.size), 6) << "  "
-          << r.pairs[i].explanation << "\n";
-    }
-  });
+  ForEachGroup(
+      r, [&](const std::string& label, std::size_t from, std::size_t to) {
+        out << "\n[" << label << "]\n";
+        out << Pad("size", 6) << " | " << Pad("unaligned", 10) << " | "
+            << Pad("aligned", 10) << " | " << Pad("%gain", 8) << " | "
+            << Pad("p50 %gain", 9) << " | " << Pad("95% interval", 16) << " | "
+            << Pad("p", 8) << " | verdict\n";
+        for (std::size_t i = from; i < to; ++i) {
+          const PairResult& p = r.pairs[i];
+          out << Pad(SizeColumn(p.spec.size), 6) << " | "
+              << Pad(Ms(p.unaligned), 10) << " | " << Pad(Ms(p.aligned), 10)
+              << " | " << Pad(Gain(p), 8) << " | " << Pad(MedianGain(p), 9)
+              << " | " << Pad(IntervalText(p), 16) << " | " << Pad(PValue(p), 8)
+              << " | " << VerdictText(p) << "\n";
+        }
+        out << "device I/O per write (device-wide counters):\n";
+        for (std::size_t i = from; i < to; ++i) {
+          const PairResult& p = r.pairs[i];
+          out << Pad(SizeColumn(p.spec.size), 6) << "  unaligned "
+              << DeviceCell(p.unaligned.device) << "\n"
+              << Pad("", 6) << "  aligned   " << DeviceCell(p.aligned.device)
+              << "\n";
+        }
+        out << "why:\n";
+        for (std::size_t i = from; i < to; ++i) {
+          out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  "
+              << r.pairs[i].explanation << "\n";
+        }
+      });
   if (!r.target.device) out << "\nnote: " << r.target.no_device_reason << "\n";
   for (const std::string& w : r.warnings) out << "warning: " << w << "\n";
   for (const std::string& e : r.errors) out << "error: " << e << "\n";
@@ -131,17 +132,23 @@ r/w/fl: device reads, writes and flushes per write, from /sys/block/*/stat.
 void RenderDerby(std::ostream& out, const Report& r) {
   for (const PairResult& p : r.pairs) {
     if (!p.Measured()) {
-      out << DerbySize(p.spec.size) << " | n/a | n/a | n/a\n";
+      out << SizeColumn(p.spec.size) << " | n/a | n/a | n/a\n";
       continue;
     }
-    out << DerbySize(p.spec.size) << " | "
+    out << SizeColumn(p.spec.size) << " | "
         << JavaDouble(p.unaligned.total_ns.mean / 1e6) << " | "
         << JavaDouble(p.aligned.total_ns.mean / 1e6) << " | "
         << JavaDouble(*p.gain_pct) << "%\n";
   }
 }
 
-void RenderMarkdown(std::ostream& out, const Report& r) {
+// The environment in one line, for a bug report.
+void MarkdownSummary(std::ostream& out, const Report& r) {
+  if (r.reference) {
+    out << "**reference table** from " << r.reference->source << ": "
+        << r.reference->platform << "; " << r.reference->disk;
+    return;
+  }
   const TargetInfo& t = r.target;
   out << "**alignbench " << r.tool_version << "** ("
       << r.git_revision.value_or("revision unknown") << ") on `" << t.dir
@@ -159,6 +166,10 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
     out << ", no block device";
   }
   if (t.host.kernel) out << ", Linux " << *t.host.kernel;
+}
+
+void RenderMarkdown(std::ostream& out, const Report& r) {
+  MarkdownSummary(out, r);
   out << "  \n" << SettingsLine(r) << "\n";
   ForEachGroup(
       r, [&](const std::string& label, std::size_t from, std::size_t to) {
@@ -175,7 +186,7 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
             return Printf("%.1f", (*u.device).*f) + " / " +
                    Printf("%.1f", (*a.device).*f);
           };
-          out << "| " << DerbySize(p.spec.size) << " | " << Ms(p.unaligned)
+          out << "| " << SizeColumn(p.spec.size) << " | " << Ms(p.unaligned)
               << " | " << Ms(p.aligned) << " | " << Gain(p) << " | "
               << MedianGain(p) << " | " << IntervalText(p) << " | " << PValue(p)
               << " | " << VerdictText(p) << " | "
@@ -216,10 +227,8 @@ void RenderCsv(std::ostream& out, const Report& r) {
         << "," << number(p.gain_pct) << "," << number(p.median_gain_pct) << ","
         << (p.gain_interval ? number(p.gain_interval->low) : "") << ","
         << (p.gain_interval ? number(p.gain_interval->high) : "") << ","
-        << number(p.p_value) << ","
-        << (p.verdict ? std::string(NameOf(kVerdicts, *p.verdict))
-                      : "not measurable")
-        << "," << device(p.unaligned, &DevicePerOp::reads) << ","
+        << number(p.p_value) << "," << VerdictText(p) << ","
+        << device(p.unaligned, &DevicePerOp::reads) << ","
         << device(p.aligned, &DevicePerOp::reads) << ","
         << device(p.unaligned, &DevicePerOp::kib_written) << ","
         << device(p.aligned, &DevicePerOp::kib_written) << "\n";
@@ -280,6 +289,16 @@ std::string JavaDouble(double value) {
   std::string s(text, ec == std::errc() ? end : text);
   if (s.find_first_of(".eni") == std::string::npos) s += ".0";
   return s;
+}
+
+std::string SizeColumn(std::uint64_t size) {
+  return size % 1024 == 0 ? std::to_string(size / 1024) : FormatSize(size);
+}
+
+std::string TitleLine(const Report& r) {
+  if (!r.reference) return TargetLine(r.target);
+  return "--- reference table: " + r.reference->platform + "; " +
+         r.reference->disk + " ---";
 }
 
 std::string TargetLine(const TargetInfo& t) {

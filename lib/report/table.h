@@ -27,6 +27,12 @@ void Render(std::ostream& out, const Report& report, Format format);
 // it could not tell.
 void RenderEnvironment(std::ostream& out, const TargetInfo& target);
 
+// The size as Derby printed it: KiB when whole ("64"), else with a unit.
+std::string SizeColumn(std::uint64_t size);
+
+// TargetLine for a measured result; platform and disk for a reference table.
+std::string TitleLine(const Report& report);
+
 // "--- DIR (ext4 /dev/vda) --- logical 512 B, physical 4096 B, write cache:
 // write back"
 std::string TargetLine(const TargetInfo& target);
