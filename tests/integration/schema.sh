@@ -167,6 +167,14 @@ produce_and_validate() {  # produce_and_validate NAME alignbench-args...: one ru
   fi
 }
 
+# The curated reference tables are results too: they must validate, and alignbench must
+# read them back.
+for reference in "$ALIGNBENCH_SOURCE_DIR"/results/reference/*.json; do
+  check "$(basename "$reference"): validates" validate "$reference"
+  check "$(basename "$reference"): alignbench show reads it" \
+    "$ALIGNBENCH" show "$reference" --format derby > /dev/null
+done
+
 produce_and_validate plain --sizes 4K,64K --writes 8
 produce_and_validate repeated --sizes 4K --writes 8 --repetitions 2 --sync fsync,none
 produce_and_validate direct --sizes 4K --writes 8 --repetitions 1 --io direct --shift 24

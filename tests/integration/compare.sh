@@ -1,0 +1,39 @@
+# Comparing results: alignbench compare between two runs and between Jan's 2005 table and a
+# run (the differing settings must be named), and Google Benchmark's own compare.py
+# (libbenchmark-tools) must read our files.
+source "$(dirname "$0")/lib.sh"
+
+for name in base new; do
+  mkdir -p "$WORK/$name"
+  "$ALIGNBENCH" --dir "$WORK/$name" --sizes 64K,4K --writes 8 --repetitions 2 \
+    --out "$WORK/$name.json" > /dev/null 2>&1
+  check "$name run" [ $? -eq 0 ]
+done
+mkdir -p "$WORK/other"
+"$ALIGNBENCH" --dir "$WORK/other" --sizes 64K,4K --writes 8 --repetitions 2 --sync fdatasync \
+  --out "$WORK/other.json" > /dev/null 2>&1
+
+"$ALIGNBENCH" compare "$WORK/base.json" "$WORK/new.json" > "$WORK/same.txt" 2>&1
+check "compare two runs: exit 0" [ $? -eq 0 ]
+check "compare two runs: a row for 64K" grep -Eq '^ +64 \|' "$WORK/same.txt"
+check "compare two runs: a row for 4K" grep -Eq '^ +4 \|' "$WORK/same.txt"
+check "compare two runs: nothing differs in the settings" bash -c "! grep -q 'warning: the two results differ' '$WORK/same.txt'"
+
+"$ALIGNBENCH" compare "$WORK/base.json" "$WORK/other.json" > "$WORK/other.txt" 2>&1
+check "compare different sync: no pair matches, and the table says so" \
+  grep -q "no pair of BASE matches a pair of NEW" "$WORK/other.txt"
+check "compare different sync: the sync method is named" grep -q "sync: fsync -> fdatasync" "$WORK/other.txt"
+
+jan="$ALIGNBENCH_SOURCE_DIR/results/reference/derby-2005-jan-linux-raid1-cache-off.json"
+"$ALIGNBENCH" compare "$jan" "$WORK/base.json" > "$WORK/jan.txt" 2>&1
+check "compare with Jan's table: exit 0" [ $? -eq 0 ]
+check "compare with Jan's table: names the filesystem" grep -q "filesystem: ext3 ->" "$WORK/jan.txt"
+check "compare with Jan's table: names the write cache" grep -q "write cache: write through ->" "$WORK/jan.txt"
+check "compare with Jan's table: Jan's 64K gain" grep -Eq '^ +64 \| +\+83\.6 ' "$WORK/jan.txt"
+
+compare_py=/usr/share/benchmark/compare.py
+[ -f "$compare_py" ] || skip "$compare_py missing (Debian package libbenchmark-tools)"
+/usr/bin/python3 "$compare_py" benchmarks "$WORK/base.json" "$WORK/new.json" > "$WORK/gbench.txt" 2>&1
+check "compare.py reads our files (exit 0)" [ $? -eq 0 ]
+check "compare.py lists our benchmarks" grep -q "alignbench/4K/unaligned/fsync/buffered/extend/warm" "$WORK/gbench.txt"
+finish
