@@ -59,7 +59,7 @@ void MeasureOne(benchmark::State& state, Collector& c, const PairSpec& pair,
         error = op.error();
         break;
       }
-      state.SetIterationTime(static_cast<double>(op.value().total_ns) * 1e-9);
+      state.SetIterationTime(static_cast<double>(op.value().Total()) * 1e-9);
     }
     record = run.Finish(error);
   }
@@ -170,6 +170,7 @@ std::vector<PairSpec> Unconverged(const std::vector<PairSpec>& plan,
                                   const std::vector<CollectedRun>& runs,
                                   const Settings& settings) {
   std::vector<PairSpec> wide;
+  // A copy of the runs: they are measured further in the next round.
   for (const PairResult& pair : BuildPairs(plan, runs, settings.shift)) {
     if (!pair.Measured()) continue;
     const Interval i = pair.gain_interval.value_or(Interval{0, 0});

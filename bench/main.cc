@@ -138,7 +138,8 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
   if (!measured) return ReportError(measured.error());
   HarnessResult& harness = measured.value();
   report.finished_at = NowUtc();
-  report.pairs = BuildPairs(ExpandPlan(settings), harness.runs, settings.shift);
+  report.pairs =
+      BuildPairs(ExpandPlan(settings), std::move(harness.runs), settings.shift);
   for (const PairSpec& spec : harness.unconverged) {
     std::ostringstream warning;
     warning << FormatSize(spec.size) << " [" << AxesLabel(spec)

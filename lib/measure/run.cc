@@ -127,7 +127,8 @@ Result<Run> Run::Prepare(const RunSpec& spec) {
   for (std::uint64_t k = 0; k < spec.warmup; ++k) {
     if (Result<OpTimes> op = run.Step(); !op) return op.error();
   }
-  run.record_.ops.clear();
+  run.record_.write_ns.clear();
+  run.record_.sync_ns.clear();
 
   if (spec.cache == CacheState::kCold) {
     const std::uint64_t span = SpanOf(spec);
@@ -139,7 +140,8 @@ Result<Run> Run::Prepare(const RunSpec& spec) {
     run.record_.resident_pages_after_drop = ResidentPages(run.file_.fd(), span);
   }
 
-  run.record_.ops.reserve(spec.writes);
+  run.record_.write_ns.reserve(spec.writes);
+  run.record_.sync_ns.reserve(spec.writes);
   if (spec.device_stat_path)
     run.device_before_ = ReadDeviceCounters(*spec.device_stat_path);
   run.process_before_ = ReadProcessIo();
@@ -209,8 +211,9 @@ Result<OpTimes> Run::Step() {
     return synced.error();
   }
   const Clock::time_point t2 = Clock::now();
-  OpTimes op{Nanos(t1 - t0), Nanos(t2 - t1), Nanos(t2 - t0)};
-  record_.ops.push_back(op);
+  OpTimes op{Nanos(t1 - t0), Nanos(t2 - t1)};
+  record_.write_ns.push_back(static_cast<float>(op.write_ns));
+  record_.sync_ns.push_back(static_cast<float>(op.sync_ns));
   return op;
 }
 

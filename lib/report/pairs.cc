@@ -5,15 +5,19 @@
 namespace alignbench {
 namespace {
 
+std::vector<double> Flatten(const std::vector<std::vector<double>>& reps) {
+  std::vector<double> all;
+  for (const auto& rep : reps) all.insert(all.end(), rep.begin(), rep.end());
+  return all;
+}
+
+// Summaries of one variant. Consumes the runs' per-write times as it goes:
+// a run of a million writes must not be held in four copies at once.
 VariantResult Collect(const PairSpec& spec, Variant variant,
-                      const std::vector<CollectedRun>& runs) {
+                      std::vector<CollectedRun>& all_runs) {
   VariantResult result;
-  std::vector<double> total, write, sync;
-  DeviceCounters device;
-  ProcessIo process;
-  bool have_device = true, have_process = true;
-  std::uint64_t ops = 0;
-  for (const CollectedRun& run : runs) {
+  std::vector<RunRecord*> runs;
+  for (CollectedRun& run : all_runs) {
     if (run.variant != variant || !SameSpec(run.pair, spec)) continue;
     const RunRecord& record = run.record;
     if (record.error && !result.error) {
@@ -24,42 +28,59 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
       ++result.failed_repetitions;
       continue;
     }
-    ++result.repetitions;
-    std::vector<double>& rep = result.samples.emplace_back();
-    for (const OpTimes& op : record.ops) {
-      rep.push_back(static_cast<double>(op.total_ns));
-      total.push_back(static_cast<double>(op.total_ns));
-      write.push_back(static_cast<double>(op.write_ns));
-      sync.push_back(static_cast<double>(op.sync_ns));
-    }
-    ops += record.ops.size();
-    result.staged = result.staged || record.staged;
-    if (record.resident_pages_after_drop) {
+    runs.push_back(&run.record);
+  }
+  DeviceCounters device;
+  ProcessIo process;
+  bool have_device = true, have_process = true;
+  std::size_t ops = 0;
+  for (const RunRecord* record : runs) {
+    ops += record->Writes();
+    result.staged = result.staged || record->staged;
+    if (record->resident_pages_after_drop) {
       result.resident_pages_after_drop =
           std::max(result.resident_pages_after_drop.value_or(0),
-                   *record.resident_pages_after_drop);
+                   *record->resident_pages_after_drop);
     }
-    have_device = have_device && record.device.has_value();
-    have_process = have_process && record.process.has_value();
-    if (record.device) {
-      device.reads += record.device->reads;
-      device.read_sectors += record.device->read_sectors;
-      device.writes += record.device->writes;
-      device.write_sectors += record.device->write_sectors;
-      device.flushes += record.device->flushes;
+    have_device = have_device && record->device.has_value();
+    have_process = have_process && record->process.has_value();
+    if (record->device) {
+      device.reads += record->device->reads;
+      device.read_sectors += record->device->read_sectors;
+      device.writes += record->device->writes;
+      device.write_sectors += record->device->write_sectors;
+      device.flushes += record->device->flushes;
     }
-    if (record.process) {
-      process.read_bytes += record.process->read_bytes;
-      process.write_bytes += record.process->write_bytes;
+    if (record->process) {
+      process.read_bytes += record->process->read_bytes;
+      process.write_bytes += record->process->write_bytes;
     }
   }
-  if (result.repetitions == 0 || ops == 0) {
-    result.samples.clear();
-    return result;
+  result.repetitions = runs.size();
+  if (runs.empty() || ops == 0) return result;
+
+  // One quantity at a time, each vector moved into Summarize and freed.
+  auto summarize = [&runs, ops](std::vector<float> RunRecord::*field) {
+    std::vector<double> values;
+    values.reserve(ops);
+    for (const RunRecord* record : runs) {
+      const std::vector<float>& times = record->*field;
+      values.insert(values.end(), times.begin(), times.end());
+    }
+    return Summarize(std::move(values));
+  };
+  result.write_ns = summarize(&RunRecord::write_ns);
+  result.sync_ns = summarize(&RunRecord::sync_ns);
+  for (RunRecord* record : runs) {
+    std::vector<double>& rep = result.samples.emplace_back();
+    rep.reserve(record->Writes());
+    for (std::size_t k = 0; k < record->Writes(); ++k) {
+      rep.push_back(double(record->write_ns[k]) + double(record->sync_ns[k]));
+    }
+    record->write_ns = {};  // this run's times now live in `samples` only
+    record->sync_ns = {};
   }
-  result.total_ns = Summarize(std::move(total));
-  result.write_ns = Summarize(std::move(write));
-  result.sync_ns = Summarize(std::move(sync));
+  result.total_ns = Summarize(Flatten(result.samples));
   const double n = static_cast<double>(ops);
   if (have_device) {
     // /sys/block/*/stat counts sectors of 512 bytes whatever the device's
@@ -76,12 +97,6 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
                                   static_cast<double>(process.write_bytes) / n};
   }
   return result;
-}
-
-std::vector<double> Flatten(const std::vector<std::vector<double>>& reps) {
-  std::vector<double> all;
-  for (const auto& rep : reps) all.insert(all.end(), rep.begin(), rep.end());
-  return all;
 }
 
 // The units the interval is computed over: one mean per repetition, or every
@@ -109,7 +124,7 @@ std::string AxesLabel(const PairSpec& spec) {
 }
 
 std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
-                                   const std::vector<CollectedRun>& runs,
+                                   std::vector<CollectedRun> runs,
                                    std::uint64_t shift) {
   std::vector<PairResult> pairs;
   for (const PairSpec& spec : plan) {

@@ -71,8 +71,10 @@ struct PairResult {
 };
 
 // Runs are matched to the plan's pairs by spec; pairs come out in plan order.
+// Takes the runs by value and frees their per-write times as it summarizes
+// them; move them in when they are not needed any more.
 std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
-                                   const std::vector<CollectedRun>& runs,
+                                   std::vector<CollectedRun> runs,
                                    std::uint64_t shift);
 
 bool SameSpec(const PairSpec& a, const PairSpec& b);

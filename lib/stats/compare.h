@@ -20,7 +20,8 @@
 
 namespace alignbench {
 
-double MannWhitneyP(const std::vector<double>& a, const std::vector<double>& b);
+// Takes its samples by value: it sorts them in place.
+double MannWhitneyP(std::vector<double> a, std::vector<double> b);
 
 inline constexpr double kConfidenceLevel = 0.95;
 inline constexpr double kSignificanceLevel = 0.05;
