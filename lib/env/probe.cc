@@ -1,5 +1,6 @@
 #include "lib/env/probe.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
@@ -7,7 +8,10 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -96,6 +100,48 @@ void FillMount(TargetInfo& info, const std::string& real_dir) {
   }
 }
 
+// Device-mapper and md devices list what they are built from in slaves/.
+std::optional<std::string> StackOf(const std::string& disk) {
+  const std::string base = "/sys/block/" + disk;
+  DIR* slaves = ::opendir((base + "/slaves").c_str());
+  if (slaves == nullptr) return std::nullopt;
+  std::vector<std::string> names;
+  while (const dirent* entry = ::readdir(slaves)) {
+    if (entry->d_name[0] != '.') names.push_back(entry->d_name);
+  }
+  ::closedir(slaves);
+  if (names.empty()) return std::nullopt;
+  std::sort(names.begin(), names.end());
+  std::string stack = disk + ":";
+  if (auto name = ReadLine(base + "/dm/name")) stack += " " + *name;
+  if (auto level = ReadLine(base + "/md/level")) stack += " " + *level;
+  stack += " on";
+  for (const std::string& name : names) stack += " " + name;
+  return stack;
+}
+
+// The drive's own write cache as hdparm -W reports it ("write-caching =  1
+// (on)"), for sd* disks when hdparm is installed; nothing otherwise.
+std::optional<bool> HdparmWriteCache(const std::string& disk) {
+  if (disk.rfind("sd", 0) != 0) return std::nullopt;
+  for (const char* hdparm : {"/usr/sbin/hdparm", "/sbin/hdparm"}) {
+    if (::access(hdparm, X_OK) != 0) continue;
+    const std::string command =
+        std::string(hdparm) + " -W /dev/" + disk + " 2>/dev/null";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (pipe == nullptr) return std::nullopt;
+    std::optional<bool> on;
+    char line[256];
+    while (std::fgets(line, sizeof line, pipe) != nullptr) {
+      const char* equals = std::strstr(line, "write-caching =");
+      if (equals != nullptr) on = std::strstr(equals, "(on)") != nullptr;
+    }
+    ::pclose(pipe);
+    return on;
+  }
+  return std::nullopt;
+}
+
 // /sys/dev/block/MAJ:MIN resolves to .../block/<disk>[/<partition>].
 std::optional<DeviceInfo> DeviceFromNumber(dev_t number) {
   const std::string link = "/sys/dev/block/" + std::to_string(major(number)) +
@@ -125,6 +171,8 @@ std::optional<DeviceInfo> DeviceFromNumber(dev_t number) {
   device.write_cache = ReadLine(q + "write_cache");
   if (auto fua = ReadNumber(q + "fua")) device.fua = *fua != 0;
   device.scheduler = SelectedScheduler(q + "scheduler");
+  device.stack = StackOf(device.disk);
+  device.drive_write_cache = HdparmWriteCache(device.disk);
   return device;
 }
 

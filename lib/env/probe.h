@@ -37,6 +37,12 @@ struct DeviceInfo {
   std::optional<bool> fua;
   std::optional<std::string>
       scheduler;  // the selected one, e.g. "none", "mq-deadline"
+  // Stacked devices: what this disk is made of, one level down ("dm-0: vg-lv
+  // on sda2", "md0: raid1 on sdb1 sdc1"); empty for a plain disk.
+  std::optional<std::string> stack;
+  // hdparm -W's answer for ATA disks where hdparm is installed: the drive's
+  // own write cache, which the kernel's write_cache only mirrors.
+  std::optional<bool> drive_write_cache;
   std::string StatPath() const { return "/sys/block/" + disk + "/stat"; }
 };
 

@@ -106,6 +106,9 @@ std::vector<std::string> DifferingFields(const Report& a, const Report& b) {
   check("disk", da.disk.empty() ? "unknown" : da.disk,
         db.disk.empty() ? "unknown" : db.disk);
   check("disk model", Text(da.model), Text(db.model));
+  check("drive write cache (hdparm)", Text(da.drive_write_cache),
+        Text(db.drive_write_cache));
+  check("scheduler", Text(da.scheduler), Text(db.scheduler));
   check("rotational", Text(da.rotational), Text(db.rotational));
   check("logical sector bytes", Text(da.logical_block_bytes),
         Text(db.logical_block_bytes));

@@ -247,6 +247,8 @@ DeviceInfo ReadDevice(const Reader& r) {
   r.Optional("write_cache", d.write_cache);
   r.Optional("fua", d.fua);
   r.Optional("scheduler", d.scheduler);
+  r.Optional("stack", d.stack);
+  r.Optional("drive_write_cache_hdparm", d.drive_write_cache);
   return d;
 }
 

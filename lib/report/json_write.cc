@@ -121,6 +121,8 @@ json DeviceJson(const DeviceInfo& d) {
   Put(j, "write_cache", d.write_cache);
   Put(j, "fua", d.fua);
   Put(j, "scheduler", d.scheduler);
+  Put(j, "stack", d.stack);
+  Put(j, "drive_write_cache_hdparm", d.drive_write_cache);
   return j;
 }
 json EnvironmentJson(const TargetInfo& t) {

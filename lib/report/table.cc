@@ -238,11 +238,20 @@ void RenderCsv(std::ostream& out, const Report& r) {
 template <typename T>
 void Line(std::ostream& out, const char* name, const std::optional<T>& value) {
   out << "  " << name << ": ";
-  if (value) {
-    out << *value << "\n";
-  } else {
+  if (!value) {
     out << "unknown\n";
+  } else if constexpr (std::is_same_v<T, bool>) {
+    out << (*value ? "yes" : "no") << "\n";
+  } else {
+    out << *value << "\n";
   }
+}
+
+// For facts that apply to some devices only: absent means "does not apply".
+template <typename T>
+void LineIfKnown(std::ostream& out, const char* name,
+                 const std::optional<T>& value) {
+  if (value) Line(out, name, value);
 }
 
 }  // namespace
@@ -269,8 +278,8 @@ void RenderEnvironment(std::ostream& out, const TargetInfo& t) {
   }
   const DeviceInfo& d = *t.device;
   out << "device\n  disk: " << d.disk << "\n";
-  Line(out, "partition", d.partition);
-  Line(out, "loop backing file", d.backing_file);
+  LineIfKnown(out, "partition", d.partition);
+  LineIfKnown(out, "loop backing file", d.backing_file);
   Line(out, "model", d.model);
   Line(out, "vendor", d.vendor);
   Line(out, "rotational", d.rotational);
@@ -281,6 +290,8 @@ void RenderEnvironment(std::ostream& out, const TargetInfo& t) {
   Line(out, "write cache", d.write_cache);
   Line(out, "fua", d.fua);
   Line(out, "scheduler", d.scheduler);
+  LineIfKnown(out, "stacked on", d.stack);
+  LineIfKnown(out, "drive write cache (hdparm -W)", d.drive_write_cache);
 }
 
 std::string JavaDouble(double value) {
