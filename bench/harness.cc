@@ -113,7 +113,10 @@ Status CheckFilterMatches(const std::vector<PairSpec>& plan) {
 Status InitializeBenchmark(const std::string& argv0,
                            const std::vector<std::string>& benchmark_flags,
                            const Settings& settings) {
-  std::vector<std::string> args = {argv0};
+  // Google Benchmark keeps a pointer to argv[0] (Context::executable_name) for
+  // the rest of the process, so the strings must outlive this call.
+  static std::vector<std::string> args;
+  args = {argv0};
   bool interleave_given = false;
   for (const std::string& flag : benchmark_flags) {
     args.push_back(flag);
