@@ -30,8 +30,12 @@ Result<std::uint64_t> Count(const json& value, const std::string& origin,
 Result<double> Positive(const json& value, const std::string& origin,
                         const std::string& key) {
   if (!value.is_number() || !(value.get<double>() > 0)) {
+    // Never dump() a value of unknown shape: a deeply nested one would
+    // recurse off the stack (found by fuzzing).
     return CaseError(origin, key,
-                     "expected a number above 0, got " + value.dump());
+                     "expected a number above 0, got " +
+                         (value.is_number() ? value.dump()
+                                            : std::string(value.type_name())));
   }
   return value.get<double>();
 }
@@ -75,8 +79,15 @@ Result<std::vector<E>> Names(const Named<E> (&table)[N], const json& value,
                              const std::string& origin,
                              const std::string& key) {
   std::vector<E> values;
-  const json list = value.is_array() ? value : json::array({value});
-  for (const json& item : list) {
+  // No copy of `value`: copying a deeply nested array recurses off the stack.
+  std::vector<const json*> list;
+  if (value.is_array()) {
+    for (const json& item : value) list.push_back(&item);
+  } else {
+    list.push_back(&value);
+  }
+  for (const json* item_pointer : list) {
+    const json& item = *item_pointer;
     if (!item.is_string()) {
       return CaseError(origin, key,
                        "expected a string (" + NameList(table) + "), got " +
@@ -116,6 +127,27 @@ bool Take(Result<T> parsed, U& target, std::optional<Error>& failure) {
   }
   target = std::move(parsed).value();
   return true;
+}
+
+// An axis needs a value, and each value once: a repeated one would measure
+// the same pairs twice and multiply the plan (fuzzing found plans of
+// millions of pairs).
+template <typename E, std::size_t N>
+Status CheckAxis(const std::vector<E>& values, const Named<E> (&table)[N],
+                 const std::string& option) {
+  if (values.empty()) {
+    return PlainError(ErrorKind::kUsage, "option --" + option,
+                      "needs at least one value");
+  }
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (std::find(values.begin(), values.begin() + i, values[i]) !=
+        values.begin() + i) {
+      return PlainError(
+          ErrorKind::kUsage, "option --" + option,
+          std::string(NameOf(table, values[i])) + " is listed twice");
+    }
+  }
+  return Ok{};
 }
 
 }  // namespace
@@ -200,9 +232,12 @@ Status Validate(const Settings& s) {
   auto usage = [](const std::string& option, const std::string& why) {
     return PlainError(ErrorKind::kUsage, "option --" + option, why);
   };
-  constexpr std::uint64_t kMaxSize =
-      1ull << 30;  // 1 GiB per write is already absurd
+  constexpr std::uint64_t kMaxSize = 1ull << 30;  // 1 GiB per write: absurd
+  constexpr std::size_t kMaxSizes = 64;
   if (s.sizes.empty()) return usage("sizes", "needs at least one size");
+  if (s.sizes.size() > kMaxSizes) {
+    return usage("sizes", "at most " + std::to_string(kMaxSizes) + " sizes");
+  }
   for (std::size_t i = 0; i < s.sizes.size(); ++i) {
     const std::uint64_t size = s.sizes[i];
     if (std::find(s.sizes.begin(), s.sizes.begin() + i, size) !=
@@ -210,27 +245,32 @@ Status Validate(const Settings& s) {
       return usage("sizes", FormatSize(size) + " is listed twice");
     }
     if (size == 0) return usage("sizes", "a size must be at least 1 byte");
-    if (size > kMaxSize)
+    if (size > kMaxSize) {
       return usage("sizes", FormatSize(size) + " is larger than 1G");
+    }
   }
   if (s.writes == 0) return usage("writes", "must be at least 1");
-  if (s.writes > 100'000'000)
+  if (s.writes > 100'000'000) {
     return usage("writes", "must be at most 100000000");
+  }
+  if (s.warmup > 100'000'000) {
+    return usage("warmup", "must be at most 100000000");
+  }
   if (s.repetitions == 0) return usage("repetitions", "must be at least 1");
-  if (s.repetitions > 10'000)
+  if (s.repetitions > 10'000) {
     return usage("repetitions", "must be at most 10000");
+  }
   if (s.shift > kMaxSize) return usage("shift", "must be at most 1G");
   if (s.budget_seconds && !(*s.budget_seconds > 0)) {
     return usage("budget", "must be more than 0 seconds");
   }
   if (!(s.precision_points > 0)) return usage("precision", "must be above 0");
-  if (s.warmup > 100'000'000)
-    return usage("warmup", "must be at most 100000000");
-  if (s.axes.syncs.empty()) return usage("sync", "needs at least one value");
-  if (s.axes.ios.empty()) return usage("io", "needs at least one value");
-  if (s.axes.layouts.empty())
-    return usage("layout", "needs at least one value");
-  if (s.axes.caches.empty()) return usage("cache", "needs at least one value");
+  if (Status ok = CheckAxis(s.axes.syncs, kSyncMethods, "sync"); !ok) return ok;
+  if (Status ok = CheckAxis(s.axes.ios, kIoModes, "io"); !ok) return ok;
+  if (Status ok = CheckAxis(s.axes.layouts, kLayouts, "layout"); !ok) return ok;
+  if (Status ok = CheckAxis(s.axes.caches, kCacheStates, "cache"); !ok) {
+    return ok;
+  }
   return Ok{};
 }
 

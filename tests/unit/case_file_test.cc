@@ -90,5 +90,13 @@ TEST_CASE("Validate refuses impossible plans") {
   CHECK(invalid([](Settings& s) { s.sizes = {4096, 1024, 4096}; }));
   CHECK(invalid([](Settings& s) { s.sizes = {4ull << 30}; }));
   CHECK(invalid([](Settings& s) { s.axes.syncs.clear(); }));
+  CHECK(invalid([](Settings& s) {  // found by fuzzing: a plan of millions
+    s.axes.syncs = {SyncMethod::kFsync, SyncMethod::kFsync};
+  }));
+  CHECK(invalid(
+      [](Settings& s) { s.sizes = std::vector<std::uint64_t>(65, 1); }));
+  CHECK(invalid([](Settings& s) { s.warmup = 100'000'001; }));
+  CHECK(invalid([](Settings& s) { s.precision_points = 0; }));
+  CHECK(invalid([](Settings& s) { s.budget_seconds = -1.0; }));
   CHECK_FALSE(invalid([](Settings&) {}));
 }
