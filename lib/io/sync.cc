@@ -18,6 +18,10 @@ int SyncOpenFlags(SyncMethod method) {
   }
 }
 
+bool HasSyncCall(SyncMethod method) {
+  return method == SyncMethod::kFsync || method == SyncMethod::kFdatasync;
+}
+
 Status SyncAfterWrite(SyncMethod method, int fd, const std::string& path) {
   int rc = 0;
   switch (method) {
