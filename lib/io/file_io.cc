@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <new>
+#include <random>
 
 #include "lib/io/cleanup.h"
 #include "lib/io/fd.h"
@@ -108,8 +109,12 @@ AlignedBuffer::AlignedBuffer(std::size_t size, std::size_t alignment)
     throw std::bad_alloc();
   }
   data_.reset(static_cast<char*>(raw));
+  // Pseudo-random bytes from a fixed seed: incompressible, as fio's default
+  // buffers are, so no compressing filesystem or drive makes writes cheaper
+  // than real data, and the same bytes on every run.
+  std::mt19937_64 bytes(0x616c69676e);
   for (std::size_t i = 0; i < rounded; ++i) {
-    data_.get()[i] = static_cast<char>('a' + i % 26);
+    data_.get()[i] = static_cast<char>(bytes() & 0xff);
   }
 }
 

@@ -26,7 +26,7 @@ Result<std::string> ReadWholeFile(const std::string& path, ErrorKind kind);
 Status WriteFileAtomically(const std::string& path, const std::string& text);
 
 // A heap buffer whose address is a multiple of `alignment` (a power of two), as
-// O_DIRECT requires. Filled with a fixed non-zero pattern so no layer can skip
+// O_DIRECT requires. Filled with fixed pseudo-random bytes so no layer can skip
 // zero blocks.
 class AlignedBuffer final {
  public:
