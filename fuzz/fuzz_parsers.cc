@@ -55,9 +55,9 @@ void FuzzResultJson(const std::string& text) {
   const nlohmann::json doc =
       nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return;
-  const nlohmann::json& object =
-      doc.is_object() && doc.contains("alignbench") ? doc.at("alignbench")
-                                                    : doc;
+  const nlohmann::json& object = doc.is_object() && doc.contains("alignbench")
+                                     ? doc.at("alignbench")
+                                     : doc;
   alignbench::Result<alignbench::Report> report =
       alignbench::FromJson(object, "fuzz-result.json");
   if (!report) {
