@@ -201,10 +201,33 @@ Status Run::WriteStaged(std::uint64_t offset) {
                    file_.path());
 }
 
+// What the user can do about a failure in the timed loop, where the errno
+// alone does not say it.
+Error Run::WithHint(Error error) const {
+  if (!error.hint.empty()) return error;
+  switch (error.errno_value) {
+    case ENOSPC:
+    case EDQUOT:
+      error.hint = "a run needs up to " + std::to_string(SpanOf(spec_)) +
+                   " bytes in " + spec_.dir +
+                   " (one run at a time); free space or use fewer --writes "
+                   "or smaller --sizes";
+      break;
+    case EIO:
+      error.hint = "the device reported an I/O error: see dmesg";
+      break;
+    default:
+      break;
+  }
+  return error;
+}
+
 Result<OpTimes> Run::Step() {
   const std::uint64_t offset = spec_.pattern.OffsetOf(next_++);
   const Clock::time_point t0 = Clock::now();
-  if (Status written = WriteAt(offset); !written) return written.error();
+  if (Status written = WriteAt(offset); !written) {
+    return WithHint(written.error());
+  }
   const Clock::time_point t1 = Clock::now();
   Clock::time_point t2 = t1;
   // o_sync, o_dsync and none have no call after the write: their sync time is
@@ -212,7 +235,7 @@ Result<OpTimes> Run::Step() {
   if (HasSyncCall(spec_.sync)) {
     if (Status synced = SyncAfterWrite(spec_.sync, fd_.get(), file_.path());
         !synced) {
-      return synced.error();
+      return WithHint(synced.error());
     }
     t2 = Clock::now();
   }

@@ -76,6 +76,7 @@ class Run final {
       AlignedBuffer stage);
   Status WriteAt(std::uint64_t offset);
   Status WriteStaged(std::uint64_t offset);
+  Error WithHint(Error error) const;
 
   RunSpec spec_;
   TestFile file_;
