@@ -1,11 +1,13 @@
-// The baseline of scripts/harness-bench: a plain C++ loop doing what
-// alignbench's timed loop does under --sync none (pwrite of SIZE bytes from a
-// page-aligned buffer at k*SIZE into a fresh file, each write timed with
-// steady_clock into a vector reserved before the loop) and nothing else, RUNS
-// times in one process as alignbench runs its two variants. Prints the mean
-// and median ns per write over all runs.
+// The baseline of scripts/harness-bench and scripts/fio-crosscheck: a plain
+// C++ loop doing what alignbench's timed loop does (pwrite of SIZE bytes from a
+// page-aligned buffer at OFFSET + k*SIZE into a fresh file, then the sync,
+// each write+sync timed with steady_clock into a vector reserved before the
+// loop) and nothing else, RUNS times in one process. With "prealloc" the file
+// is fallocated, synced and dropped from the cache first, as alignbench's
+// --layout prealloc --cache cold. Prints mean and median ns per write+sync.
 //
-//   alignbench_plain_loop DIR SIZE WRITES RUNS
+//   alignbench_plain_loop DIR SIZE WRITES RUNS [none|fsync|fdatasync]
+//                         [extend|prealloc] [OFFSET]
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -13,15 +15,24 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
 namespace {
 
-// One run on a fresh file; false on an I/O error.
-bool TimeOneRun(const std::string& path, const char* buffer, std::size_t size,
-                std::size_t writes, std::vector<std::int64_t>& times) {
+struct Options {
+  std::size_t size = 0;
+  std::size_t writes = 0;
+  std::size_t runs = 0;
+  std::size_t offset = 0;
+  std::string sync = "none";
+  bool prealloc = false;
+};
+
+// One run on a fresh file, appending each write+sync time; false on an error.
+bool TimeOneRun(const std::string& path, const char* buffer, const Options& o,
+                std::vector<std::int64_t>& times) {
   const int fd =
       ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) {
@@ -29,13 +40,21 @@ bool TimeOneRun(const std::string& path, const char* buffer, std::size_t size,
     return false;
   }
   bool ok = true;
-  for (std::size_t k = 0; k < writes; ++k) {
+  if (o.prealloc) {
+    const off_t span = static_cast<off_t>(o.offset + o.writes * o.size);
+    ok = ::posix_fallocate(fd, 0, span) == 0 && ::fsync(fd) == 0 &&
+         ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
+  }
+  for (std::size_t k = 0; ok && k < o.writes; ++k) {
     const auto t0 = std::chrono::steady_clock::now();
     const ssize_t done =
-        ::pwrite(fd, buffer, size, static_cast<off_t>(k * size));
+        ::pwrite(fd, buffer, o.size, static_cast<off_t>(o.offset + k * o.size));
+    const int synced = o.sync == "fsync"       ? ::fsync(fd)
+                       : o.sync == "fdatasync" ? ::fdatasync(fd)
+                                               : 0;
     const auto t1 = std::chrono::steady_clock::now();
-    if (done != static_cast<ssize_t>(size)) {
-      std::perror("pwrite");
+    if (done != static_cast<ssize_t>(o.size) || synced != 0) {
+      std::perror("pwrite or sync");
       ok = false;
       break;
     }
@@ -50,24 +69,31 @@ bool TimeOneRun(const std::string& path, const char* buffer, std::size_t size,
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
-    std::fprintf(stderr, "usage: alignbench_plain_loop DIR SIZE WRITES RUNS\n");
+  if (argc < 5 || argc > 8) {
+    std::fprintf(stderr,
+                 "usage: alignbench_plain_loop DIR SIZE WRITES RUNS "
+                 "[none|fsync|fdatasync] [extend|prealloc] [OFFSET]\n");
     return 1;
   }
   const std::string path =
       std::string(argv[1]) + "/.alignbench-plain-" + std::to_string(::getpid());
-  const std::size_t size = std::strtoull(argv[2], nullptr, 10);
-  const std::size_t writes = std::strtoull(argv[3], nullptr, 10);
-  const std::size_t runs = std::strtoull(argv[4], nullptr, 10);
+  Options o;
+  o.size = std::strtoull(argv[2], nullptr, 10);
+  o.writes = std::strtoull(argv[3], nullptr, 10);
+  o.runs = std::strtoull(argv[4], nullptr, 10);
+  if (argc > 5) o.sync = argv[5];
+  if (argc > 6) o.prealloc = std::string(argv[6]) == "prealloc";
+  if (argc > 7) o.offset = std::strtoull(argv[7], nullptr, 10);
   void* raw = nullptr;
-  if (size == 0 || posix_memalign(&raw, 4096, size) != 0) return 1;
-  std::memset(raw, 'a', size);
+  if (o.size == 0 || posix_memalign(&raw, 4096, o.size) != 0) return 1;
+  std::mt19937_64 bytes(0x616c69676e);  // incompressible, as alignbench's
+  for (std::size_t i = 0; i < o.size; ++i) {
+    static_cast<char*>(raw)[i] = static_cast<char>(bytes() & 0xff);
+  }
   std::vector<std::int64_t> times;
-  times.reserve(writes * runs);
-  for (std::size_t run = 0; run < runs; ++run) {
-    if (!TimeOneRun(path, static_cast<const char*>(raw), size, writes, times)) {
-      return 3;
-    }
+  times.reserve(o.writes * o.runs);
+  for (std::size_t run = 0; run < o.runs; ++run) {
+    if (!TimeOneRun(path, static_cast<const char*>(raw), o, times)) return 3;
   }
   std::free(raw);
   if (times.empty()) return 1;
