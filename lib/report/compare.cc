@@ -1,5 +1,6 @@
 #include "lib/report/compare.h"
 
+#include <cmath>
 #include <cstdio>
 #include <optional>
 
@@ -54,9 +55,10 @@ std::string GainCell(const PairResult& p) {
 
 std::string Change(const VariantResult& base, const VariantResult& next,
                    double Summary::*f) {
-  if (base.repetitions == 0 || next.repetitions == 0 || base.total_ns.*f == 0)
-    return "n/a";
-  return Printf("%+.1f%%", (next.total_ns.*f / base.total_ns.*f - 1) * 100);
+  if (base.repetitions == 0 || next.repetitions == 0) return "n/a";
+  const double change = (next.total_ns.*f / base.total_ns.*f - 1) * 100;
+  // A reference table has no p99: unknown, not a number.
+  return std::isfinite(change) ? Printf("%+.1f%%", change) : "n/a";
 }
 
 std::string GainVerdict(const PairResult& base, const PairResult& next) {

@@ -30,6 +30,7 @@ check "compare with Jan's table: exit 0" [ $? -eq 0 ]
 check "compare with Jan's table: names the filesystem" grep -q "filesystem: ext3 ->" "$WORK/jan.txt"
 check "compare with Jan's table: names the write cache" grep -q "write cache: write through ->" "$WORK/jan.txt"
 check "compare with Jan's table: Jan's 64K gain" grep -Eq '^ +64 \| +\+83\.6 ' "$WORK/jan.txt"
+check "compare with Jan's table: his unknown p99 is n/a, not nan" bash -c "! grep -qi nan '$WORK/jan.txt'"
 
 compare_py=/usr/share/benchmark/compare.py
 [ -f "$compare_py" ] || skip "$compare_py missing (Debian package libbenchmark-tools)"
