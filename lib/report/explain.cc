@@ -34,6 +34,14 @@ std::string Explain(const PairResult& pair, std::uint64_t shift) {
     if (!text.empty()) text += " ";
     text += sentence;
   };
+  // --cache cold is checked with mincore(2); say so when the drop did not take.
+  const std::uint64_t resident =
+      std::max(u.resident_pages_after_drop.value_or(0),
+               a.resident_pages_after_drop.value_or(0));
+  if (resident > 0) {
+    add("the cache was not fully cold: " + std::to_string(resident) +
+        " page(s) of the file stayed cached after POSIX_FADV_DONTNEED.");
+  }
   if (u.staged) {
     add("shifted direct writes were staged: each read its partial head and "
         "tail blocks and "
