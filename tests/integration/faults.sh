@@ -29,10 +29,7 @@ check "plan too big: one error line" one_error_line toobig
 "$ALIGNBENCH" --dir "$RIG" --sizes 64K --writes 200 --repetitions 20 --sync fsync \
   > "$WORK/full.out" 2> "$WORK/full.err" &
 pid=$!
-for _ in $(seq 100); do
-  [ -n "$(find "$RIG" -maxdepth 1 -name '.alignbench-*' -print -quit)" ] && break
-  sleep 0.05
-done
+wait_for_run_file "$RIG"
 fallocate -l "$(df --output=avail -B1 "$RIG" | tail -1)" "$RIG/filler" 2>/dev/null ||
   dd if=/dev/zero of="$RIG/filler" bs=64K status=none 2>/dev/null
 wait "$pid"
@@ -74,10 +71,7 @@ for signal in INT TERM HUP; do
     > /dev/null 2>&1 &
   pid=$!
   set +m
-  for _ in $(seq 100); do
-    [ -n "$(find "$RIG" -maxdepth 1 -name '.alignbench-*' -print -quit)" ] && break
-    sleep 0.05
-  done
+  wait_for_run_file "$RIG"
   kill "-$signal" "$pid"
   wait "$pid"
   status=$?

@@ -42,6 +42,15 @@ no_leftovers() {  # no .alignbench-* file in the directory
   [ -z "$(find "$1" -maxdepth 1 -name '.alignbench-*' -print -quit)" ]
 }
 
+wait_for_run_file() {  # wait_for_run_file DIR: up to 5 s until a run's file exists there
+  local _
+  for _ in $(seq 100); do
+    no_leftovers "$1" || return 0
+    sleep 0.05
+  done
+  return 1
+}
+
 # make_rig [loop-rig create args]: a fresh filesystem on a loop device, destroyed on every
 # exit path; sets RIG to its mount. Without root or loop devices the test is skipped.
 make_rig() {

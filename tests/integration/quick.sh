@@ -63,12 +63,7 @@ set -m
 "$ALIGNBENCH" --dir "$target" --sizes 1K --writes 1000000 --sync fsync > /dev/null 2>&1 &
 pid=$!
 set +m
-for _ in $(seq 50); do
-  [ -n "$(find "$target" -maxdepth 1 -name '.alignbench-*' -print -quit)" ] && break
-  sleep 0.1
-done
-check "a run's file exists while it runs" \
-  test -n "$(find "$target" -maxdepth 1 -name '.alignbench-*' -print -quit)"
+check "a run's file exists while it runs" wait_for_run_file "$target"
 kill -INT "$pid"
 wait "$pid"
 status=$?
