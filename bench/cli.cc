@@ -40,12 +40,6 @@ Result<double> ParsePositive(const std::string& text,
   return value;
 }
 
-std::string Printf(const char* pattern, double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, pattern, value);
-  return buffer;
-}
-
 // "fsync,fdatasync" → the values of `table`; names the option and the known
 // values on error.
 template <typename E, std::size_t N>

@@ -37,12 +37,6 @@ std::string Names(const Named<E> (&table)[N], const std::vector<E>& values) {
   return text;
 }
 
-std::string Printf(const char* pattern, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, value);
-  return text;
-}
-
 std::string GainCell(const PairResult& p) {
   if (!p.gain_pct) return "n/a";
   std::string cell = Printf("%+.1f", *p.gain_pct);
@@ -68,11 +62,6 @@ std::string GainVerdict(const PairResult& base, const PairResult& next) {
   if (base.gain_interval->high < next.gain_interval->low) return "gain grew";
   if (next.gain_interval->high < base.gain_interval->low) return "gain shrank";
   return "unchanged (intervals overlap)";
-}
-
-std::string Pad(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text
-                              : std::string(width - text.size(), ' ') + text;
 }
 
 }  // namespace

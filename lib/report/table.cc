@@ -7,13 +7,23 @@
 #include "lib/config/size.h"
 
 namespace alignbench {
-namespace {
 
 std::string Printf(const char* pattern, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, value);
+  // Sized by a first call, so that no value is ever cut short.
+  const int length = std::snprintf(nullptr, 0, pattern, value);
+  if (length <= 0) return "";
+  std::string text(static_cast<std::size_t>(length) + 1, '\0');
+  std::snprintf(text.data(), text.size(), pattern, value);
+  text.pop_back();
   return text;
 }
+
+std::string Pad(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text
+                              : std::string(width - text.size(), ' ') + text;
+}
+
+namespace {
 
 std::string Ms(const VariantResult& v) {
   return v.repetitions > 0 ? Printf("%.4f", v.total_ns.mean / 1e6) : "n/a";
@@ -35,12 +45,6 @@ std::string PValue(const PairResult& p) {
 std::string VerdictText(const PairResult& p) {
   if (p.verdict) return std::string(NameOf(kVerdicts, *p.verdict));
   return p.Measured() ? "no verdict (means only)" : "not measurable";
-}
-
-std::string Pad(const std::string& text, std::size_t width, bool left = false) {
-  if (text.size() >= width) return text;
-  const std::string fill(width - text.size(), ' ');
-  return left ? text + fill : fill + text;
 }
 
 std::string SettingsLine(const Report& r) {

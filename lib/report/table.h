@@ -27,6 +27,11 @@ void Render(std::ostream& out, const Report& report, Format format);
 // it could not tell.
 void RenderEnvironment(std::ostream& out, const TargetInfo& target);
 
+// Small text helpers shared by every printer: one double formatted with a
+// printf pattern, and a string right-aligned to a column width.
+std::string Printf(const char* pattern, double value);
+std::string Pad(const std::string& text, std::size_t width);
+
 // The size as Derby printed it: KiB when whole ("64"), else with a unit.
 std::string SizeColumn(std::uint64_t size);
 
