@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "lib/config/size.h"
+#include "lib/stats/compare.h"
 
 namespace alignbench {
 namespace {
@@ -21,11 +22,14 @@ Error Usage(const std::string& option, const std::string& why) {
 }
 
 Result<std::uint64_t> ParseCount(const std::string& text,
-                                 const std::string& option) {
+                                 const std::string& option,
+                                 std::size_t max_digits = 12) {
   if (text.empty() || !std::all_of(text.begin(), text.end(), ::isdigit)) {
     return Usage(option, "'" + text + "' is not a non-negative whole number");
   }
-  if (text.size() > 12) return Usage(option, "'" + text + "' is too large");
+  if (text.size() > max_digits) {
+    return Usage(option, "'" + text + "' is too large");
+  }
   return std::stoull(text);
 }
 
@@ -109,6 +113,10 @@ constexpr RefusedFlag kRefusedBenchmarkFlags[] = {
     {"--benchmark_display_aggregates_only", "alignbench prints its own table"},
     {"--benchmark_list_tests",
      "the benchmarks are alignbench/SIZE/VARIANT/SYNC/IO/LAYOUT/CACHE"},
+    {"--benchmark_filter",
+     "select with --sizes, --sync, --io, --layout and --cache"},
+    {"--benchmark_enable_random_interleaving",
+     "alignbench orders the runs itself, in blocks (--seed repeats an order)"},
 };
 
 Status CheckBenchmarkFlag(const std::string& arg) {
@@ -172,11 +180,17 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
       {"warmup", "N",
        "untimed writes before them (default " + std::to_string(d.warmup) + ")"},
       {"repetitions", "N",
-       "runs per variant, randomly interleaved (default " +
-           std::to_string(d.repetitions) + ")"},
+       "runs per variant of each pair, in blocks of one run of each variant "
+       "(default " +
+           std::to_string(d.repetitions) + "; a verdict needs " +
+           std::to_string(kMinRunsForVerdict) + ")"},
+      {"seed", "N",
+       "the seed of the run order; the same seed repeats the same order "
+       "(default: a fresh one, recorded in the result)"},
       {"budget", "SECONDS",
-       "add interleaved rounds until every gain interval is within "
-       "--precision, for at most this long"},
+       "after the first runs, measure as many more as each pair needs for "
+       "--precision (decided once, from their variance), for the pairs that "
+       "fit in this many seconds of measuring"},
       {"precision", "POINTS",
        "target half-width of the gain interval, in %gain points (default " +
            Printf("%g", d.precision_points) + ")"},
@@ -307,6 +321,11 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
   if (vm.count("warmup")) take(ParseCount(text("warmup"), "warmup"), s.warmup);
   if (vm.count("repetitions"))
     take(ParseCount(text("repetitions"), "repetitions"), s.repetitions);
+  if (vm.count("seed")) {
+    std::uint64_t seed = 0;
+    take(ParseCount(text("seed"), "seed", 16), seed);
+    s.seed = seed;
+  }
   if (vm.count("budget")) {
     double seconds = 0;
     take(ParsePositive(text("budget"), "budget"), seconds);

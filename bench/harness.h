@@ -1,10 +1,14 @@
-// The Google Benchmark glue: one benchmark per (pair, variant) with
-// Iterations(writes), UseManualTime and SetIterationTime per write+sync, and a
-// display reporter that keeps Google Benchmark's own JSON (context +
-// benchmarks) for our result file. The measurement itself is lib/measure;
-// nothing here times anything.
+// The Google Benchmark glue: alignbench draws the order of the runs
+// (lib/config/schedule.h) and registers each run as its own benchmark
+// instance in that order, with Iterations(writes), Repetitions(1),
+// UseManualTime and SetIterationTime per write+sync, so every run is reported
+// as soon as it finishes. A display reporter keeps Google Benchmark's own JSON
+// (context + benchmarks) for our result file. The measurement itself is
+// lib/measure and the budget's arithmetic lib/stats/budget; nothing here times
+// a write.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -17,25 +21,34 @@
 
 namespace alignbench {
 
-struct HarnessResult {
-  std::vector<CollectedRun> runs;
-  nlohmann::json
-      benchmark_document;  // {"context": ..., "benchmarks": [...]}, untouched
-  std::optional<Error> fatal;  // the error that stopped the remaining runs
-  std::vector<PairSpec> unconverged;  // --budget: still wider than --precision
+// A pair that --budget could not bring to --precision.
+struct Shortfall {
+  PairSpec spec;
+  std::uint64_t runs_needed;  // per variant, in all
+  double seconds_needed;      // for the runs it lacks
 };
 
-// Hands the --benchmark_* flags to Google Benchmark (always adding random
-// interleaving unless given); a flag it refuses, or a filter that matches none
-// of the plan's benchmarks, is a usage error. Call once, before measuring.
-Status InitializeBenchmark(const std::string& argv0,
-                           const std::vector<std::string>& benchmark_flags,
-                           const Settings& settings);
+struct HarnessResult {
+  std::vector<CollectedRun> runs;
+  // {"context": ..., "benchmarks": [...]}, untouched
+  nlohmann::json benchmark_document;
+  // The error that stopped the remaining runs.
+  std::optional<Error> fatal;
+  std::uint64_t seed = 0;
+  std::vector<Shortfall> out_of_budget;
+  double budget_left_seconds = 0;  // when the second stage was planned
+};
 
-// Measures every pair of the plan, then, with --budget, more rounds for pairs
-// whose interval is still too wide. Progress lines go to stderr when asked.
-// Fails only when nothing ran at all.
-Result<HarnessResult> RunHarness(const Settings& settings,
-                                 const TargetInfo& target, bool progress_lines);
+// Hands the --benchmark_* flags to Google Benchmark, with the order, filter
+// and repetitions alignbench owns fixed after them (Google Benchmark also
+// reads BENCHMARK_* environment variables). A flag it refuses is a usage
+// error. Call once, before measuring.
+Status InitializeBenchmark(const std::string& argv0,
+                           const std::vector<std::string>& benchmark_flags);
+
+// Measures every pair of the plan in blocks, then, with --budget, the second
+// stage. Progress lines go to stderr when asked.
+HarnessResult RunHarness(const Settings& settings, const TargetInfo& target,
+                         bool progress_lines);
 
 }  // namespace alignbench

@@ -109,8 +109,7 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
   }
   const RunOptions& options = parsed.value().options;
   const Settings& settings = options.settings;
-  if (Status ready =
-          InitializeBenchmark(argv0, options.benchmark_flags, settings);
+  if (Status ready = InitializeBenchmark(argv0, options.benchmark_flags);
       !ready) {
     return ReportError(ready.error());
   }
@@ -130,21 +129,23 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
   if (options.redact_host) report.target.host.hostname.reset();
   std::cerr << TargetLine(report.target) << "\n"
             << "measuring " << ExpandPlan(settings).size()
-            << " pairs x 2 variants x " << settings.repetitions
-            << " repetition(s) x " << settings.writes << " writes\n";
+            << " pairs x 2 variants x " << settings.repetitions << " run(s) x "
+            << settings.writes << " writes\n";
 
-  Result<HarnessResult> measured =
-      RunHarness(settings, report.target, options.progress);
-  if (!measured) return ReportError(measured.error());
-  HarnessResult& harness = measured.value();
+  HarnessResult harness = RunHarness(settings, report.target, options.progress);
   report.finished_at = NowUtc();
+  report.settings.seed = harness.seed;
   report.pairs =
       BuildPairs(ExpandPlan(settings), std::move(harness.runs), settings.shift);
-  for (const PairSpec& spec : harness.unconverged) {
+  for (const Shortfall& pair : harness.out_of_budget) {
     std::ostringstream warning;
-    warning << FormatSize(spec.size) << " [" << AxesLabel(spec)
-            << "]: the gain interval is still wider than +-"
-            << settings.precision_points << " points when --budget ran out";
+    warning << FormatSize(pair.spec.size) << " [" << AxesLabel(pair.spec)
+            << "]: +-" << settings.precision_points << " points would need "
+            << pair.runs_needed << " runs per variant (about "
+            << Printf("%.0f", pair.seconds_needed)
+            << " s more), which did not fit in the "
+            << Printf("%.0f", std::max(0.0, harness.budget_left_seconds))
+            << " s of --budget left after the first runs";
     report.warnings.push_back(warning.str());
   }
   if (harness.fatal) {

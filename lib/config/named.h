@@ -33,6 +33,14 @@ std::string_view NameOf(const Named<E> (&table)[N], E value) {
   return "?";
 }
 
+template <typename E, std::size_t N>
+std::string_view HelpOf(const Named<E> (&table)[N], E value) {
+  for (const auto& entry : table) {
+    if (entry.value == value) return entry.help;
+  }
+  return "";
+}
+
 // "fsync, fdatasync, o_sync, ..." for help texts and error messages.
 template <typename E, std::size_t N>
 std::string NameList(const Named<E> (&table)[N]) {

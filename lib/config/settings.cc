@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "lib/config/schedule.h"
 #include "lib/config/size.h"
 #include "lib/io/file_io.h"
+#include "lib/stats/compare.h"
 
 namespace alignbench {
 namespace {
@@ -180,6 +182,10 @@ Status ApplyCaseText(const std::string& text, const std::string& origin,
       ok = Take(Count(value, origin, key), next.warmup, failure);
     } else if (key == "repetitions") {
       ok = Take(Count(value, origin, key), next.repetitions, failure);
+    } else if (key == "seed") {
+      std::uint64_t seed = 0;
+      ok = Take(Count(value, origin, key), seed, failure);
+      if (ok) next.seed = seed;
     } else if (key == "budget") {
       double seconds = 0;
       ok = Take(Positive(value, origin, key), seconds, failure);
@@ -208,8 +214,8 @@ Status ApplyCaseText(const std::string& text, const std::string& origin,
       return CaseError(
           origin, key,
           "unknown key (known: name, description, expect, source, requires, "
-          "sizes, shift, writes, warmup, repetitions, budget, precision, sync, "
-          "io, layout, cache, direct_unaligned)");
+          "sizes, shift, writes, warmup, repetitions, seed, budget, precision, "
+          "sync, io, layout, cache, direct_unaligned)");
     }
     if (!ok) return *failure;
   }
@@ -257,10 +263,21 @@ Status Validate(const Settings& s) {
     return usage("warmup", "must be at most 100000000");
   }
   if (s.repetitions == 0) return usage("repetitions", "must be at least 1");
-  if (s.repetitions > 10'000) {
-    return usage("repetitions", "must be at most 10000");
+  if (s.repetitions > kMaxRepetitions) {
+    return usage("repetitions",
+                 "must be at most " + std::to_string(kMaxRepetitions));
+  }
+  if (s.budget_seconds && s.repetitions < kMinRunsForVerdict) {
+    return usage("budget",
+                 "sizes its second stage from the first stage's variance: "
+                 "--repetitions must be at least " +
+                     std::to_string(kMinRunsForVerdict));
   }
   if (s.shift > kMaxSize) return usage("shift", "must be at most 1G");
+  if (s.seed && *s.seed > kMaxSeed) {
+    return usage("seed", "must be at most " + std::to_string(kMaxSeed) +
+                             " (2^53 - 1, so that JSON keeps it exact)");
+  }
   if (s.budget_seconds && !(*s.budget_seconds > 0)) {
     return usage("budget", "must be more than 0 seconds");
   }

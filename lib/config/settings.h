@@ -27,6 +27,9 @@ struct Axes {
   std::vector<CacheState> caches = {CacheState::kWarm};
 };
 
+// Runs per variant of one pair, also what --budget may plan.
+inline constexpr std::uint64_t kMaxRepetitions = 10'000;
+
 struct Settings {
   std::string dir = ".";
   std::vector<std::uint64_t> sizes = kDerbySizes;
@@ -38,8 +41,12 @@ struct Settings {
   std::uint64_t repetitions = 5;
   Axes axes;
   DirectUnaligned direct_unaligned = DirectUnaligned::kReport;
-  // --budget: keep adding rounds of `repetitions` until every pair's gain
-  // interval is within ±precision_points or the budget would be exceeded.
+  // The order of the runs (lib/config/schedule.h); chosen afresh and recorded
+  // when not given.
+  std::optional<std::uint64_t> seed;
+  // --budget: a second stage after the first `repetitions` blocks, sized from
+  // their variance to bring each pair's interval to ±precision_points, for the
+  // pairs whose extra runs fit the budget (lib/stats/budget.h).
   std::optional<double> budget_seconds;
   double precision_points = 5;
   // From a case file: what it is for and what a correct run shows.

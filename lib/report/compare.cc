@@ -40,9 +40,9 @@ std::string Names(const Named<E> (&table)[N], const std::vector<E>& values) {
 std::string GainCell(const PairResult& p) {
   if (!p.gain_pct) return "n/a";
   std::string cell = Printf("%+.1f", *p.gain_pct);
-  if (p.gain_interval) {
-    cell += " [" + Printf("%+.1f", p.gain_interval->low) + "," +
-            Printf("%+.1f", p.gain_interval->high) + "]";
+  if (p.inference.test) {
+    const Interval& i = p.inference.test->interval_pct;
+    cell += " [" + Printf("%+.1f", i.low) + "," + Printf("%+.1f", i.high) + "]";
   }
   return cell;
 }
@@ -57,10 +57,13 @@ std::string Change(const VariantResult& base, const VariantResult& next,
 
 std::string GainVerdict(const PairResult& base, const PairResult& next) {
   if (!base.gain_pct || !next.gain_pct) return "not comparable";
-  if (!base.gain_interval || !next.gain_interval)
+  if (!base.inference.test || !next.inference.test) {
     return "no interval: cannot tell";
-  if (base.gain_interval->high < next.gain_interval->low) return "gain grew";
-  if (next.gain_interval->high < base.gain_interval->low) return "gain shrank";
+  }
+  const Interval& b = base.inference.test->interval_pct;
+  const Interval& n = next.inference.test->interval_pct;
+  if (b.high < n.low) return "gain grew";
+  if (n.high < b.low) return "gain shrank";
   return "unchanged (intervals overlap)";
 }
 

@@ -24,10 +24,15 @@ std::string Explain(const PairResult& pair, std::uint64_t shift) {
   const VariantResult& u = pair.unaligned;
   const VariantResult& a = pair.aligned;
   if (!pair.Measured()) {
-    const VariantResult& failed = u.error ? u : a;
-    return std::string(u.error ? "shifted" : "aligned") +
-           " writes were not measured: " +
-           failed.error.value_or("no run completed");
+    // The variant without a single finished run; the other may have failed
+    // runs too, but it has a time.
+    const bool shifted_missing = u.repetitions == 0;
+    const VariantResult& missing = shifted_missing ? u : a;
+    const char* what = RefusedDirectWrite(pair.spec.io, missing.error_errno)
+                           ? " writes are not measurable here: "
+                           : " writes were stopped by an error: ";
+    return std::string(shifted_missing ? "shifted" : "aligned") + what +
+           missing.error.value_or("no run completed");
   }
   std::string text;
   auto add = [&text](const std::string& sentence) {
@@ -56,7 +61,8 @@ std::string Explain(const PairResult& pair, std::uint64_t shift) {
   const DevicePerOp& du = *u.device;
   const DevicePerOp& da = *a.device;
   const bool significant =
-      pair.verdict && *pair.verdict != Verdict::kNoSignificantDifference;
+      pair.verdict && (*pair.verdict == Verdict::kAlignedFaster ||
+                       *pair.verdict == Verdict::kShiftedFaster);
   bool explained = false;
   if (du.reads - da.reads >= 0.5 && da.reads <= 0.25) {
     add("shifted: +" + Fixed(du.reads - da.reads) + " device reads (" +
@@ -91,10 +97,12 @@ std::string Explain(const PairResult& pair, std::uint64_t shift) {
     add("both variants did the same device I/O (" + Fixed(da.writes) +
         " writes, " + Fixed(da.kib_written) + " KiB per operation).");
   }
-  if (!significant) {
-    add(std::min(u.repetitions, a.repetitions) < 2
-            ? "No verdict from one repetition: run-to-run variation is unknown."
-            : "No significant time difference.");
+  if (pair.verdict == Verdict::kUndecided) {
+    add("No verdict (" + VerdictText(pair) + "): a verdict needs " +
+        std::to_string(kMinRunsForVerdict) +
+        " runs of each variant, so that run-to-run variation is known.");
+  } else if (!significant) {
+    add("No significant time difference.");
   }
   return text;
 }

@@ -178,6 +178,14 @@ VariantResult ReadVariant(const Reader& r) {
     v.process =
         ProcessPerOp{p.Get<double>("read_bytes"), p.Get<double>("write_bytes")};
   }
+  if (r.Has("runs")) {
+    for (const Reader& run : r.Objects("runs")) {
+      v.runs.push_back({run.Get<std::size_t>("order"),
+                        run.Get<std::size_t>("block"),
+                        run.Get<double>("start_s"), run.Get<double>("wall_s"),
+                        run.Get<double>("mean_ns")});
+    }
+  }
   r.Optional("resident_pages_after_drop", v.resident_pages_after_drop);
   if (r.Has("error")) {
     const Reader e = r.Object("error");
@@ -185,6 +193,21 @@ VariantResult ReadVariant(const Reader& r) {
     v.error_errno = static_cast<int>(e.GetOr<unsigned>("errno", 0));
   }
   return v;
+}
+
+// An interval with its estimate and method; schema 1 knew only low and high
+// of a delta-method interval, next to a Mann-Whitney p.
+GainTest ReadTest(const Reader& i, const Reader& pair, double gain_pct) {
+  GainTest t;
+  t.method = i.Has("method") ? i.Name(kTestMethods, "method")
+                             : TestMethod::kDeltaRatio;
+  t.estimate_pct = i.GetOr("estimate_pct", gain_pct);
+  t.interval_pct = {i.Get<double>("low"), i.Get<double>("high")};
+  t.p_value =
+      i.Has("p_value") ? i.Get<double>("p_value") : pair.GetOr("p_value", 1.0);
+  i.Optional("df", t.df);
+  t.units = i.Has("method") ? i.Get<std::size_t>("units") : 0;
+  return t;
 }
 
 PairResult ReadPair(const Reader& r) {
@@ -199,12 +222,29 @@ PairResult ReadPair(const Reader& r) {
   p.explanation = r.GetOr<std::string>("explanation", "");
   r.Optional("gain_pct", p.gain_pct);
   r.Optional("median_gain_pct", p.median_gain_pct);
+  const double gain = p.gain_pct.value_or(0);
   if (r.Has("gain_interval_pct")) {
-    const Reader i = r.Object("gain_interval_pct");
-    p.gain_interval = Interval{i.Get<double>("low"), i.Get<double>("high")};
+    p.inference.test = ReadTest(r.Object("gain_interval_pct"), r, gain);
+  } else {
+    p.inference.why_not = r.GetOr<std::string>("no_interval_reason", "");
   }
-  r.Optional("p_value", p.p_value);
-  if (r.Has("verdict")) p.verdict = r.Name(kVerdicts, "verdict");
+  if (r.Has("cross_check")) {
+    const Reader c = r.Object("cross_check");
+    if (c.Has("low")) {
+      p.cross_check.test = ReadTest(c, c, gain);
+    } else {
+      p.cross_check.why_not = c.Get<std::string>("reason");
+    }
+  }
+  if (r.Has("verdict")) {
+    // Schema 1 named the only undecided case after its reason.
+    p.verdict = r.Get<std::string>("verdict") == "undecided: one repetition"
+                    ? Verdict::kUndecided
+                    : r.Name(kVerdicts, "verdict");
+  }
+  if (r.Has("run_notes")) {
+    p.run_notes = r.Get<std::vector<std::string>>("run_notes");
+  }
   return p;
 }
 
@@ -221,6 +261,7 @@ Settings ReadSettings(const Reader& r) {
   s.axes.layouts = r.Names(kLayouts, "layout");
   s.axes.caches = r.Names(kCacheStates, "cache");
   s.direct_unaligned = r.Name(kDirectUnaligned, "direct_unaligned");
+  r.Optional("seed", s.seed);
   r.Optional("budget_seconds", s.budget_seconds);
   s.precision_points = r.GetOr("precision_points", s.precision_points);
   if (r.Has("case")) {

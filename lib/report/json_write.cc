@@ -53,6 +53,17 @@ json VariantJson(const VariantResult& v) {
     j["process_per_write"] = {{"read_bytes", v.process->read_bytes},
                               {"write_bytes", v.process->write_bytes}};
   }
+  if (!v.runs.empty()) {
+    json runs = json::array();
+    for (const RunPoint& run : v.runs) {
+      runs.push_back({{"order", run.order},
+                      {"block", run.block},
+                      {"start_s", run.start_s},
+                      {"wall_s", run.wall_s},
+                      {"mean_ns", run.mean_ns}});
+    }
+    j["runs"] = std::move(runs);
+  }
   Put(j, "resident_pages_after_drop", v.resident_pages_after_drop);
   if (v.failed_repetitions > 0) j["failed_repetitions"] = v.failed_repetitions;
   if (v.error) {
@@ -62,6 +73,21 @@ json VariantJson(const VariantResult& v) {
       j["error"]["errno_name"] = ErrnoName(v.error_errno);
     }
   }
+  return j;
+}
+json IntervalJson(const GainTest& t) {
+  json j = {{"low", t.interval_pct.low},
+            {"high", t.interval_pct.high},
+            {"estimate_pct", t.estimate_pct},
+            {"method", NameOf(kTestMethods, t.method)},
+            {"units", t.units}};
+  Put(j, "df", t.df);
+  return j;
+}
+json CrossCheckJson(const Inference& i) {
+  if (!i.test) return {{"reason", i.why_not}};
+  json j = IntervalJson(*i.test);
+  j["p_value"] = i.test->p_value;
   return j;
 }
 json PairJson(const PairResult& p) {
@@ -75,15 +101,20 @@ json PairJson(const PairResult& p) {
             {"explanation", p.explanation}};
   Put(j, "gain_pct", p.gain_pct);
   Put(j, "median_gain_pct", p.median_gain_pct);
-  if (p.gain_interval) {
-    const bool per_write =
-        std::min(p.unaligned.repetitions, p.aligned.repetitions) < 2;
-    j["gain_interval_pct"] = {{"low", p.gain_interval->low},
-                              {"high", p.gain_interval->high},
-                              {"units", per_write ? "writes" : "repetitions"}};
+  if (p.inference.test) {
+    j["gain_interval_pct"] = IntervalJson(*p.inference.test);
+    j["p_value"] = p.inference.test->p_value;
+  } else if (p.Measured()) {
+    j["no_interval_reason"] = p.inference.why_not;
   }
-  Put(j, "p_value", p.p_value);
-  if (p.verdict) j["verdict"] = NameOf(kVerdicts, *p.verdict);
+  if (p.Measured() && (p.cross_check.test || !p.cross_check.why_not.empty())) {
+    j["cross_check"] = CrossCheckJson(p.cross_check);
+  }
+  if (p.verdict) {
+    j["verdict"] = NameOf(kVerdicts, *p.verdict);
+    if (*p.verdict == Verdict::kUndecided) j["verdict_reason"] = VerdictText(p);
+  }
+  if (!p.run_notes.empty()) j["run_notes"] = p.run_notes;
   return j;
 }
 json SettingsJson(const Settings& s) {
@@ -99,6 +130,7 @@ json SettingsJson(const Settings& s) {
             {"cache", NameArray(kCacheStates, s.axes.caches)},
             {"direct_unaligned", NameOf(kDirectUnaligned, s.direct_unaligned)},
             {"precision_points", s.precision_points}};
+  Put(j, "seed", s.seed);
   Put(j, "budget_seconds", s.budget_seconds);
   if (!s.case_name.empty()) {
     j["case"] = {{"name", s.case_name},
@@ -165,16 +197,22 @@ json ToJson(const Report& r) {
       {"statistics",
        {{"confidence_level", kConfidenceLevel},
         {"significance_level", kSignificanceLevel},
+        {"method", NameOf(kTestMethods, kVerdictMethod)},
+        {"min_runs_for_verdict", kMinRunsForVerdict},
         {"interval",
-         "Welch t interval of the ratio of mean write+sync times, delta "
-         "method, over repetition means (over single writes when a variant "
-         "ran once)"},
+         "of the gain in the geometric means of the runs' mean write+sync "
+         "times, exp(d +- t*se) - 1 in percent, where d is the difference of "
+         "the mean logs of run means (" +
+             std::string(HelpOf(kTestMethods, kVerdictMethod)) +
+             "); one run is one unit. Its estimate is estimate_pct; gain_pct "
+             "stays Derby's gain of arithmetic means"},
         {"test",
-         "two-sided Mann-Whitney U on per-write times, normal approximation "
-         "with tie and continuity correction"},
+         "two-sided, from the same t as the interval: p is below the "
+         "significance level exactly when the interval excludes 0"},
         {"verdict",
-         "needs 2+ repetitions of each variant, p below the significance "
-         "level and an interval that excludes 0"}}},
+         "needs " + std::to_string(kMinRunsForVerdict) +
+             "+ runs of each variant; then the side of 0 the interval lies "
+             "on, or no significant difference when it contains 0"}}},
       {"environment", EnvironmentJson(r.target)},
       {"pairs", pairs},
       {"warnings", r.warnings},

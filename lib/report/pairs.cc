@@ -1,22 +1,21 @@
 #include "lib/report/pairs.h"
 
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+
 #include "lib/report/explain.h"
+#include "lib/report/table.h"
 
 namespace alignbench {
 namespace {
-
-std::vector<double> Flatten(const std::vector<std::vector<double>>& reps) {
-  std::vector<double> all;
-  for (const auto& rep : reps) all.insert(all.end(), rep.begin(), rep.end());
-  return all;
-}
 
 // Summaries of one variant. Consumes the runs' per-write times as it goes:
 // a run of a million writes must not be held in four copies at once.
 VariantResult Collect(const PairSpec& spec, Variant variant,
                       std::vector<CollectedRun>& all_runs) {
   VariantResult result;
-  std::vector<RunRecord*> runs;
+  std::vector<CollectedRun*> runs;
   for (CollectedRun& run : all_runs) {
     if (run.variant != variant || !SameSpec(run.pair, spec)) continue;
     const RunRecord& record = run.record;
@@ -28,13 +27,14 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
       ++result.failed_repetitions;
       continue;
     }
-    runs.push_back(&run.record);
+    runs.push_back(&run);
   }
   DeviceCounters device;
   ProcessIo process;
   bool have_device = true, have_process = true;
   std::size_t ops = 0;
-  for (const RunRecord* record : runs) {
+  for (const CollectedRun* run : runs) {
+    const RunRecord* record = &run->record;
     ops += record->Writes();
     result.staged = result.staged || record->staged;
     if (record->resident_pages_after_drop) {
@@ -63,24 +63,29 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
   auto summarize = [&runs, ops](std::vector<float> RunRecord::*field) {
     std::vector<double> values;
     values.reserve(ops);
-    for (const RunRecord* record : runs) {
-      const std::vector<float>& times = record->*field;
+    for (const CollectedRun* run : runs) {
+      const std::vector<float>& times = run->record.*field;
       values.insert(values.end(), times.begin(), times.end());
     }
     return Summarize(std::move(values));
   };
   result.write_ns = summarize(&RunRecord::write_ns);
   result.sync_ns = summarize(&RunRecord::sync_ns);
-  for (RunRecord* record : runs) {
-    std::vector<double>& rep = result.samples.emplace_back();
-    rep.reserve(record->Writes());
-    for (std::size_t k = 0; k < record->Writes(); ++k) {
-      rep.push_back(double(record->write_ns[k]) + double(record->sync_ns[k]));
+  std::vector<double> totals;
+  totals.reserve(ops);
+  for (CollectedRun* run : runs) {
+    RunRecord& record = run->record;
+    double sum = 0;
+    for (std::size_t k = 0; k < record.Writes(); ++k) {
+      totals.push_back(double(record.write_ns[k]) + double(record.sync_ns[k]));
+      sum += totals.back();
     }
-    record->write_ns = {};  // this run's times now live in `samples` only
-    record->sync_ns = {};
+    result.runs.push_back({run->order, run->block, run->start_s, run->wall_s,
+                           sum / static_cast<double>(record.Writes())});
+    record.write_ns = {};  // this run's times now live in `totals` only
+    record.sync_ns = {};
   }
-  result.total_ns = Summarize(Flatten(result.samples));
+  result.total_ns = Summarize(std::move(totals));
   const double n = static_cast<double>(ops);
   if (have_device) {
     // /sys/block/*/stat counts sectors of 512 bytes whatever the device's
@@ -99,14 +104,52 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
   return result;
 }
 
-// The units the interval is computed over: one mean per repetition, or every
-// write when a variant ran only once (then run-to-run drift is unknown, and
-// Decide gives no verdict).
-std::vector<double> UnitMeans(const std::vector<std::vector<double>>& reps) {
-  if (reps.size() == 1) return reps.front();
+std::vector<double> RunMeans(const VariantResult& v) {
   std::vector<double> means;
-  for (const auto& rep : reps) means.push_back(Mean(rep));
+  for (const RunPoint& run : v.runs) means.push_back(run.mean_ns);
   return means;
+}
+
+// log(unaligned / aligned) of every block in which both runs measured.
+std::vector<double> BlockLogRatios(const VariantResult& u,
+                                   const VariantResult& a) {
+  std::vector<double> ratios;
+  for (const RunPoint& ru : u.runs) {
+    for (const RunPoint& ra : a.runs) {
+      if (ru.block == ra.block) {
+        ratios.push_back(std::log(ru.mean_ns) - std::log(ra.mean_ns));
+      }
+    }
+  }
+  return ratios;
+}
+
+Inference Infer(TestMethod method, const VariantResult& u,
+                const VariantResult& a) {
+  return method == TestMethod::kPairedLog
+             ? PairedLogTest(BlockLogRatios(u, a))
+             : WelchLogTest(RunMeans(u), RunMeans(a));
+}
+
+// "run 14 of 130, aligned: 4.90 ms per write, 10.2x the median of its 5
+// runs: was the disk busy?"
+void NoteFarRuns(const VariantResult& v, const char* variant,
+                 std::size_t total_runs, std::vector<std::string>& notes) {
+  const std::vector<double> means = RunMeans(v);
+  if (means.size() < 3) return;
+  std::vector<double> sorted = means;
+  std::sort(sorted.begin(), sorted.end());
+  const double median = Percentile(sorted, 0.5);
+  for (std::size_t i : FarRuns(means)) {
+    const double times = means[i] / median;
+    notes.push_back(
+        "run " + std::to_string(v.runs[i].order) + " of " +
+        std::to_string(total_runs) + ", " + variant + ": " +
+        Printf("%.3g", means[i] / 1e6) + " ms per write, " +
+        (times >= 1 ? Printf("%.1fx", times) : Printf("1/%.1f", 1 / times)) +
+        " the median of its " + std::to_string(means.size()) + " runs" +
+        (times >= 1 ? ": was the disk busy?" : ": was the disk idle then?"));
+  }
 }
 
 }  // namespace
@@ -123,6 +166,52 @@ std::string AxesLabel(const PairSpec& spec) {
          std::string(NameOf(kCacheStates, spec.cache));
 }
 
+bool RefusedDirectWrite(IoMode io, int errno_value) {
+  return io == IoMode::kDirect && errno_value == EINVAL;
+}
+
+std::string VerdictText(const PairResult& p) {
+  if (!p.verdict) {
+    if (p.Measured()) return "no verdict (means only)";
+    const VariantResult& missing =
+        p.unaligned.repetitions == 0 ? p.unaligned : p.aligned;
+    return RefusedDirectWrite(p.spec.io, missing.error_errno)
+               ? "not measurable"
+               : "stopped by an error";
+  }
+  if (*p.verdict != Verdict::kUndecided) {
+    return std::string(NameOf(kVerdicts, *p.verdict));
+  }
+  const std::size_t runs =
+      std::min(p.unaligned.repetitions, p.aligned.repetitions);
+  if (runs < kMinRunsForVerdict) {
+    return "undecided: " + std::to_string(runs) +
+           (runs == 1 ? " run" : " runs");
+  }
+  return "undecided: no interval";
+}
+
+std::uint64_t RunsForPrecision(const PairResult& pair,
+                               double precision_points) {
+  if (!pair.inference.test) return kMaxRepetitions;
+  auto sd = [](const std::vector<double>& values) {
+    return Summarize(values).stddev;
+  };
+  auto logs = [](const VariantResult& v) {
+    std::vector<double> out;
+    for (const RunPoint& run : v.runs) out.push_back(std::log(run.mean_ns));
+    return out;
+  };
+  if (kVerdictMethod == TestMethod::kPairedLog) {
+    return RunsForPrecision(kVerdictMethod,
+                            sd(BlockLogRatios(pair.unaligned, pair.aligned)), 0,
+                            precision_points, kMaxRepetitions);
+  }
+  return RunsForPrecision(kVerdictMethod, sd(logs(pair.unaligned)),
+                          sd(logs(pair.aligned)), precision_points,
+                          kMaxRepetitions);
+}
+
 std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
                                    std::vector<CollectedRun> runs,
                                    std::uint64_t shift) {
@@ -137,13 +226,15 @@ std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
           GainPct(pair.unaligned.total_ns.mean, pair.aligned.total_ns.mean);
       pair.median_gain_pct =
           GainPct(pair.unaligned.total_ns.p50, pair.aligned.total_ns.p50);
-      pair.gain_interval = GainInterval(UnitMeans(pair.unaligned.samples),
-                                        UnitMeans(pair.aligned.samples));
-      pair.p_value = MannWhitneyP(Flatten(pair.unaligned.samples),
-                                  Flatten(pair.aligned.samples));
-      pair.verdict = Decide(
-          *pair.p_value, *pair.gain_interval,
-          std::min(pair.unaligned.repetitions, pair.aligned.repetitions));
+      pair.inference = Infer(kVerdictMethod, pair.unaligned, pair.aligned);
+      pair.cross_check =
+          Infer(kVerdictMethod == TestMethod::kWelchLog ? TestMethod::kPairedLog
+                                                        : TestMethod::kWelchLog,
+                pair.unaligned, pair.aligned);
+      pair.verdict = Decide(pair.inference, pair.unaligned.repetitions,
+                            pair.aligned.repetitions);
+      NoteFarRuns(pair.unaligned, "unaligned", runs.size(), pair.run_notes);
+      NoteFarRuns(pair.aligned, "aligned", runs.size(), pair.run_notes);
     }
     pair.explanation = Explain(pair, shift);
     pairs.push_back(std::move(pair));

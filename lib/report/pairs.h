@@ -15,11 +15,24 @@
 
 namespace alignbench {
 
-// One run as collected by the harness.
+// One run as collected by the harness, with its place in the schedule.
 struct CollectedRun {
   PairSpec pair;
   Variant variant;
   RunRecord record;
+  std::size_t order = 0;  // 1 = measured first
+  std::size_t block = 0;  // shared with one run of the other variant
+  double start_s = 0;     // from the start of measuring
+  double wall_s = 0;      // the whole run: preparation, timed writes, removal
+};
+
+// One run of a variant as the statistics, the table and the JSON see it.
+struct RunPoint {
+  std::size_t order = 0;
+  std::size_t block = 0;
+  double start_s = 0;
+  double wall_s = 0;
+  double mean_ns = 0;  // mean write+sync of its timed writes
 };
 
 // Device counters divided by the number of timed operations.
@@ -50,8 +63,9 @@ struct VariantResult {
   // why the variant could not be measured.
   std::optional<std::string> error;
   int error_errno = 0;
-  // Per-repetition total times, for the statistics; not stored in JSON.
-  std::vector<std::vector<double>> samples;
+  // The runs that measured something, in schedule order: the units of the
+  // statistics.
+  std::vector<RunPoint> runs;
 };
 
 struct PairResult {
@@ -59,16 +73,33 @@ struct PairResult {
   VariantResult unaligned;
   VariantResult aligned;
   // Set only when both variants measured.
-  std::optional<double>
-      gain_pct;  // Derby: (unaligned mean / aligned mean − 1)·100
-  std::optional<double> median_gain_pct;  // the same from medians
-  std::optional<Interval> gain_interval;  // 95 %, see GainInterval
-  std::optional<double> p_value;          // Mann-Whitney U, two-sided
+  // Derby's gain from arithmetic means: (unaligned mean / aligned mean − 1)·100
+  std::optional<double> gain_pct;
+  // The same from medians of per-write times.
+  std::optional<double> median_gain_pct;
+  // The statistic the verdict is made from (kVerdictMethod), and the other
+  // one as a cross-check; why_not says why a test is missing.
+  Inference inference;
+  Inference cross_check;
   std::optional<Verdict> verdict;
+  // Runs far off the others of their variant, in words ("run 14, aligned:
+  // ..."); nothing is dropped, they only ask to be looked at.
+  std::vector<std::string> run_notes;
   std::string explanation;  // in words, from the counters and settings
 
   bool Measured() const { return gain_pct.has_value(); }
 };
+
+// The statistic verdicts are made from; see the closing of issue 10 in
+// README.md for how it was chosen.
+inline constexpr TestMethod kVerdictMethod = TestMethod::kWelchLog;
+
+// A direct write the filesystem refuses for its alignment (EINVAL) makes a
+// variant not measurable; any other error stopped it.
+bool RefusedDirectWrite(IoMode io, int errno_value);
+
+// "undecided: 2 runs" rather than the bare name, where a count says why.
+std::string VerdictText(const PairResult& pair);
 
 // Runs are matched to the plan's pairs by spec; pairs come out in plan order.
 // Takes the runs by value and frees their per-write times as it summarizes
@@ -78,6 +109,11 @@ std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
                                    std::uint64_t shift);
 
 bool SameSpec(const PairSpec& a, const PairSpec& b);
+
+// Runs per variant (blocks, for a paired statistic) that would bring the
+// pair's interval to ±precision_points, from the spread of its runs so far;
+// kMaxRepetitions when that is more, or when the spread is unknown.
+std::uint64_t RunsForPrecision(const PairResult& pair, double precision_points);
 
 // "fsync buffered extend warm": the combination of axes a pair was measured
 // under.

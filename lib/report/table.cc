@@ -1,5 +1,6 @@
 #include "lib/report/table.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -35,24 +36,30 @@ std::string MedianGain(const PairResult& p) {
   return p.median_gain_pct ? Printf("%+.2f", *p.median_gain_pct) : "n/a";
 }
 std::string IntervalText(const PairResult& p) {
-  if (!p.gain_interval) return "n/a";
-  return "[" + Printf("%+.1f", p.gain_interval->low) + ", " +
-         Printf("%+.1f", p.gain_interval->high) + "]";
+  if (!p.inference.test) return "n/a";
+  const Interval& i = p.inference.test->interval_pct;
+  return "[" + Printf("%+.1f", i.low) + ", " + Printf("%+.1f", i.high) + "]";
 }
 std::string PValue(const PairResult& p) {
-  return p.p_value ? Printf("%.3g", *p.p_value) : "n/a";
-}
-std::string VerdictText(const PairResult& p) {
-  if (p.verdict) return std::string(NameOf(kVerdicts, *p.verdict));
-  return p.Measured() ? "no verdict (means only)" : "not measurable";
+  return p.inference.test ? Printf("%.3g", p.inference.test->p_value) : "n/a";
 }
 
 std::string SettingsLine(const Report& r) {
   const Settings& s = r.settings;
-  std::string line =
-      std::to_string(s.writes) + " synced writes per run, shift " +
-      std::to_string(s.shift) + " B, " + std::to_string(s.repetitions) +
-      (s.repetitions == 1 ? " repetition" : " repetitions");
+  const bool no_sync =
+      std::all_of(s.axes.syncs.begin(), s.axes.syncs.end(),
+                  [](SyncMethod m) { return m == SyncMethod::kNone; });
+  const bool all_sync =
+      std::none_of(s.axes.syncs.begin(), s.axes.syncs.end(),
+                   [](SyncMethod m) { return m == SyncMethod::kNone; });
+  std::string line = std::to_string(s.writes) +
+                     (no_sync    ? " writes per run (no sync), shift "
+                      : all_sync ? " synced writes per run, shift "
+                                 : " writes per run, shift ") +
+                     std::to_string(s.shift) + " B, " +
+                     std::to_string(s.repetitions) +
+                     (s.repetitions == 1 ? " run" : " runs") + " per variant";
+  if (s.seed) line += ", seed " + std::to_string(*s.seed);
   if (s.warmup > 0) line += ", " + std::to_string(s.warmup) + " warm-up writes";
   if (s.budget_seconds) {
     line += ", --budget " + Printf("%g", *s.budget_seconds) + " s for +-" +
@@ -60,6 +67,33 @@ std::string SettingsLine(const Report& r) {
   }
   if (!s.case_name.empty()) line += ", case " + s.case_name;
   return line;
+}
+
+// What the columns mean, and the statistic behind the interval, as the result
+// says it was made.
+std::string Footer(const Report& r) {
+  std::string text =
+      "size in KiB; unaligned and aligned: mean milliseconds per write+sync\n"
+      "(one clock span over pwrite and its sync), as Derby printed them.\n"
+      "%gain = (unaligned / aligned - 1) * 100, Derby's formula: positive "
+      "means\naligning helps; p50 %gain: the same from medians.\n";
+  if (r.reference) return text;
+  text +=
+      "95% interval: of the gain in the geometric means of the runs' "
+      "mean times\n(" +
+      std::string(HelpOf(kTestMethods, kVerdictMethod)) +
+      ");\np comes from the same t, so p < 0.05 exactly when the "
+      "interval excludes 0.\nA verdict needs " +
+      std::to_string(kMinRunsForVerdict) + " runs of each variant";
+  const std::uint64_t runs = r.settings.repetitions;
+  if (runs < kMinRunsForVerdict) {
+    text += "; with " + std::to_string(runs) +
+            (runs == 1 ? " run there is no interval either"
+                       : " runs every pair is undecided");
+  }
+  return text +
+         ".\nr/w/fl: device reads, writes and flushes per write, from "
+         "/sys/block/*/stat.\n";
 }
 
 // Pairs grouped by their axes, in plan order.
@@ -88,49 +122,49 @@ void RenderTable(std::ostream& out, const Report& r) {
   out << TitleLine(r) << "\n";
   if (r.reference) out << "source: " << r.reference->source << "\n";
   out << SettingsLine(r) << "\n";
-  ForEachGroup(
-      r, [&](const std::string& label, std::size_t from, std::size_t to) {
-        out << "\n[" << label << "]\n";
-        out << Pad("size", 6) << " | " << Pad("unaligned", 10) << " | "
-            << Pad("aligned", 10) << " | " << Pad("%gain", 8) << " | "
-            << Pad("p50 %gain", 9) << " | " << Pad("95% interval", 16) << " | "
-            << Pad("p", 8) << " | verdict\n";
-        for (std::size_t i = from; i < to; ++i) {
-          const PairResult& p = r.pairs[i];
-          out << Pad(SizeColumn(p.spec.size), 6) << " | "
-              << Pad(Ms(p.unaligned), 10) << " | " << Pad(Ms(p.aligned), 10)
-              << " | " << Pad(Gain(p), 8) << " | " << Pad(MedianGain(p), 9)
-              << " | " << Pad(IntervalText(p), 16) << " | " << Pad(PValue(p), 8)
-              << " | " << VerdictText(p) << "\n";
-        }
-        out << "device I/O per write (device-wide counters):\n";
-        for (std::size_t i = from; i < to; ++i) {
-          const PairResult& p = r.pairs[i];
-          out << Pad(SizeColumn(p.spec.size), 6) << "  unaligned "
-              << DeviceCell(p.unaligned.device) << "\n"
-              << Pad("", 6) << "  aligned   " << DeviceCell(p.aligned.device)
-              << "\n";
-        }
-        out << "why:\n";
-        for (std::size_t i = from; i < to; ++i) {
-          out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  "
-              << r.pairs[i].explanation << "\n";
-        }
-      });
+  ForEachGroup(r, [&](const std::string& label, std::size_t from,
+                      std::size_t to) {
+    out << "\n[" << label << "]\n";
+    out << Pad("size", 6) << " | " << Pad("unaligned", 10) << " | "
+        << Pad("aligned", 10) << " | " << Pad("%gain", 8) << " | "
+        << Pad("p50 %gain", 9) << " | " << Pad("95% interval", 16) << " | "
+        << Pad("p", 8) << " | verdict\n";
+    for (std::size_t i = from; i < to; ++i) {
+      const PairResult& p = r.pairs[i];
+      out << Pad(SizeColumn(p.spec.size), 6) << " | "
+          << Pad(Ms(p.unaligned), 10) << " | " << Pad(Ms(p.aligned), 10)
+          << " | " << Pad(Gain(p), 8) << " | " << Pad(MedianGain(p), 9) << " | "
+          << Pad(IntervalText(p), 16) << " | " << Pad(PValue(p), 8) << " | "
+          << VerdictText(p) << "\n";
+    }
+    out << "device I/O per write (device-wide counters):\n";
+    for (std::size_t i = from; i < to; ++i) {
+      const PairResult& p = r.pairs[i];
+      out << Pad(SizeColumn(p.spec.size), 6) << "  unaligned "
+          << DeviceCell(p.unaligned.device) << "\n"
+          << Pad("", 6) << "  aligned   " << DeviceCell(p.aligned.device)
+          << "\n";
+    }
+    out << "why:\n";
+    for (std::size_t i = from; i < to; ++i) {
+      out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  "
+          << r.pairs[i].explanation << "\n";
+    }
+    bool noted = false;
+    for (std::size_t i = from; i < to; ++i) {
+      for (const std::string& note : r.pairs[i].run_notes) {
+        if (!noted) out << "runs far off the others of their variant:\n";
+        noted = true;
+        out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  " << note << "\n";
+      }
+    }
+  });
   if (!r.target.device) out << "\nnote: " << r.target.no_device_reason << "\n";
   for (const std::string& w : r.warnings) out << "warning: " << w << "\n";
   for (const std::string& e : r.errors) out << "error: " << e << "\n";
   if (!r.complete)
     out << "INCOMPLETE: the run was interrupted or stopped by an error\n";
-  out << R"(
-size in KiB; unaligned and aligned: mean milliseconds per write+sync (one clock
-span over pwrite and its sync), as Derby printed them. %gain = (unaligned /
-aligned - 1) * 100, Derby's formula: positive means aligning helps; p50 %gain:
-the same from medians. 95% interval: Welch t interval of the gain over the
-repetitions' means; p: two-sided Mann-Whitney U test on per-write times; a
-verdict needs 2+ repetitions, p < 0.05 and an interval that excludes 0.
-r/w/fl: device reads, writes and flushes per write, from /sys/block/*/stat.
-)";
+  out << "\n" << Footer(r);
 }
 
 void RenderDerby(std::ostream& out, const Report& r) {
@@ -200,8 +234,13 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
         }
       });
   out << "\nsize in KiB; mean ms per write+sync; %gain = (unaligned/aligned - "
-         "1)*100; p50 %gain from medians; 95% interval: Welch t over "
-         "repetitions.\n";
+         "1)*100; p50 %gain from medians";
+  if (!r.reference) {
+    out << "; 95% interval: of the gain in the geometric means of run means, "
+        << HelpOf(kTestMethods, kVerdictMethod) << "; a verdict needs "
+        << kMinRunsForVerdict << " runs of each variant";
+  }
+  out << ".\n";
 }
 
 void RenderCsv(std::ostream& out, const Report& r) {
@@ -210,7 +249,8 @@ void RenderCsv(std::ostream& out, const Report& r) {
          "pct,gain_high_pct,"
          "p_value,"
          "verdict,unaligned_reads_per_write,aligned_reads_per_write,"
-         "unaligned_written_kib_per_write,aligned_written_kib_per_write\n";
+         "unaligned_written_kib_per_write,aligned_written_kib_per_write,"
+         "interval_estimate_pct\n";
   auto number = [](std::optional<double> v) {
     return v && std::isfinite(*v) ? Printf("%.9g", *v) : std::string();
   };
@@ -218,6 +258,7 @@ void RenderCsv(std::ostream& out, const Report& r) {
     return v.device ? number((*v.device).*field) : std::string();
   };
   for (const PairResult& p : r.pairs) {
+    const std::optional<GainTest>& test = p.inference.test;
     auto ms = [&](const VariantResult& v, double Summary::*field) {
       return v.repetitions > 0 ? number(v.total_ns.*field / 1e6)
                                : std::string();
@@ -229,13 +270,14 @@ void RenderCsv(std::ostream& out, const Report& r) {
         << ms(p.aligned, &Summary::mean) << ","
         << ms(p.unaligned, &Summary::p99) << "," << ms(p.aligned, &Summary::p99)
         << "," << number(p.gain_pct) << "," << number(p.median_gain_pct) << ","
-        << (p.gain_interval ? number(p.gain_interval->low) : "") << ","
-        << (p.gain_interval ? number(p.gain_interval->high) : "") << ","
-        << number(p.p_value) << "," << VerdictText(p) << ","
+        << (test ? number(test->interval_pct.low) : "") << ","
+        << (test ? number(test->interval_pct.high) : "") << ","
+        << (test ? number(test->p_value) : "") << "," << VerdictText(p) << ","
         << device(p.unaligned, &DevicePerOp::reads) << ","
         << device(p.aligned, &DevicePerOp::reads) << ","
         << device(p.unaligned, &DevicePerOp::kib_written) << ","
-        << device(p.aligned, &DevicePerOp::kib_written) << "\n";
+        << device(p.aligned, &DevicePerOp::kib_written) << ","
+        << (test ? number(test->estimate_pct) : "") << "\n";
   }
 }
 

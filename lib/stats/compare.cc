@@ -7,83 +7,127 @@
 #include "lib/stats/summary.h"
 
 namespace alignbench {
-
-double MannWhitneyP(std::vector<double> a, std::vector<double> b) {
-  if (a.empty() || b.empty()) return 1.0;
-  // Rank by merging the two sorted samples: no combined copy of both, so a
-  // million writes per side cost two sorts in place and nothing more.
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
-  const double n1 = static_cast<double>(a.size());
-  const double n2 = static_cast<double>(b.size());
-  double rank_sum_a = 0;
-  double tie_term = 0;  // Σ (t³ − t) over groups of tied values
-  std::size_t i = 0, j = 0, ranked = 0;
-  while (i < a.size() || j < b.size()) {
-    const double value =
-        j == b.size() || (i < a.size() && a[i] <= b[j]) ? a[i] : b[j];
-    std::size_t in_a = 0, in_b = 0;
-    while (i < a.size() && a[i] == value) ++i, ++in_a;
-    while (j < b.size() && b[j] == value) ++j, ++in_b;
-    const std::size_t tied = in_a + in_b;
-    // The tied values share the average of ranks ranked+1 .. ranked+tied.
-    const double average_rank = static_cast<double>(2 * ranked + tied + 1) / 2;
-    rank_sum_a += average_rank * static_cast<double>(in_a);
-    const double t = static_cast<double>(tied);
-    tie_term += t * t * t - t;
-    ranked += tied;
-  }
-  const double n = n1 + n2;
-  const double u = rank_sum_a - n1 * (n1 + 1) / 2;
-  const double mean = n1 * n2 / 2;
-  const double variance = n1 * n2 / 12 * ((n + 1) - tie_term / (n * (n - 1)));
-  if (variance <= 0) return 1.0;  // every value tied
-  const double z =
-      std::max(0.0, std::fabs(u - mean) - 0.5) / std::sqrt(variance);
-  return std::erfc(z / std::sqrt(2.0));
-}
-
 namespace {
 
-// Mean and squared standard error of the mean of `values`.
-std::pair<double, double> MeanAndSquaredError(
-    const std::vector<double>& values) {
-  const Summary s = Summarize(values);
-  const double n = static_cast<double>(values.size());
-  return {s.mean, s.stddev * s.stddev / n};
+// The interval and p of a t statistic with estimate d (log ratio), standard
+// error se and df degrees of freedom.
+GainTest FromT(TestMethod method, double d, double se, double df,
+               std::size_t units, double confidence) {
+  GainTest test{method, 100 * std::expm1(d), {0, 0}, 1.0, df, units};
+  if (!(se > 0)) {  // no spread at all: the estimate is exact
+    test.interval_pct = {test.estimate_pct, test.estimate_pct};
+    test.p_value = d == 0 ? 1.0 : 0.0;
+    return test;
+  }
+  const boost::math::students_t t(df);
+  const double half = boost::math::quantile(t, 1 - (1 - confidence) / 2) * se;
+  test.interval_pct = {100 * std::expm1(d - half), 100 * std::expm1(d + half)};
+  test.p_value =
+      2 * boost::math::cdf(boost::math::complement(t, std::fabs(d) / se));
+  test.p_value = std::min(1.0, test.p_value);
+  return test;
+}
+
+std::optional<std::vector<double>> Logs(const std::vector<double>& values) {
+  std::vector<double> logs;
+  for (double v : values) {
+    if (!(v > 0) || !std::isfinite(v)) return std::nullopt;
+    logs.push_back(std::log(v));
+  }
+  return logs;
+}
+
+std::string TooFew(std::size_t n, const char* unit) {
+  return std::to_string(n) + " " + unit + (n == 1 ? "" : "s") +
+         ": an interval needs 2";
 }
 
 }  // namespace
 
-Interval GainInterval(const std::vector<double>& unaligned_means,
-                      const std::vector<double>& aligned_means,
-                      double confidence) {
-  const double nan = std::nan("");
-  if (unaligned_means.size() < 2 || aligned_means.size() < 2) return {nan, nan};
-  const auto [u, u_se2] = MeanAndSquaredError(unaligned_means);
-  const auto [a, a_se2] = MeanAndSquaredError(aligned_means);
-  const double ratio = u / a;
-  // Relative variances of the two means; the ratio's is (about) their sum.
-  const double ru = u_se2 / (u * u), ra = a_se2 / (a * a);
-  const double relative = ru + ra;
-  if (!(relative > 0)) return {GainPct(u, a), GainPct(u, a)};
-  // Welch–Satterthwaite degrees of freedom on the relative scale.
-  const double nu = static_cast<double>(unaligned_means.size() - 1);
-  const double na = static_cast<double>(aligned_means.size() - 1);
-  const double df = relative * relative / (ru * ru / nu + ra * ra / na);
-  const boost::math::students_t t(df);
-  const double half = boost::math::quantile(t, 1 - (1 - confidence) / 2) *
-                      ratio * std::sqrt(relative);
-  return {100 * (ratio - half) - 100, 100 * (ratio + half) - 100};
+Inference WelchLogTest(const std::vector<double>& unaligned_means,
+                       const std::vector<double>& aligned_means,
+                       double confidence) {
+  const std::size_t fewest =
+      std::min(unaligned_means.size(), aligned_means.size());
+  if (fewest < 2) return {std::nullopt, TooFew(fewest, "run")};
+  const auto lu = Logs(unaligned_means), la = Logs(aligned_means);
+  if (!lu || !la) return {std::nullopt, "a run's mean time is not positive"};
+  const Summary su = Summarize(*lu), sa = Summarize(*la);
+  const double nu = static_cast<double>(lu->size());
+  const double na = static_cast<double>(la->size());
+  const double vu = su.stddev * su.stddev / nu, va = sa.stddev * sa.stddev / na;
+  const double se = std::sqrt(vu + va);
+  // Welch–Satterthwaite; with no spread on one side the other side's n − 1.
+  const double df = vu + va > 0 ? (vu + va) * (vu + va) /
+                                      (vu * vu / (nu - 1) + va * va / (na - 1))
+                                : nu + na - 2;
+  return {FromT(TestMethod::kWelchLog, su.mean - sa.mean, se, df, fewest,
+                confidence),
+          ""};
 }
 
-Verdict Decide(double p_value, Interval gain_interval, std::size_t repetitions,
-               double alpha) {
-  if (repetitions < 2) return Verdict::kUndecided;
-  if (!(p_value < alpha)) return Verdict::kNoSignificantDifference;
-  if (gain_interval.low > 0) return Verdict::kAlignedFaster;
-  if (gain_interval.high < 0) return Verdict::kShiftedFaster;
+Inference PairedLogTest(const std::vector<double>& log_ratios,
+                        double confidence) {
+  if (log_ratios.size() < 2) {
+    return {std::nullopt, TooFew(log_ratios.size(), "block")};
+  }
+  for (double r : log_ratios) {
+    if (!std::isfinite(r)) {
+      return {std::nullopt, "a run's mean time is not positive"};
+    }
+  }
+  const Summary s = Summarize(log_ratios);
+  const double n = static_cast<double>(log_ratios.size());
+  return {FromT(TestMethod::kPairedLog, s.mean, s.stddev / std::sqrt(n), n - 1,
+                log_ratios.size(), confidence),
+          ""};
+}
+
+Verdict Decide(const Inference& inference, std::size_t unaligned_runs,
+               std::size_t aligned_runs) {
+  if (std::min(unaligned_runs, aligned_runs) < kMinRunsForVerdict ||
+      !inference.test) {
+    return Verdict::kUndecided;
+  }
+  const Interval& i = inference.test->interval_pct;
+  if (i.low > 0) return Verdict::kAlignedFaster;
+  if (i.high < 0) return Verdict::kShiftedFaster;
   return Verdict::kNoSignificantDifference;
+}
+
+std::vector<std::size_t> FarRuns(const std::vector<double>& means,
+                                 double factor) {
+  std::vector<std::size_t> far;
+  if (means.size() < 3) return far;
+  std::vector<double> sorted = means;
+  std::sort(sorted.begin(), sorted.end());
+  const double median = Percentile(sorted, 0.5);
+  for (std::size_t i = 0; i < means.size(); ++i) {
+    if (means[i] >= factor * median || means[i] * factor <= median) {
+      far.push_back(i);
+    }
+  }
+  return far;
+}
+
+std::uint64_t RunsForPrecision(TestMethod method, double sd_log_unaligned,
+                               double sd_log_aligned, double precision_points,
+                               std::uint64_t cap, double confidence) {
+  const double target = std::log1p(precision_points / 100);
+  const double vu = sd_log_unaligned * sd_log_unaligned;
+  const double va = sd_log_aligned * sd_log_aligned;
+  const double q = 1 - (1 - confidence) / 2;
+  for (std::uint64_t n = kMinRunsForVerdict; n < cap; ++n) {
+    const double k = static_cast<double>(n);
+    const double df =
+        method == TestMethod::kPairedLog || va == 0 || vu == 0
+            ? (method == TestMethod::kPairedLog ? k - 1 : 2 * k - 2)
+            : (vu + va) * (vu + va) * (k - 1) / (vu * vu + va * va);
+    const double se = std::sqrt((vu + va) / k);
+    const double t = boost::math::quantile(boost::math::students_t(df), q);
+    if (t * se <= target) return n;
+  }
+  return cap;
 }
 
 }  // namespace alignbench

@@ -1,40 +1,75 @@
-// Is the difference between two variants real? Pure functions over
-// per-operation times.
-// - MannWhitneyP: two-sided p-value of the Mann-Whitney U test, normal
-// approximation with
-//   tie correction and continuity correction (accurate to about 0.01 for n ≥ 20
-//   per side).
-// - GainInterval: confidence interval of Derby's mean-based gain from the
-//   means of independent units (repetitions, or writes when there is only one
-//   repetition): a Welch t interval on the ratio of means by the delta method.
-//   Using repetitions as units makes drift between runs widen the interval, and
-//   t quantiles keep it honest with few repetitions (first-order accurate; the
-//   delta method's error is below 1 % of the gain while each mean's relative
-//   standard error stays under 10 %).
+// Is the difference between two variants real? Pure functions over one number
+// per run, the mean write+sync time of its writes (DESIGN.md §7: the unit is a
+// run; writes within a run are correlated, so per-write times stay
+// descriptive).
+// - WelchLogTest: Welch t on the logs of the run means, Welch–Satterthwaite
+//   degrees of freedom. The interval exp(d ± t·se) − 1, in %gain, is one of the
+//   ratio of the geometric means of run means: it never reaches −100 % and one
+//   slow run widens it on both sides instead of tilting it.
+// - PairedLogTest: t on the per-block log ratio (a block is one run of each
+//   variant back to back), n − 1 degrees of freedom.
+// Both take p from the same t as the interval, so p < 1 − confidence exactly
+// when the interval excludes 0. Quantiles and tails come from Boost.Math.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "lib/config/named.h"
 
 namespace alignbench {
 
-// Takes its samples by value: it sorts them in place.
-double MannWhitneyP(std::vector<double> a, std::vector<double> b);
-
 inline constexpr double kConfidenceLevel = 0.95;
-inline constexpr double kSignificanceLevel = 0.05;
+inline constexpr double kSignificanceLevel = 1 - kConfidenceLevel;
+// Two runs per variant give a t with about 2 degrees of freedom, whose
+// interval is too wide to decide anything and too easily fooled by one level
+// shift of the disk; three is the least that decides.
+inline constexpr std::size_t kMinRunsForVerdict = 3;
 
 struct Interval {
   double low;
   double high;
 };
 
-// Each input holds one mean per unit; at least two per side, else NaN bounds.
-Interval GainInterval(const std::vector<double>& unaligned_means,
-                      const std::vector<double>& aligned_means,
-                      double confidence = kConfidenceLevel);
+enum class TestMethod { kWelchLog, kPairedLog, kDeltaRatio };
+inline constexpr Named<TestMethod> kTestMethods[] = {
+    {"welch-log", TestMethod::kWelchLog,
+     "Welch t on the logs of run means, Welch-Satterthwaite df"},
+    {"paired-log", TestMethod::kPairedLog,
+     "t on the log ratio of the two runs of each block"},
+    // Only ever read, from results of schema version 1.
+    {"delta-ratio", TestMethod::kDeltaRatio,
+     "schema 1: Welch t on the ratio of arithmetic means (delta method), p "
+     "from Mann-Whitney U on per-write times"},
+};
+
+struct GainTest {
+  TestMethod method;
+  // exp(d) − 1 in percent: the gain of the geometric means of run means, the
+  // estimate the interval is centred on (on the log scale).
+  double estimate_pct;
+  Interval interval_pct;
+  double p_value;
+  std::optional<double> df;  // unknown in results of schema version 1
+  std::size_t units;  // runs per variant (Welch: the smaller side) or blocks
+};
+
+// A test, or why there is none.
+struct Inference {
+  std::optional<GainTest> test;
+  std::string why_not;  // set exactly when `test` is empty
+};
+
+Inference WelchLogTest(const std::vector<double>& unaligned_means,
+                       const std::vector<double>& aligned_means,
+                       double confidence = kConfidenceLevel);
+
+// log(unaligned mean / aligned mean) of each block.
+Inference PairedLogTest(const std::vector<double>& log_ratios,
+                        double confidence = kConfidenceLevel);
 
 enum class Verdict {
   kAlignedFaster,
@@ -44,18 +79,35 @@ enum class Verdict {
 };
 inline constexpr Named<Verdict> kVerdicts[] = {
     {"aligned faster", Verdict::kAlignedFaster,
-     "aligned writes are faster, beyond noise"},
+     "the whole interval lies above 0: aligning helps, beyond noise"},
     {"shifted faster", Verdict::kShiftedFaster,
-     "shifted writes are faster, beyond noise"},
+     "the whole interval lies below 0: shifted writes are faster, beyond "
+     "noise"},
     {"no significant difference", Verdict::kNoSignificantDifference,
-     "the difference is within noise"},
-    {"undecided: one repetition", Verdict::kUndecided,
-     "one run per variant cannot tell a variant from a run"},
+     "the interval contains 0"},
+    {"undecided", Verdict::kUndecided,
+     "too few runs, or no interval could be computed"},
 };
 
-// Undecided with fewer than two repetitions of each variant; significant only
-// with a p-value below alpha and an interval that excludes zero.
-Verdict Decide(double p_value, Interval gain_interval, std::size_t repetitions,
-               double alpha = kSignificanceLevel);
+// Undecided with fewer than kMinRunsForVerdict runs of either variant or
+// without a test; otherwise the side of 0 the interval lies on.
+Verdict Decide(const Inference& inference, std::size_t unaligned_runs,
+               std::size_t aligned_runs);
+
+// Runs whose mean is at least `factor` times the median of `means`, or at most
+// its 1/factor: indexes into `means`. Needs three runs to have a median that
+// one run cannot move.
+std::vector<std::size_t> FarRuns(const std::vector<double>& means,
+                                 double factor = 3);
+
+// How many runs per variant (Welch, from the two standard deviations of log
+// run means) or blocks (paired, from the standard deviation of log ratios, as
+// sd_unaligned with sd_aligned = 0) bring the upper half-width of the gain
+// interval, exp(t·se) − 1, to `precision_points`. At least kMinRunsForVerdict;
+// `cap` when even that many would not do.
+std::uint64_t RunsForPrecision(TestMethod method, double sd_log_unaligned,
+                               double sd_log_aligned, double precision_points,
+                               std::uint64_t cap,
+                               double confidence = kConfidenceLevel);
 
 }  // namespace alignbench

@@ -39,7 +39,7 @@ check "direct: shifted rows not measured, with EINVAL and the alignment" \
   '"multiples of 4096" in pair(4096)["unaligned"]["error"]["message"]' \
   'pair(4096)["aligned"]["repetitions"] == 2' \
   '"gain_pct" not in pair(4096)' \
-  '"not measured" in pair(65536)["explanation"]'
+  '"not measurable" in pair(65536)["explanation"]'
 check "direct: the table says not measurable" grep -q "not measurable" "$WORK/direct.txt"
 
 run staged --sizes 4K --writes 16 --repetitions 2 --io direct --layout prewritten \

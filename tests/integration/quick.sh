@@ -20,31 +20,64 @@ doc = json.load(open(sys.argv[1]))
 table = open(sys.argv[2]).read()
 assert set(doc) == {"context", "benchmarks", "alignbench"}, list(doc)
 runs = [b for b in doc["benchmarks"] if b["run_type"] == "iteration"]
-assert len(runs) == 12, len(runs)  # 3 sizes x 2 variants x 2 repetitions
+assert len(runs) == 18, len(runs)  # 3 sizes x 2 variants x 3 runs
 ab = doc["alignbench"]
-assert ab["schema_version"] == 1
+assert ab["schema_version"] == 2
+assert 0 <= ab["settings"]["seed"] < 2**53
 assert [p["size_bytes"] for p in ab["pairs"]] == [65536, 4096, 1024]
 rows = re.findall(r"^\s*(\d+) \|\s+([\d.]+) \|\s+([\d.]+) \|\s+([+-][\d.]+) \|", table, re.M)
 assert [r[0] for r in rows] == ["64", "4", "1"], rows
 for pair, row in zip(ab["pairs"], rows):
     u = pair["unaligned"]["write_sync"]["mean_ns"] / 1e6
     a = pair["aligned"]["write_sync"]["mean_ns"] / 1e6
-    assert pair["unaligned"]["write_sync"]["count"] == 32  # 2 x 16 writes
+    assert pair["unaligned"]["write_sync"]["count"] == 48  # 3 x 16 writes
     assert abs(pair["gain_pct"] - (100 * u / a - 100)) < 1e-9, pair["gain_pct"]
     assert float(row[1]) == round(u, 4) and float(row[2]) == round(a, 4), (row, u, a)
     assert float(row[3]) == round(pair["gain_pct"], 2), (row, pair["gain_pct"])
     assert pair["verdict"] in ("aligned faster", "shifted faster", "no significant difference")
-    lo, hi = pair["gain_interval_pct"]["low"], pair["gain_interval_pct"]["high"]
-    assert lo <= hi
-    assert 0 <= pair["p_value"] <= 1
-    # Google Benchmark's own times (ms per write, one per repetition) average
+    interval = pair["gain_interval_pct"]
+    lo, hi = interval["low"], interval["high"]
+    assert -100 < lo <= interval["estimate_pct"] <= hi, interval
+    assert (pair["p_value"] < 0.05) == (lo > 0 or hi < 0), (pair["p_value"], interval)
+    # The interval belongs to the geometric means of the runs' means.
+    import math
+    logs = {v: [math.log(r["mean_ns"]) for r in pair[v]["runs"]] for v in ("unaligned", "aligned")}
+    d = sum(logs["unaligned"]) / 3 - sum(logs["aligned"]) / 3
+    assert abs(100 * math.expm1(d) - interval["estimate_pct"]) < 1e-6, (d, interval)
+    # Blocks: one run of each variant, back to back.
+    for ru, ra in zip(sorted(pair["unaligned"]["runs"], key=lambda r: r["block"]),
+                      sorted(pair["aligned"]["runs"], key=lambda r: r["block"])):
+        assert ru["block"] == ra["block"] and abs(ru["order"] - ra["order"]) == 1, (ru, ra)
+    # Google Benchmark's own times (ms per write, one per run) average
     # to our mean: every repetition has the same number of writes.
     bench = [b["real_time"] for b in runs if b["name"].startswith(
         "alignbench/%dK/unaligned/" % (pair["size_bytes"] // 1024))]
-    assert len(bench) == 2 and abs(sum(bench) / 2 - u) < 1e-6 * max(1, u), (bench, u)
+    assert len(bench) == 3 and abs(sum(bench) / 3 - u) < 1e-6 * max(1, u), (bench, u)
 PY
 }
 check "table and JSON agree" agree
+
+# --seed repeats the order of the runs; another seed gives another.
+order_of() {  # order_of SEED: "size variant" per run, in the order measured
+  "$ALIGNBENCH" --dir "$target" --sizes 4K,8K,16K --writes 2 --repetitions 3 --seed "$1" \
+    --out "$WORK/seed-$1.json" > /dev/null 2>&1 || return 1
+  "$PY" - "$WORK/seed-$1.json" <<'PY'
+import json, sys
+ab = json.load(open(sys.argv[1]))["alignbench"]
+runs = [(r["order"], p["size_bytes"], v) for p in ab["pairs"]
+        for v in ("unaligned", "aligned") for r in p[v]["runs"]]
+assert ab["settings"]["seed"] == int(sys.argv[1].split("seed-")[1].split(".")[0])
+print(" ".join("%d:%s" % (size, v) for _, size, v in sorted(runs)))
+PY
+}
+same_seed_same_order() {
+  local a b c
+  a=$(order_of 7) && b=$(order_of 7) && c=$(order_of 8) || return 1
+  echo "    seed 7: $a"
+  echo "    seed 8: $c"
+  [ "$a" = "$b" ] && [ "$a" != "$c" ]
+}
+check "the same --seed gives the same order, another seed another" same_seed_same_order
 
 shows_same() {
   "$ALIGNBENCH" show "$WORK/quick.json" > "$WORK/shown.txt" && diff -q "$WORK/table.txt" "$WORK/shown.txt"

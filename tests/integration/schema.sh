@@ -179,6 +179,28 @@ produce_and_validate plain --sizes 4K,64K --writes 8
 produce_and_validate repeated --sizes 4K --writes 8 --repetitions 2 --sync fsync,none
 produce_and_validate direct --sizes 4K --writes 8 --repetitions 1 --io direct --shift 24
 produce_and_validate cold --sizes 4K --writes 8 --repetitions 1 --layout prewritten --cache cold --redact-host
+# The odd corners: one write of one run (no spread to speak of), no sync at all, too few runs
+# for a verdict, and a plan whose every pair is not measurable.
+produce_and_validate one-write --sizes 4K --writes 1 --repetitions 1
+produce_and_validate no-sync --sizes 4K,8K --writes 4 --repetitions 3 --sync none
+produce_and_validate two-runs --sizes 4K --writes 4 --repetitions 2
+produce_and_validate none-measurable --sizes 4K,8K --writes 2 --repetitions 1 --io direct --shift 24
+
+# Everything alignbench wrote, alignbench reads back (validate above already refused a bare
+# NaN or Infinity, and the schema a null where a number belongs).
+for name in plain repeated direct cold one-write no-sync two-runs none-measurable; do
+  [ -f "$WORK/$name.json" ] || continue
+  check "$name: alignbench show reads it back" "$ALIGNBENCH" show "$WORK/$name.json" > /dev/null
+done
+undecided_reason() {
+  "$PY" -c "$COMMON"'
+p = load(sys.argv[2])["alignbench"]["pairs"][0]
+ok = p["verdict"] == "undecided" and p["verdict_reason"] == "undecided: 2 runs"
+print("    " + json.dumps({k: p.get(k) for k in ("verdict", "verdict_reason")}))
+sys.exit(0 if ok else 1)
+' "$SCHEMA" "$WORK/two-runs.json"
+}
+[ -f "$WORK/two-runs.json" ] && check "two runs: undecided, and says why" undecided_reason
 
 # The direct run must contain what it is here for: a not-measurable variant with an error
 # object. Only where the filesystem demands aligned direct I/O (it says so through statx);
@@ -229,8 +251,8 @@ if [ -f "$WORK/plain.json" ]; then
     mutate reject additionalProperties 'p["colour"] = "blue"'
   check "rejects an unknown key in the alignbench object" \
     mutate reject additionalProperties 'a["notes"] = "x"'
-  check "rejects schema_version 2" \
-    mutate reject const 'a["schema_version"] = 2'
+  check "rejects schema_version 3" \
+    mutate reject const 'a["schema_version"] = 3'
   check "rejects a verdict not in the enum" \
     mutate reject enum 'p["verdict"] = "aligned slower"'
   check "rejects a missing pairs key" \

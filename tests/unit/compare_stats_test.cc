@@ -2,67 +2,136 @@
 #include <cmath>
 #include <random>
 
+#include "lib/stats/budget.h"
 #include "lib/stats/compare.h"
-#include "lib/stats/summary.h"
 
 using namespace alignbench;
 
-TEST_CASE("Mann-Whitney U against hand-computed values") {
-  // a = {1,2,3}, b = {4,5,6}: U = 0, mean 4.5, var 5.25; z =
-  // (4.5-0.5)/sqrt(5.25).
-  CHECK(MannWhitneyP({1, 2, 3}, {4, 5, 6}) ==
-        Approx(std::erfc(4.0 / std::sqrt(5.25) / std::sqrt(2.0))));
-  CHECK(MannWhitneyP({1, 2, 3}, {1, 2, 3}) == Approx(1.0));
-  CHECK(MannWhitneyP({5, 5, 5}, {5, 5, 5}) == 1.0);  // all tied: no evidence
-  CHECK(MannWhitneyP({}, {1}) == 1.0);
+TEST_CASE("Welch t on log run means against scipy") {
+  // u = {110, 112, 114}, a = {100, 101, 102}: scipy.stats.ttest_ind(log u,
+  // log a, equal_var=False) gives t = 8.7623, p = 0.0026726, df = 3.12335;
+  // exp(d ± t(0.975, df)·se) − 1 = [6.8878, 15.0274] %, exp(d) − 1 = 10.8829 %.
+  const Inference w = WelchLogTest({110, 112, 114}, {100, 101, 102});
+  REQUIRE(w.test);
+  CHECK(w.test->method == TestMethod::kWelchLog);
+  CHECK(w.test->interval_pct.low == Approx(6.887762970663101).epsilon(1e-9));
+  CHECK(w.test->interval_pct.high == Approx(15.027413531025458).epsilon(1e-9));
+  CHECK(w.test->estimate_pct == Approx(10.882924351014006).epsilon(1e-12));
+  CHECK(w.test->p_value == Approx(0.002672554873048155).epsilon(1e-9));
+  CHECK(*w.test->df == Approx(3.1233497743861176).epsilon(1e-9));
+  CHECK(w.test->units == 3);
 }
 
-TEST_CASE("Mann-Whitney separates clearly different samples") {
-  std::mt19937_64 rng(1);
-  std::normal_distribution<double> slow(110, 5), fast(100, 5);
-  std::vector<double> a, b;
-  for (int i = 0; i < 128; ++i) {
-    a.push_back(slow(rng));
-    b.push_back(fast(rng));
+TEST_CASE("Paired t on block log ratios against scipy") {
+  // scipy.stats.ttest_1samp(log([1.10, 1.05, 1.20, 1.15]), 0): p = 0.0270036.
+  const Inference p = PairedLogTest(
+      {std::log(1.10), std::log(1.05), std::log(1.20), std::log(1.15)});
+  REQUIRE(p.test);
+  CHECK(p.test->interval_pct.low == Approx(2.542159173029834).epsilon(1e-9));
+  CHECK(p.test->interval_pct.high == Approx(23.119849916531212).epsilon(1e-9));
+  CHECK(p.test->p_value == Approx(0.02700361202050657).epsilon(1e-9));
+  CHECK(*p.test->df == 3);
+}
+
+TEST_CASE("p < 0.05 exactly when the interval excludes 0") {
+  std::mt19937_64 rng(3);
+  std::lognormal_distribution<double> run(0, 0.4);
+  int excluded = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::vector<double> u, a, ratios;
+    const double effect = trial % 2 ? 1.0 : 1.3;
+    for (int i = 0; i < 5; ++i) {
+      u.push_back(effect * run(rng));
+      a.push_back(run(rng));
+      ratios.push_back(std::log(u.back() / a.back()));
+    }
+    for (const Inference& inf : {WelchLogTest(u, a), PairedLogTest(ratios)}) {
+      REQUIRE(inf.test);
+      const Interval& i = inf.test->interval_pct;
+      const bool out = i.low > 0 || i.high < 0;
+      excluded += out;
+      CHECK(out == (inf.test->p_value < kSignificanceLevel));
+      CHECK(i.low > -100);
+      CHECK(i.low <= inf.test->estimate_pct);
+      CHECK(inf.test->estimate_pct <= i.high);
+    }
   }
-  CHECK(MannWhitneyP(a, b) < 1e-6);
+  CHECK(excluded > 100);  // both sides of the rule were exercised
 }
 
-TEST_CASE("Gain interval by hand: Welch t on the ratio of means") {
-  // u = {110, 112, 114}: mean 112, se² = 4/3; a = {100, 101, 102}: mean 101,
-  // se² = 1/3. Welch df = 3.1235, t(0.975, df) = 3.1124 (scipy), so the gain
-  // 10.891 % has the interval [6.8224, 14.9598].
-  const Interval i = GainInterval({110, 112, 114}, {100, 101, 102});
-  CHECK(i.low == Approx(6.822392637134939).epsilon(1e-9));
-  CHECK(i.high == Approx(14.95978558068687).epsilon(1e-9));
+TEST_CASE("One slow aligned run widens the interval instead of tilting it") {
+  // The delta-method interval of schema 1 gave [-128.4, -9.1], "shifted
+  // faster", for these run means (ms).
+  const Inference w = WelchLogTest({1, 1, 1, 1, 1}, {1, 1, 1, 1, 12});
+  REQUIRE(w.test);
+  CHECK(w.test->interval_pct.low > -100);
+  CHECK(w.test->interval_pct.low < 0);
+  CHECK(w.test->interval_pct.high > 0);
+  CHECK(Decide(w, 5, 5) == Verdict::kNoSignificantDifference);
 }
 
-TEST_CASE("Gain interval covers the true gain of noisy samples") {
-  std::mt19937_64 rng(7);
-  std::normal_distribution<double> slow(110, 5), fast(100, 5);
-  std::vector<double> u, a;
-  for (int i = 0; i < 200; ++i) {
-    u.push_back(slow(rng));
-    a.push_back(fast(rng));
-  }
-  const Interval i = GainInterval(u, a);
-  CHECK(i.low < 10.0);
-  CHECK(i.high > 10.0);
-  CHECK(i.high - i.low < 5.0);
+TEST_CASE("Edge cases: too few runs, no spread, a mean that is not positive") {
+  const Inference one = WelchLogTest({1}, {1, 2});
+  CHECK(!one.test);
+  CHECK(one.why_not == "1 run: an interval needs 2");
+  CHECK(!PairedLogTest({0.1}).test);
+  const Inference flat = WelchLogTest({2, 2}, {1, 1});  // no spread at all
+  REQUIRE(flat.test);
+  CHECK(flat.test->interval_pct.low == Approx(100));
+  CHECK(flat.test->interval_pct.high == Approx(100));
+  CHECK(flat.test->p_value == 0);
+  const Inference same = WelchLogTest({1, 1}, {1, 1});
+  REQUIRE(same.test);
+  CHECK(same.test->p_value == 1);
+  CHECK(!WelchLogTest({0, 1}, {1, 1}).test);
+  CHECK(!WelchLogTest({std::nan(""), 1}, {1, 1}).test);
 }
 
-TEST_CASE("Gain interval edge cases") {
-  CHECK(std::isnan(GainInterval({1}, {1, 2}).low));    // one unit: no interval
-  const Interval same = GainInterval({2, 2}, {1, 1});  // no spread at all
-  CHECK(same.low == 100.0);
-  CHECK(same.high == 100.0);
-}
-
-TEST_CASE("Verdict needs both a small p and an interval that excludes zero") {
-  CHECK(Decide(0.001, {2, 8}, 2) == Verdict::kAlignedFaster);
-  CHECK(Decide(0.001, {-8, -2}, 5) == Verdict::kShiftedFaster);
-  CHECK(Decide(0.001, {-1, 8}, 5) == Verdict::kNoSignificantDifference);
-  CHECK(Decide(0.2, {2, 8}, 5) == Verdict::kNoSignificantDifference);
+TEST_CASE("Verdict: three runs of each variant, then the side of 0") {
+  const Inference up = WelchLogTest({110, 112, 114}, {100, 101, 102});
+  const Inference down = WelchLogTest({100, 101, 102}, {110, 112, 114});
+  const Inference both = WelchLogTest({100, 120, 90}, {110, 95, 105});
+  CHECK(Decide(up, 3, 3) == Verdict::kAlignedFaster);
+  CHECK(Decide(down, 3, 3) == Verdict::kShiftedFaster);
+  CHECK(Decide(both, 3, 3) == Verdict::kNoSignificantDifference);
+  CHECK(Decide(up, 2, 5) == Verdict::kUndecided);
+  CHECK(Decide(Inference{std::nullopt, "no"}, 5, 5) == Verdict::kUndecided);
   CHECK(NameOf(kVerdicts, Verdict::kAlignedFaster) == "aligned faster");
-  CHECK(Decide(0.001, {2, 8}, 1) == Verdict::kUndecided);
+}
+
+TEST_CASE("Far runs: three times the median either way, from three runs on") {
+  CHECK(FarRuns({1, 1.1, 0.9, 3.3, 1}) == std::vector<std::size_t>{3});
+  CHECK(FarRuns({1, 1.1, 0.3, 1}) == std::vector<std::size_t>{2});
+  CHECK(FarRuns({1, 2.9, 1}).empty());
+  CHECK(FarRuns({1, 30}).empty());  // two runs have no median to go by
+}
+
+TEST_CASE("Runs for a precision: the t interval's half-width reaches it") {
+  // sd 0.2 on both sides, ±5 points: t·sqrt(0.08/n) <= log(1.05) needs n
+  // around 4 * 0.08 / 0.0488² ≈ 134.
+  const std::uint64_t n =
+      RunsForPrecision(TestMethod::kWelchLog, 0.2, 0.2, 5, 10000);
+  CHECK(n > 120);
+  CHECK(n < 150);
+  const double se = std::sqrt(0.08 / static_cast<double>(n));
+  CHECK(1.97 * se <= std::log1p(0.05));
+  CHECK(RunsForPrecision(TestMethod::kWelchLog, 0, 0, 5, 10000) ==
+        kMinRunsForVerdict);
+  CHECK(RunsForPrecision(TestMethod::kPairedLog, 5, 0, 0.01, 10000) == 10000);
+  // Pairing on the same spread halves the variance that counts.
+  CHECK(RunsForPrecision(TestMethod::kPairedLog, 0.2, 0, 5, 10000) < n);
+}
+
+TEST_CASE("Second stage: cheapest pairs first, each whole or not at all") {
+  const std::vector<PairNeed> needs = {
+      {5, 20, 1.0},   // 15 more blocks, 15 s
+      {5, 5, 1.0},    // done already
+      {5, 105, 2.0},  // 100 more, 200 s: does not fit
+      {5, 10, 3.0},   // 5 more, 15 s
+  };
+  const SecondStage stage = PlanSecondStage(needs, 40);
+  CHECK(stage.extra_blocks == std::vector<std::uint64_t>{15, 0, 0, 5});
+  CHECK(stage.out_of_budget == std::vector<bool>{false, false, true, false});
+  const SecondStage none = PlanSecondStage(needs, 0);
+  CHECK(none.out_of_budget == std::vector<bool>{true, false, true, true});
 }

@@ -1,0 +1,50 @@
+#include "bench/progress.h"
+
+#include <cstdio>
+
+namespace alignbench {
+
+Progress::Progress(bool enabled, bool terminal, std::size_t pairs)
+    : enabled_(enabled), terminal_(terminal), pairs_(pairs) {}
+
+void Progress::Expect(std::size_t pair, std::size_t runs) {
+  pairs_.at(pair).planned += runs;
+  planned_ += runs;
+}
+
+double Progress::ElapsedSeconds() const {
+  return std::chrono::duration<double>(Clock::now() - start_).count();
+}
+
+double Progress::EtaSeconds() const {
+  if (done_ == 0) return 0;
+  const double overall = seconds_ / static_cast<double>(done_);
+  double eta = 0;
+  for (const PerPair& p : pairs_) {
+    if (p.planned <= p.done) continue;
+    const double each =
+        p.done > 0 ? p.seconds / static_cast<double>(p.done) : overall;
+    eta += each * static_cast<double>(p.planned - p.done);
+  }
+  return eta;
+}
+
+void Progress::Done(std::size_t pair, double wall_seconds,
+                    const std::string& label, bool failed) {
+  PerPair& p = pairs_.at(pair);
+  ++p.done;
+  p.seconds += wall_seconds;
+  ++done_;
+  seconds_ += wall_seconds;
+  if (!enabled_) return;
+  std::fprintf(stderr, "%s[%zu/%zu] %s %s, %.0f s elapsed, ETA %.0f s%s",
+               terminal_ ? "\r\033[K" : "", done_, planned_, label.c_str(),
+               failed ? "failed" : "done", ElapsedSeconds(), EtaSeconds(),
+               terminal_ ? "" : "\n");
+}
+
+void Progress::Finish() const {
+  if (enabled_ && terminal_) std::fprintf(stderr, "\r\033[K");
+}
+
+}  // namespace alignbench

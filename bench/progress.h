@@ -1,0 +1,45 @@
+// Progress on stderr: one line per finished run (or one line rewritten on a
+// terminal) with the elapsed time and an ETA. Runs of different pairs cost
+// very different times (a 512 KiB write against a 1 KiB one, a prewritten
+// layout against an extending one), so the ETA sums, over the runs still to
+// come, the mean time of the runs of the same pair done so far.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace alignbench {
+
+class Progress {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  Progress(bool enabled, bool terminal, std::size_t pairs);
+
+  void Expect(std::size_t pair, std::size_t runs);
+  void Done(std::size_t pair, double wall_seconds, const std::string& label,
+            bool failed);
+  // Clears a rewritten terminal line before other output.
+  void Finish() const;
+
+  double ElapsedSeconds() const;
+  double EtaSeconds() const;
+
+ private:
+  struct PerPair {
+    std::size_t planned = 0;
+    std::size_t done = 0;
+    double seconds = 0;
+  };
+  bool enabled_;
+  bool terminal_;
+  std::vector<PerPair> pairs_;
+  std::size_t planned_ = 0;
+  std::size_t done_ = 0;
+  double seconds_ = 0;
+  Clock::time_point start_ = Clock::now();
+};
+
+}  // namespace alignbench
