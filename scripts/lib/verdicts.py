@@ -1,0 +1,79 @@
+"""Counts verdicts in alignbench result files: the evidence behind the A/A and
+power figures in README.md (scripts/aa-check, scripts/power-check).
+
+    python3 verdicts.py FILE...
+
+One line per file, then the total: pairs, how many the verdict called
+"aligned faster" / "shifted faster", the median half-width of the interval
+(upper side, in %gain points), and the same for the cross-check statistic.
+"""
+import json
+import statistics
+import sys
+
+
+def tally(pairs, pick):
+    counts = {"aligned faster": 0, "shifted faster": 0}
+    widths = []
+    for pair in pairs:
+        verdict, interval = pick(pair)
+        if verdict in counts:
+            counts[verdict] += 1
+        if interval:
+            widths.append((interval["high"] - interval["low"]) / 2)
+    return counts, widths
+
+
+def main_rule(pair):
+    return pair.get("verdict"), pair.get("gain_interval_pct")
+
+
+def cross_rule(pair):
+    check = pair.get("cross_check", {})
+    if "low" not in check:
+        return None, None
+    runs = min(pair["unaligned"]["repetitions"], pair["aligned"]["repetitions"])
+    if runs < 3:
+        return "undecided", check
+    if check["low"] > 0:
+        return "aligned faster", check
+    if check["high"] < 0:
+        return "shifted faster", check
+    return "no significant difference", check
+
+
+def line(label, n, counts, widths):
+    median = statistics.median(widths) if widths else float("nan")
+    return (f"{label}: {n} pairs, {counts['aligned faster']} aligned faster, "
+            f"{counts['shifted faster']} shifted faster, "
+            f"median half-width {median:.1f} points")
+
+
+def main(paths):
+    total = {"main": [{"aligned faster": 0, "shifted faster": 0}, []],
+             "cross": [{"aligned faster": 0, "shifted faster": 0}, []]}
+    n_total = 0
+    methods = set()
+    for path in paths:
+        with open(path) as f:
+            doc = json.load(f)["alignbench"]
+        pairs = doc["pairs"]
+        n_total += len(pairs)
+        for name, rule in (("main", main_rule), ("cross", cross_rule)):
+            counts, widths = tally(pairs, rule)
+            for k in counts:
+                total[name][0][k] += counts[k]
+            total[name][1].extend(widths)
+            if name == "main":
+                print(line(path, len(pairs), counts, widths))
+        for pair in pairs:
+            methods.add(("verdict", pair.get("gain_interval_pct", {}).get("method")))
+            methods.add(("cross-check", pair.get("cross_check", {}).get("method")))
+    names = dict(methods)
+    print(line(f"total, verdict ({names.get('verdict')})", n_total, *total["main"]))
+    print(line(f"total, cross-check ({names.get('cross-check')})", n_total,
+               *total["cross"]))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
