@@ -183,7 +183,7 @@ VariantResult ReadVariant(const Reader& r) {
       v.runs.push_back({run.Get<std::size_t>("order"),
                         run.Get<std::size_t>("block"),
                         run.Get<double>("start_s"), run.Get<double>("wall_s"),
-                        run.Get<double>("mean_ns")});
+                        run.Get<double>("mean_ns"), run.Get<double>("p50_ns")});
     }
   }
   r.Optional("resident_pages_after_drop", v.resident_pages_after_drop);

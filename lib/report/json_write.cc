@@ -60,7 +60,8 @@ json VariantJson(const VariantResult& v) {
                       {"block", run.block},
                       {"start_s", run.start_s},
                       {"wall_s", run.wall_s},
-                      {"mean_ns", run.mean_ns}});
+                      {"mean_ns", run.mean_ns},
+                      {"p50_ns", run.p50_ns}});
     }
     j["runs"] = std::move(runs);
   }
@@ -200,12 +201,9 @@ json ToJson(const Report& r) {
         {"method", NameOf(kTestMethods, kVerdictMethod)},
         {"min_runs_for_verdict", kMinRunsForVerdict},
         {"interval",
-         "of the gain in the geometric means of the runs' mean write+sync "
-         "times, exp(d +- t*se) - 1 in percent, where d is the difference of "
-         "the mean logs of run means (" +
-             std::string(HelpOf(kTestMethods, kVerdictMethod)) +
-             "); one run is one unit. Its estimate is estimate_pct; gain_pct "
-             "stays Derby's gain of arithmetic means"},
+         std::string(kVerdictInterval) +
+             ": exp(d +- t*se) - 1 in percent; its centre is estimate_pct, "
+             "while gain_pct stays Derby's gain of arithmetic means"},
         {"test",
          "two-sided, from the same t as the interval: p is below the "
          "significance level exactly when the interval excludes 0"},

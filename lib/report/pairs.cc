@@ -80,8 +80,11 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
       totals.push_back(double(record.write_ns[k]) + double(record.sync_ns[k]));
       sum += totals.back();
     }
+    std::vector<double> own(totals.end() - record.Writes(), totals.end());
+    std::sort(own.begin(), own.end());
     result.runs.push_back({run->order, run->block, run->start_s, run->wall_s,
-                           sum / static_cast<double>(record.Writes())});
+                           sum / static_cast<double>(record.Writes()),
+                           Percentile(own, 0.5)});
     record.write_ns = {};  // this run's times now live in `totals` only
     record.sync_ns = {};
   }
@@ -110,14 +113,16 @@ std::vector<double> RunMeans(const VariantResult& v) {
   return means;
 }
 
-// log(unaligned / aligned) of every block in which both runs measured.
+// log(unaligned / aligned) of the runs' medians, in every block in which
+// both runs measured. The median of a run's writes is what a burst of other
+// I/O during part of the run moves least (README.md: how it was chosen).
 std::vector<double> BlockLogRatios(const VariantResult& u,
                                    const VariantResult& a) {
   std::vector<double> ratios;
   for (const RunPoint& ru : u.runs) {
     for (const RunPoint& ra : a.runs) {
       if (ru.block == ra.block) {
-        ratios.push_back(std::log(ru.mean_ns) - std::log(ra.mean_ns));
+        ratios.push_back(std::log(ru.p50_ns) - std::log(ra.p50_ns));
       }
     }
   }
@@ -126,10 +131,16 @@ std::vector<double> BlockLogRatios(const VariantResult& u,
 
 Inference Infer(TestMethod method, const VariantResult& u,
                 const VariantResult& a) {
-  return method == TestMethod::kPairedLog
+  return method == TestMethod::kPairedLogMedian
              ? PairedLogTest(BlockLogRatios(u, a))
              : WelchLogTest(RunMeans(u), RunMeans(a));
 }
+
+// The statistic that does not make the verdict, for comparison.
+constexpr TestMethod kCrossCheckMethod =
+    kVerdictMethod == TestMethod::kPairedLogMedian
+        ? TestMethod::kWelchLogMean
+        : TestMethod::kPairedLogMedian;
 
 // "run 14 of 130, aligned: 4.90 ms per write, 10.2x the median of its 5
 // runs: was the disk busy?"
@@ -202,7 +213,7 @@ std::uint64_t RunsForPrecision(const PairResult& pair,
     for (const RunPoint& run : v.runs) out.push_back(std::log(run.mean_ns));
     return out;
   };
-  if (kVerdictMethod == TestMethod::kPairedLog) {
+  if (kVerdictMethod == TestMethod::kPairedLogMedian) {
     return RunsForPrecision(kVerdictMethod,
                             sd(BlockLogRatios(pair.unaligned, pair.aligned)), 0,
                             precision_points, kMaxRepetitions);
@@ -227,10 +238,7 @@ std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
       pair.median_gain_pct =
           GainPct(pair.unaligned.total_ns.p50, pair.aligned.total_ns.p50);
       pair.inference = Infer(kVerdictMethod, pair.unaligned, pair.aligned);
-      pair.cross_check =
-          Infer(kVerdictMethod == TestMethod::kWelchLog ? TestMethod::kPairedLog
-                                                        : TestMethod::kWelchLog,
-                pair.unaligned, pair.aligned);
+      pair.cross_check = Infer(kCrossCheckMethod, pair.unaligned, pair.aligned);
       pair.verdict = Decide(pair.inference, pair.unaligned.repetitions,
                             pair.aligned.repetitions);
       NoteFarRuns(pair.unaligned, "unaligned", runs.size(), pair.run_notes);

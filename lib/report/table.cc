@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 
 #include "lib/config/size.h"
 
@@ -69,6 +70,20 @@ std::string SettingsLine(const Report& r) {
   return line;
 }
 
+// Text broken into lines of at most 80 characters at spaces.
+std::string Wrap(const std::string& text) {
+  std::string out, line, word;
+  std::istringstream words(text);
+  while (words >> word) {
+    if (!line.empty() && line.size() + 1 + word.size() > 80) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  return out + line;
+}
+
 // What the columns mean, and the statistic behind the interval, as the result
 // says it was made.
 std::string Footer(const Report& r) {
@@ -78,21 +93,19 @@ std::string Footer(const Report& r) {
       "%gain = (unaligned / aligned - 1) * 100, Derby's formula: positive "
       "means\naligning helps; p50 %gain: the same from medians.\n";
   if (r.reference) return text;
-  text +=
-      "95% interval: of the gain in the geometric means of the runs' "
-      "mean times\n(" +
-      std::string(HelpOf(kTestMethods, kVerdictMethod)) +
-      ");\np comes from the same t, so p < 0.05 exactly when the "
-      "interval excludes 0.\nA verdict needs " +
+  std::string statistics =
+      "95% interval: " + std::string(kVerdictInterval) +
+      "; p comes from the same t, so p < 0.05 exactly when the interval "
+      "excludes 0. A verdict needs " +
       std::to_string(kMinRunsForVerdict) + " runs of each variant";
   const std::uint64_t runs = r.settings.repetitions;
   if (runs < kMinRunsForVerdict) {
-    text += "; with " + std::to_string(runs) +
-            (runs == 1 ? " run there is no interval either"
-                       : " runs every pair is undecided");
+    statistics += "; with " + std::to_string(runs) +
+                  (runs == 1 ? " run there is no interval either"
+                             : " runs every pair is undecided");
   }
-  return text +
-         ".\nr/w/fl: device reads, writes and flushes per write, from "
+  return text + Wrap(statistics + ".") +
+         "\nr/w/fl: device reads, writes and flushes per write, from "
          "/sys/block/*/stat.\n";
 }
 
@@ -236,8 +249,7 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
   out << "\nsize in KiB; mean ms per write+sync; %gain = (unaligned/aligned - "
          "1)*100; p50 %gain from medians";
   if (!r.reference) {
-    out << "; 95% interval: of the gain in the geometric means of run means, "
-        << HelpOf(kTestMethods, kVerdictMethod) << "; a verdict needs "
+    out << "; 95% interval: " << kVerdictInterval << "; a verdict needs "
         << kMinRunsForVerdict << " runs of each variant";
   }
   out << ".\n";

@@ -14,6 +14,7 @@ namespace {
 GainTest FromT(TestMethod method, double d, double se, double df,
                std::size_t units, double confidence) {
   GainTest test{method, 100 * std::expm1(d), {0, 0}, 1.0, df, units};
+
   if (!(se > 0)) {  // no spread at all: the estimate is exact
     test.interval_pct = {test.estimate_pct, test.estimate_pct};
     test.p_value = d == 0 ? 1.0 : 0.0;
@@ -61,7 +62,7 @@ Inference WelchLogTest(const std::vector<double>& unaligned_means,
   const double df = vu + va > 0 ? (vu + va) * (vu + va) /
                                       (vu * vu / (nu - 1) + va * va / (na - 1))
                                 : nu + na - 2;
-  return {FromT(TestMethod::kWelchLog, su.mean - sa.mean, se, df, fewest,
+  return {FromT(TestMethod::kWelchLogMean, su.mean - sa.mean, se, df, fewest,
                 confidence),
           ""};
 }
@@ -78,8 +79,8 @@ Inference PairedLogTest(const std::vector<double>& log_ratios,
   }
   const Summary s = Summarize(log_ratios);
   const double n = static_cast<double>(log_ratios.size());
-  return {FromT(TestMethod::kPairedLog, s.mean, s.stddev / std::sqrt(n), n - 1,
-                log_ratios.size(), confidence),
+  return {FromT(TestMethod::kPairedLogMedian, s.mean, s.stddev / std::sqrt(n),
+                n - 1, log_ratios.size(), confidence),
           ""};
 }
 
@@ -120,8 +121,8 @@ std::uint64_t RunsForPrecision(TestMethod method, double sd_log_unaligned,
   for (std::uint64_t n = kMinRunsForVerdict; n < cap; ++n) {
     const double k = static_cast<double>(n);
     const double df =
-        method == TestMethod::kPairedLog || va == 0 || vu == 0
-            ? (method == TestMethod::kPairedLog ? k - 1 : 2 * k - 2)
+        method == TestMethod::kPairedLogMedian || va == 0 || vu == 0
+            ? (method == TestMethod::kPairedLogMedian ? k - 1 : 2 * k - 2)
             : (vu + va) * (vu + va) * (k - 1) / (vu * vu + va * va);
     const double se = std::sqrt((vu + va) / k);
     const double t = boost::math::quantile(boost::math::students_t(df), q);

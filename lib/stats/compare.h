@@ -2,14 +2,16 @@
 // per run, the mean write+sync time of its writes (DESIGN.md §7: the unit is a
 // run; writes within a run are correlated, so per-write times stay
 // descriptive).
-// - WelchLogTest: Welch t on the logs of the run means, Welch–Satterthwaite
-//   degrees of freedom. The interval exp(d ± t·se) − 1, in %gain, is one of the
-//   ratio of the geometric means of run means: it never reaches −100 % and one
-//   slow run widens it on both sides instead of tilting it.
 // - PairedLogTest: t on the per-block log ratio (a block is one run of each
-//   variant back to back), n − 1 degrees of freedom.
-// Both take p from the same t as the interval, so p < 1 − confidence exactly
-// when the interval excludes 0. Quantiles and tails come from Boost.Math.
+//   variant back to back), n − 1 degrees of freedom. Fed the runs' medians, it
+//   is the verdict's statistic (measured best on A/A and power; README.md).
+// - WelchLogTest: Welch t on the logs of one value per run, Welch–Satterthwaite
+//   degrees of freedom. Fed the runs' means, it is the cross-check.
+// The interval exp(d ± t·se) − 1, in %gain, is one of a ratio of geometric
+// means: it never reaches −100 % and one slow run widens it on both sides
+// instead of tilting it. p comes from the same t as the interval, so
+// p < 1 − confidence exactly when the interval excludes 0. Quantiles and tails
+// come from Boost.Math.
 #pragma once
 
 #include <cstddef>
@@ -34,12 +36,12 @@ struct Interval {
   double high;
 };
 
-enum class TestMethod { kWelchLog, kPairedLog, kDeltaRatio };
+enum class TestMethod { kPairedLogMedian, kWelchLogMean, kDeltaRatio };
 inline constexpr Named<TestMethod> kTestMethods[] = {
-    {"welch-log", TestMethod::kWelchLog,
+    {"paired-log-median", TestMethod::kPairedLogMedian,
+     "paired t on the log ratio of the run medians of each block"},
+    {"welch-log-mean", TestMethod::kWelchLogMean,
      "Welch t on the logs of run means, Welch-Satterthwaite df"},
-    {"paired-log", TestMethod::kPairedLog,
-     "t on the log ratio of the two runs of each block"},
     // Only ever read, from results of schema version 1.
     {"delta-ratio", TestMethod::kDeltaRatio,
      "schema 1: Welch t on the ratio of arithmetic means (delta method), p "
@@ -47,9 +49,9 @@ inline constexpr Named<TestMethod> kTestMethods[] = {
 };
 
 struct GainTest {
-  TestMethod method;
-  // exp(d) − 1 in percent: the gain of the geometric means of run means, the
-  // estimate the interval is centred on (on the log scale).
+  TestMethod method;  // which of kTestMethods made it
+  // exp(d) − 1 in percent: the gain in the geometric mean of the values given,
+  // the estimate the interval is centred on (on the log scale).
   double estimate_pct;
   Interval interval_pct;
   double p_value;

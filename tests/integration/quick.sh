@@ -39,11 +39,13 @@ for pair, row in zip(ab["pairs"], rows):
     lo, hi = interval["low"], interval["high"]
     assert -100 < lo <= interval["estimate_pct"] <= hi, interval
     assert (pair["p_value"] < 0.05) == (lo > 0 or hi < 0), (pair["p_value"], interval)
-    # The interval belongs to the geometric means of the runs' means.
+    # The interval is centred on the geometric mean of the blocks' ratios of run medians.
     import math
-    logs = {v: [math.log(r["mean_ns"]) for r in pair[v]["runs"]] for v in ("unaligned", "aligned")}
-    d = sum(logs["unaligned"]) / 3 - sum(logs["aligned"]) / 3
+    by_block = {r["block"]: r["p50_ns"] for r in pair["aligned"]["runs"]}
+    logs = [math.log(r["p50_ns"] / by_block[r["block"]]) for r in pair["unaligned"]["runs"]]
+    d = sum(logs) / len(logs)
     assert abs(100 * math.expm1(d) - interval["estimate_pct"]) < 1e-6, (d, interval)
+    assert interval["method"] == "paired-log-median" and interval["units"] == 3, interval
     # Blocks: one run of each variant, back to back.
     for ru, ra in zip(sorted(pair["unaligned"]["runs"], key=lambda r: r["block"]),
                       sorted(pair["aligned"]["runs"], key=lambda r: r["block"])):

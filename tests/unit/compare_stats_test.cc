@@ -13,7 +13,7 @@ TEST_CASE("Welch t on log run means against scipy") {
   // exp(d ± t(0.975, df)·se) − 1 = [6.8878, 15.0274] %, exp(d) − 1 = 10.8829 %.
   const Inference w = WelchLogTest({110, 112, 114}, {100, 101, 102});
   REQUIRE(w.test);
-  CHECK(w.test->method == TestMethod::kWelchLog);
+  CHECK(w.test->method == TestMethod::kWelchLogMean);
   CHECK(w.test->interval_pct.low == Approx(6.887762970663101).epsilon(1e-9));
   CHECK(w.test->interval_pct.high == Approx(15.027413531025458).epsilon(1e-9));
   CHECK(w.test->estimate_pct == Approx(10.882924351014006).epsilon(1e-12));
@@ -110,16 +110,17 @@ TEST_CASE("Runs for a precision: the t interval's half-width reaches it") {
   // sd 0.2 on both sides, ±5 points: t·sqrt(0.08/n) <= log(1.05) needs n
   // around 4 * 0.08 / 0.0488² ≈ 134.
   const std::uint64_t n =
-      RunsForPrecision(TestMethod::kWelchLog, 0.2, 0.2, 5, 10000);
+      RunsForPrecision(TestMethod::kWelchLogMean, 0.2, 0.2, 5, 10000);
   CHECK(n > 120);
   CHECK(n < 150);
   const double se = std::sqrt(0.08 / static_cast<double>(n));
   CHECK(1.97 * se <= std::log1p(0.05));
-  CHECK(RunsForPrecision(TestMethod::kWelchLog, 0, 0, 5, 10000) ==
+  CHECK(RunsForPrecision(TestMethod::kWelchLogMean, 0, 0, 5, 10000) ==
         kMinRunsForVerdict);
-  CHECK(RunsForPrecision(TestMethod::kPairedLog, 5, 0, 0.01, 10000) == 10000);
+  CHECK(RunsForPrecision(TestMethod::kPairedLogMedian, 5, 0, 0.01, 10000) ==
+        10000);
   // Pairing on the same spread halves the variance that counts.
-  CHECK(RunsForPrecision(TestMethod::kPairedLog, 0.2, 0, 5, 10000) < n);
+  CHECK(RunsForPrecision(TestMethod::kPairedLogMedian, 0.2, 0, 5, 10000) < n);
 }
 
 TEST_CASE("Second stage: cheapest pairs first, each whole or not at all") {

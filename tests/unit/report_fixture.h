@@ -52,10 +52,10 @@ inline Report FixedReport() {
   big.aligned = FixedVariant(10.0, 0.0, 64.0);
   big.gain_pct = 83.59375;
   big.median_gain_pct = 83.59375;
-  big.inference.test =
-      GainTest{TestMethod::kWelchLog, 83.25, {70.25, 95.5}, 0.000123, 3.5, 3};
+  big.inference.test = GainTest{
+      TestMethod::kPairedLogMedian, 83.25, {70.25, 95.5}, 0.000123, 2, 3};
   big.cross_check.test =
-      GainTest{TestMethod::kPairedLog, 83.5, {72.5, 94.25}, 0.0005, 2, 3};
+      GainTest{TestMethod::kWelchLogMean, 83.5, {72.5, 94.25}, 0.0005, 3.5, 3};
   big.verdict = Verdict::kAlignedFaster;
   big.explanation = "shifted writes each caused 1.0 extra device read(s).";
 
@@ -66,7 +66,7 @@ inline Report FixedReport() {
   small.gain_pct = 4.7222222222222285;
   small.median_gain_pct = 4.5;
   small.inference.test =
-      GainTest{TestMethod::kWelchLog, 4.25, {-1.5, 9.75}, 0.25, 3.75, 3};
+      GainTest{TestMethod::kPairedLogMedian, 4.25, {-1.5, 9.75}, 0.25, 2, 3};
   small.cross_check = {std::nullopt, "1 block: an interval needs 2"};
   small.verdict = Verdict::kNoSignificantDifference;
   small.run_notes = {
