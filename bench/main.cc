@@ -137,6 +137,9 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
   report.settings.seed = harness.seed;
   report.pairs =
       BuildPairs(ExpandPlan(settings), std::move(harness.runs), settings.shift);
+  if (std::optional<std::string> shift = LevelShift(report.pairs)) {
+    report.warnings.push_back(*shift);
+  }
   for (const Shortfall& pair : harness.out_of_budget) {
     std::ostringstream warning;
     warning << FormatSize(pair.spec.size) << " [" << AxesLabel(pair.spec)

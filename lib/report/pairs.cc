@@ -159,7 +159,8 @@ void NoteFarRuns(const VariantResult& v, const char* variant,
         Printf("%.3g", means[i] / 1e6) + " ms per write, " +
         (times >= 1 ? Printf("%.1fx", times) : Printf("1/%.1f", 1 / times)) +
         " the median of its " + std::to_string(means.size()) + " runs" +
-        (times >= 1 ? ": was the disk busy?" : ": was the disk idle then?"));
+        (times >= 1 ? ": was the disk or the machine busy?"
+                    : ": was the disk idle then?"));
   }
 }
 
@@ -213,14 +214,56 @@ std::uint64_t RunsForPrecision(const PairResult& pair,
     for (const RunPoint& run : v.runs) out.push_back(std::log(run.mean_ns));
     return out;
   };
+  // The upper side of exp(d ± h) − 1 is the wider one in %gain points:
+  // (100 + estimate)·(exp(h) − 1) ≤ precision.
+  const double h = std::log1p(precision_points /
+                              (100 + pair.inference.test->estimate_pct));
   if (kVerdictMethod == TestMethod::kPairedLogMedian) {
     return RunsForPrecision(kVerdictMethod,
                             sd(BlockLogRatios(pair.unaligned, pair.aligned)), 0,
-                            precision_points, kMaxRepetitions);
+                            h, kMaxRepetitions);
   }
   return RunsForPrecision(kVerdictMethod, sd(logs(pair.unaligned)),
-                          sd(logs(pair.aligned)), precision_points,
-                          kMaxRepetitions);
+                          sd(logs(pair.aligned)), h, kMaxRepetitions);
+}
+
+std::optional<std::string> LevelShift(const std::vector<PairResult>& pairs) {
+  std::vector<std::pair<std::size_t, double>> sequence;  // order, log ratio
+  for (const PairResult& pair : pairs) {
+    for (const VariantResult* v : {&pair.unaligned, &pair.aligned}) {
+      if (v->runs.size() < 3) continue;
+      std::vector<double> logs;
+      for (const RunPoint& run : v->runs) logs.push_back(std::log(run.p50_ns));
+      std::vector<double> sorted = logs;
+      std::sort(sorted.begin(), sorted.end());
+      const double median = Percentile(sorted, 0.5);
+      for (std::size_t i = 0; i < logs.size(); ++i) {
+        sequence.emplace_back(v->runs[i].order, logs[i] - median);
+      }
+    }
+  }
+  if (sequence.size() < 12) return std::nullopt;
+  std::sort(sequence.begin(), sequence.end());
+  auto median_of = [&sequence](std::size_t from, std::size_t to) {
+    std::vector<double> part;
+    for (std::size_t i = from; i < to; ++i) part.push_back(sequence[i].second);
+    std::sort(part.begin(), part.end());
+    return Percentile(part, 0.5);
+  };
+  const std::size_t n = sequence.size();
+  double widest = 0;
+  std::size_t at = 0;
+  for (std::size_t k = n / 4; k <= n - n / 4; ++k) {
+    const double step = median_of(k, n) - median_of(0, k);
+    if (std::fabs(step) > std::fabs(widest)) widest = step, at = k;
+  }
+  if (std::fabs(widest) < std::log(2.0)) return std::nullopt;
+  return "the disk changed speed during the measurement: from run " +
+         std::to_string(sequence[at].first) + " on, runs took " +
+         Printf("%.1fx", std::exp(std::fabs(widest))) + " " +
+         (widest > 0 ? "longer" : "less") +
+         " than before (medians, each against its own pair and variant). "
+         "Blocks keep each comparison fair; were other programs using it?";
 }
 
 std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,

@@ -123,6 +123,13 @@ bool SameSpec(const PairSpec& a, const PairSpec& b);
 // kMaxRepetitions when that is more, or when the spread is unknown.
 std::uint64_t RunsForPrecision(const PairResult& pair, double precision_points);
 
+// When the machine changed speed under the whole measurement: every run's
+// median relative to the median of its pair and variant, in the order run; a
+// split of that sequence (each side at least a quarter of the runs) whose two
+// halves differ by a factor of 2 or more is a level shift, said in words.
+// Blocks keep the comparison fair across it, but a reader should know.
+std::optional<std::string> LevelShift(const std::vector<PairResult>& pairs);
+
 // "fsync buffered extend warm": the combination of axes a pair was measured
 // under.
 std::string AxesLabel(const PairSpec& spec);

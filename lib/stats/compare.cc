@@ -112,9 +112,9 @@ std::vector<std::size_t> FarRuns(const std::vector<double>& means,
 }
 
 std::uint64_t RunsForPrecision(TestMethod method, double sd_log_unaligned,
-                               double sd_log_aligned, double precision_points,
+                               double sd_log_aligned, double log_half_width,
                                std::uint64_t cap, double confidence) {
-  const double target = std::log1p(precision_points / 100);
+  const double target = log_half_width;
   const double vu = sd_log_unaligned * sd_log_unaligned;
   const double va = sd_log_aligned * sd_log_aligned;
   const double q = 1 - (1 - confidence) / 2;

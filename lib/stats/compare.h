@@ -103,12 +103,12 @@ std::vector<std::size_t> FarRuns(const std::vector<double>& means,
                                  double factor = 3);
 
 // How many runs per variant (Welch, from the two standard deviations of log
-// run means) or blocks (paired, from the standard deviation of log ratios, as
-// sd_unaligned with sd_aligned = 0) bring the upper half-width of the gain
-// interval, exp(t·se) − 1, to `precision_points`. At least kMinRunsForVerdict;
-// `cap` when even that many would not do.
+// run values) or blocks (paired, from the standard deviation of log ratios,
+// given as sd_unaligned with sd_aligned = 0) bring t·se, the half-width of the
+// interval on the log scale, down to `log_half_width`. At least
+// kMinRunsForVerdict; `cap` when even that many would not do.
 std::uint64_t RunsForPrecision(TestMethod method, double sd_log_unaligned,
-                               double sd_log_aligned, double precision_points,
+                               double sd_log_aligned, double log_half_width,
                                std::uint64_t cap,
                                double confidence = kConfidenceLevel);
 
