@@ -173,6 +173,7 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
   using namespace alignbench;
+  ReserveStandardDescriptors();
   InstallSignalCleanup();
   const std::vector<std::string> args(argv + 1, argv + argc);
   try {
@@ -182,7 +183,7 @@ int main(int argc, char** argv) {
       if (args[0] == "show") return ShowCommand(rest);
       if (args[0] == "compare") return CompareCommand(rest);
     }
-    return RunCommand(argv[0], args);
+    return FinishStdout(RunCommand(argv[0], args));
   } catch (const std::exception& e) {
     // Nothing should reach here; if something does, it is still one line, not
     // an abort.

@@ -1,8 +1,11 @@
 #include "bench/subcommands.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <iostream>
 #include <optional>
 
@@ -27,7 +30,7 @@ bool WantsHelp(const std::vector<std::string>& args) {
 
 int PrintUsage(const char* usage, const char* what) {
   std::cout << "Usage: " << usage << "\n" << what << "\n";
-  return 0;
+  return FinishStdout(0);
 }
 
 // Subcommands take operands only (show's --format aside); an option here is a
@@ -58,6 +61,27 @@ int ReportError(const Error& error) {
   return ExitCodeFor(error.kind);
 }
 
+void ReserveStandardDescriptors() {
+  for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; ++fd) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    // open() returns the lowest free descriptor, which is this one.
+    ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+  }
+}
+
+int FinishStdout(int exit_code) {
+  errno = 0;
+  std::cout.flush();
+  const bool failed =
+      std::fflush(stdout) != 0 || std::ferror(stdout) != 0 || !std::cout.good();
+  if (!failed) return exit_code;
+  // errno is the final flush's; a write that failed earlier may have left it 0.
+  const int saved = errno != 0 ? errno : EIO;
+  if (exit_code != 0) return exit_code;  // the first error has been said
+  return ReportError(
+      SystemError(ErrorKind::kIo, "write", "standard output", saved));
+}
+
 int EnvCommand(const std::vector<std::string>& args) {
   if (WantsHelp(args)) {
     return PrintUsage(
@@ -76,7 +100,7 @@ int EnvCommand(const std::vector<std::string>& args) {
     return ReportError(SystemError(ErrorKind::kSetup, "env", dir, ENOTDIR));
   }
   RenderEnvironment(std::cout, ProbeTarget(dir));
-  return 0;
+  return FinishStdout(0);
 }
 
 int ShowCommand(const std::vector<std::string>& args) {
@@ -112,7 +136,7 @@ int ShowCommand(const std::vector<std::string>& args) {
   Result<Report> report = LoadResultFile(operands.front());
   if (!report) return ReportError(report.error());
   Render(std::cout, report.value(), format);
-  return 0;
+  return FinishStdout(0);
 }
 
 int CompareCommand(const std::vector<std::string>& args) {
@@ -130,7 +154,7 @@ int CompareCommand(const std::vector<std::string>& args) {
   Result<Report> next = LoadResultFile(args[1]);
   if (!next) return ReportError(next.error());
   RenderComparison(std::cout, base.value(), next.value());
-  return 0;
+  return FinishStdout(0);
 }
 
 }  // namespace alignbench
