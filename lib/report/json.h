@@ -3,6 +3,7 @@
 // their units (mean_ns, size_bytes); unknown facts are absent.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -17,6 +18,9 @@ nlohmann::json ToJson(const Report& report);
 // wrong.
 Result<Report> FromJson(const nlohmann::json& object,
                         const std::string& origin);
+
+// Larger result files are refused unread (a full plan is a few MiB).
+constexpr std::uint64_t kMaxResultFileBytes = 64u << 20;
 
 // Reads a whole result file ({"context", "benchmarks", "alignbench"}) and
 // checks that it is ours and not from a newer schema.

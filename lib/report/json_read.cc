@@ -324,7 +324,8 @@ Result<Report> FromJson(const json& object, const std::string& origin) {
 }
 
 Result<Report> LoadResultFile(const std::string& path) {
-  Result<std::string> text = ReadWholeFile(path, ErrorKind::kUsage);
+  Result<std::string> text =
+      ReadWholeFile(path, ErrorKind::kUsage, kMaxResultFileBytes);
   if (!text) {
     Error error = text.error();
     error.operation += " result file";
