@@ -11,6 +11,7 @@
 
 #include "lib/env/probe.h"
 #include "lib/report/compare.h"
+#include "lib/report/escape.h"
 #include "lib/report/json.h"
 #include "lib/report/table.h"
 
@@ -52,10 +53,28 @@ Status CheckOperands(const std::vector<std::string>& operands, std::size_t min,
   return Ok{};
 }
 
+// Splits `--format NAME` / `--format=NAME` (the only option a subcommand
+// takes) from the operands; the last one given wins.
+Result<std::optional<std::string>> SplitFormatOption(
+    const std::vector<std::string>& args, std::vector<std::string>& operands) {
+  std::optional<std::string> name;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--format") {
+      if (i + 1 == args.size()) return Usage("--format needs a value");
+      name = args[++i];
+    } else if (args[i].rfind("--format=", 0) == 0) {
+      name = args[i].substr(9);
+    } else {
+      operands.push_back(args[i]);
+    }
+  }
+  return name;
+}
+
 }  // namespace
 
 int ReportError(const Error& error) {
-  std::cerr << "alignbench: error: " << error.Message() << "\n";
+  std::cerr << "alignbench: error: " << EscapeControl(error.Message()) << "\n";
   if (error.kind == ErrorKind::kUsage)
     std::cerr << "Try 'alignbench --help'.\n";
   return ExitCodeFor(error.kind);
@@ -85,13 +104,22 @@ int FinishStdout(int exit_code) {
 int EnvCommand(const std::vector<std::string>& args) {
   if (WantsHelp(args)) {
     return PrintUsage(
-        "alignbench env [DIR]",
+        "alignbench env [DIR] [--format text|json]",
         "Prints what alignbench knows about DIR (default .): host, "
-        "filesystem, block device and its write cache.");
+        "filesystem, block device and its write cache. json is the result "
+        "file's \"environment\" object, for scripts: never parse the text.");
   }
-  if (Status ok = CheckOperands(args, 0, 1, "env"); !ok)
+  std::vector<std::string> operands;
+  Result<std::optional<std::string>> format = SplitFormatOption(args, operands);
+  if (!format) return ReportError(format.error());
+  const std::string name = format.value().value_or("text");
+  if (name != "text" && name != "json") {
+    return ReportError(
+        Usage("unknown format '" + name + "' (expected text, json)"));
+  }
+  if (Status ok = CheckOperands(operands, 0, 1, "env"); !ok)
     return ReportError(ok.error());
-  const std::string dir = args.empty() ? "." : args[0];
+  const std::string dir = operands.empty() ? "." : operands[0];
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0) {
     return ReportError(SystemError(ErrorKind::kSetup, "stat", dir, errno));
@@ -99,7 +127,15 @@ int EnvCommand(const std::vector<std::string>& args) {
   if (!S_ISDIR(st.st_mode)) {
     return ReportError(SystemError(ErrorKind::kSetup, "env", dir, ENOTDIR));
   }
-  RenderEnvironment(std::cout, ProbeTarget(dir));
+  if (name == "json") {
+    // A directory name need not be UTF-8: replaced, not an exception.
+    std::cout << EnvironmentJson(ProbeTarget(dir))
+                     .dump(1, ' ', false,
+                           nlohmann::json::error_handler_t::replace)
+              << "\n";
+  } else {
+    RenderEnvironment(std::cout, ProbeTarget(dir));
+  }
   return FinishStdout(0);
 }
 
@@ -110,22 +146,13 @@ int ShowCommand(const std::vector<std::string>& args) {
         "Renders a saved result again, in any format.");
   }
   std::vector<std::string> operands;
+  Result<std::optional<std::string>> name = SplitFormatOption(args, operands);
+  if (!name) return ReportError(name.error());
   Format format = Format::kTable;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::optional<std::string> name;
-    if (args[i] == "--format") {
-      if (i + 1 == args.size())
-        return ReportError(Usage("--format needs a value"));
-      name = args[++i];
-    } else if (args[i].rfind("--format=", 0) == 0) {
-      name = args[i].substr(9);
-    } else {
-      operands.push_back(args[i]);
-      continue;
-    }
-    auto parsed = FromName(kFormats, *name);
+  if (const std::optional<std::string>& given = name.value()) {
+    auto parsed = FromName(kFormats, *given);
     if (!parsed) {
-      return ReportError(Usage("unknown format '" + *name + "' (expected " +
+      return ReportError(Usage("unknown format '" + *given + "' (expected " +
                                NameList(kFormats) + ")"));
     }
     format = *parsed;

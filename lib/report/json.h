@@ -14,6 +14,9 @@ namespace alignbench {
 
 nlohmann::json ToJson(const Report& report);
 
+// The result file's "environment" object: host and target as probed.
+nlohmann::json EnvironmentJson(const TargetInfo& target);
+
 // Reads an `alignbench` object back; errors name `origin` and the key that is
 // wrong.
 Result<Report> FromJson(const nlohmann::json& object,

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "lib/io/file_io.h"
+#include "lib/report/escape.h"
 #include "lib/report/json.h"
 #include "lib/stats/compare.h"
 
@@ -331,8 +332,8 @@ Result<Report> LoadResultFile(const std::string& path) {
     error.operation += " result file";
     return error;
   }
-  const json doc =
-      json::parse(text.value(), nullptr, /*allow_exceptions=*/false);
+  json doc = json::parse(text.value(), nullptr, /*allow_exceptions=*/false);
+  EscapeControlStrings(doc);  // its text is printed by show and compare
   if (doc.is_discarded()) {
     return PlainError(ErrorKind::kUsage, "read " + path, "not valid JSON");
   }

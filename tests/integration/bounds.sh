@@ -1,5 +1,6 @@
-# Bounded work on untrusted input (issue 11 #11, #12): a huge case or result file is refused
-# unread, a --dir beyond PATH_MAX says so, and compare of two large results is not quadratic.
+# Untrusted input (issue 11 #6, #11, #12): a huge case or result file is refused unread, a
+# --dir beyond PATH_MAX says so, compare of two large results is not quadratic, and no
+# control character from a result file or a directory name reaches the terminal.
 source "$(dirname "$0")/lib.sh"
 
 run() {  # run NAME alignbench-args...: exit status in $status, stderr in $WORK/NAME.err
@@ -54,4 +55,28 @@ check "compare of 2 x 30,000 pairs: every pair matched" \
   [ "$(grep -c '| no interval: cannot tell$' "$WORK/many.out")" -eq 30000 ]
 check "compare of 2 x 30,000 pairs: under 3 x show of one ($ms ms, show $show_ms ms)" \
   [ "$((ms * 10))" -lt "$((show_ms * 30))" ]
+# ESC, CR, BEL and a newline in a result file's strings: escaped by show and compare.
+"$PY" - "$ALIGNBENCH_SOURCE_DIR/tests/cli/fixtures/result-good.json" "$WORK/hostile.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+a = doc["alignbench"]
+a["settings"]["case"] = {"name": "x\x1b]0;owned\x07\ry", "description": "", "expect": ""}
+a["warnings"] = ["w\nerror: forged line\x7f"]
+a["environment"]["target"]["dir"] = "/d\x1b[2J"
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+no_control() {  # no C0 control but newline, no DEL, in the file
+  ! LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "$1"
+}
+run show-hostile show "$WORK/hostile.json"
+check "show of control characters: exit 0 (got $status)" [ "$status" -eq 0 ]
+check "show: no control character on stdout" no_control "$WORK/show-hostile.out"
+check "show: a newline in a string cannot forge a line" \
+  grep -qF 'warning: w\nerror: forged line\x7f' "$WORK/show-hostile.out"
+run compare-hostile compare "$WORK/hostile.json" "$WORK/hostile.json"
+check "compare: no control character on stdout" no_control "$WORK/compare-hostile.out"
+mkdir "$WORK/e"$'\x1b'"[2J"$'\r'
+run env-hostile env "$WORK/e"$'\x1b'"[2J"$'\r'
+check "env: no control character on stdout" no_control "$WORK/env-hostile.out"
+check "env: the name escaped in the header" grep -qF 'e\x1b[2J\r (' "$WORK/env-hostile.out"
 finish
