@@ -45,6 +45,18 @@ std::string ErrnoName(int errno_value);
 // measurement.
 int ExitCodeFor(ErrorKind kind);
 
+// When a failure happened: in the checks before anything is measured, or once
+// measuring has begun (a run's preparation or its timed loop).
+enum class Phase { kSetup, kMeasurement };
+
+// The one errno table (kErrnoAnswers in error.cc, documented in the README's
+// "Safety and exit codes"): one hint per errno, and the exit kind per phase,
+// so a full disk gets the same answer from fallocate, the prewritten layout's
+// zero fill, a timed pwrite or a sync. A hint the caller set because it knows
+// more (EINVAL from an unaligned O_DIRECT write) is kept. `run_bytes` is what
+// one run needs on disk, said with ENOSPC and EDQUOT.
+Error Answer(Error error, Phase phase, std::uint64_t run_bytes = 0);
+
 struct Ok {};
 
 template <typename T>

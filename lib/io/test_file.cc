@@ -44,13 +44,8 @@ Result<TestFile> TestFile::Create(const std::string& dir) {
   if (fd < 0) {
     int saved = errno;
     UnregisterCleanup(slot);
-    Error error = SystemError(ErrorKind::kSetup, "create", path, saved);
-    if (saved == EACCES || saved == EPERM) {
-      error.hint = "choose a directory you may write with --dir";
-    } else if (saved == EROFS) {
-      error.hint = "the filesystem is mounted read-only; choose another --dir";
-    }
-    return error;
+    return Answer(SystemError(ErrorKind::kSetup, "create", path, saved),
+                  Phase::kSetup);
   }
   return TestFile(UniqueFd(fd), std::move(path), slot);
 }
@@ -74,7 +69,15 @@ Result<UniqueFd> TestFile::Reopen(int flags) const {
   std::string proc = "/proc/self/fd/" + std::to_string(fd_.get());
   int fd =
       ::open(proc.c_str(), (flags & ~(O_CREAT | O_EXCL | O_TRUNC)) | O_CLOEXEC);
-  if (fd < 0) return SystemError(ErrorKind::kSetup, "reopen", path_, errno);
+  if (fd < 0) {
+    Error error = SystemError(ErrorKind::kSetup, "reopen", path_, errno);
+    if (error.errno_value == ENOENT) {
+      error.hint =
+          "/proc is not mounted here, and alignbench reopens its file through "
+          "/proc/self/fd (in a new PID namespace: unshare --mount-proc)";
+    }
+    return error;
+  }
   return UniqueFd(fd);
 }
 
