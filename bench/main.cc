@@ -48,6 +48,7 @@ std::uint64_t LargestRunBytes(const Settings& s) {
 // printed: free space, a directory we can create our file in, a result path.
 Status CheckBeforeMeasuring(const RunOptions& options) {
   const std::string& dir = options.settings.dir;
+  SweepStaleTestFiles(dir, std::cerr);  // first: their space counts below
   if (Status space = CheckFreeSpace(dir, LargestRunBytes(options.settings));
       !space) {
     return space;

@@ -1,6 +1,7 @@
 #include "lib/io/error.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 namespace alignbench {
@@ -43,6 +44,28 @@ constexpr ErrnoAnswer kErrnoAnswers[] = {
 };
 
 }  // namespace
+
+std::string EscapeControl(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte != 0x7f) {
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02x", byte);
+      out += hex;
+    }
+  }
+  return out;
+}
 
 std::string ErrnoName(int errno_value) {
   // strerrorname_np (glibc 2.32) is the C library's own table: no hand-kept

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -37,6 +38,13 @@ Error SystemError(ErrorKind kind, std::string operation, std::string path,
                   std::optional<std::int64_t> offset = std::nullopt);
 // An error that did not come from a system call (bad input, unmet requirement).
 Error PlainError(ErrorKind kind, std::string operation, std::string detail);
+
+// Text from outside the program (a path, a device model, any string in a
+// result file) is printed only through this: a control character (C0 or DEL)
+// becomes a C escape ("a\nb", "\x1b", "\x7f"), so printing it can neither
+// split a line, forge a header nor send a command to the terminal.
+// Backslashes are kept as they are.
+std::string EscapeControl(std::string_view text);
 
 // "ENOSPC" for ENOSPC; "errno 1234" for a number the C library does not know.
 std::string ErrnoName(int errno_value);
