@@ -79,4 +79,14 @@ mkdir "$WORK/e"$'\x1b'"[2J"$'\r'
 run env-hostile env "$WORK/e"$'\x1b'"[2J"$'\r'
 check "env: no control character on stdout" no_control "$WORK/env-hostile.out"
 check "env: the name escaped in the header" grep -qF 'e\x1b[2J\r (' "$WORK/env-hostile.out"
+# A newline in --dir cannot split the run's header or forge one.
+nl_dir="$WORK/n
+--- forged (ext4 sda) ---"
+mkdir "$nl_dir"
+run nl-dir --dir "$nl_dir" --sizes 4K --writes 8 --repetitions 2
+check "--dir with a newline: exit 0 (got $status)" [ "$status" -eq 0 ]
+check "--dir with a newline: one header line" [ "$(grep -c '^--- ' "$WORK/nl-dir.err")" -eq 1 ]
+check "--dir with a newline: the name escaped" \
+  grep -qF -- "--- $WORK/n\n--- forged (ext4 sda) --- (" "$WORK/nl-dir.err"
+check "--dir with a newline: no .alignbench-* left" no_leftovers "$nl_dir"
 finish

@@ -88,8 +88,8 @@ hostile="$RIG/x
 "
 mkdir "$hostile"
 "$ALIGNBENCH" env "$hostile" > "$WORK/e-env.out"
-check "(e) env prints one disk line, the real one" \
-  [ "$(grep -c '^  disk: ' "$WORK/e-env.out")" -eq 1 ] && grep -qx "  disk: $disk" "$WORK/e-env.out"
+check "(e) env prints one disk line" [ "$(grep -c '^  disk: ' "$WORK/e-env.out")" -eq 1 ]
+check "(e) the real one" grep -qx "  disk: $disk" "$WORK/e-env.out"
 check "(e) env escapes the newline in the header" grep -qF 'x\n  disk: ' "$WORK/e-env.out"
 "$CM" "$hostile" --out-dir "$WORK/e" -- --sizes 4K --writes 8 --repetitions 2 \
   > "$WORK/e.out" 2> "$WORK/e.err"
