@@ -63,3 +63,12 @@ TEST_CASE("One errno, one answer: the table decides hint and exit code") {
                Phase::kMeasurement)
             .kind == ErrorKind::kUsage);
 }
+
+TEST_CASE("EscapeControl writes C0 and DEL as escapes, nothing else") {
+  CHECK(EscapeControl("plain /d\\x") == "plain /d\\x");
+  CHECK(EscapeControl("a\nb\rc\td") == "a\\nb\\rc\\td");
+  CHECK(EscapeControl("\x1b[2J\x7f\x01") == "\\x1b[2J\\x7f\\x01");
+  // UTF-8 is kept: only single-byte controls are escaped.
+  CHECK(EscapeControl("gr\xc3\xbc\xc3\x9f") == "gr\xc3\xbc\xc3\x9f");
+  CHECK(EscapeControl(std::string("a\0b", 3)) == "a\\x00b");
+}
