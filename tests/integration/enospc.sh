@@ -33,4 +33,23 @@ for layout in extend prealloc prewritten; do
   [ "$failed" -eq 0 ] || cat "$WORK/$layout.err" >&2
   rm -f "$RIG"/filler.*
 done
+
+# The storage under the filesystem is full while df shows space: a 64 MiB rig whose image
+# lives on a 24 MiB tmpfs. The same exit code and hint as a full filesystem.
+small="$WORK/small"
+mkdir "$small"
+mount -t tmpfs -o size=24M tmpfs "$small" || skip "cannot mount a tmpfs for the backing store"
+cleanup_hooks+=("umount '$small'")
+full_rig=$("$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" create --base "$small" --size 64M 2>/dev/null) ||
+  { echo "FAIL: loop-rig create on $small" >&2; exit 1; }
+# Hooks run in order: the rig goes before its tmpfs is unmounted.
+cleanup_hooks=("'$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig' destroy '$full_rig' >/dev/null 2>&1" "${cleanup_hooks[@]}")
+"$ALIGNBENCH" --dir "$full_rig" --sizes 1M --writes 24 --repetitions 1 --layout prewritten \
+  --sync fsync > /dev/null 2> "$WORK/backing.err"
+status=$?
+check "full backing store: exit 3 (got $status)" [ "$status" -eq 3 ]
+check "full backing store: one error line with ENOSPC and the hint" \
+  [ "$(grep -Ec "^alignbench: error: [a-z]+ $full_rig/\.alignbench-[0-9]+-[0-9a-f]+: No space left on device \(ENOSPC\).*; $hint" "$WORK/backing.err")" -eq 1 ]
+check "full backing store: no .alignbench-* left" no_leftovers "$full_rig"
+[ "$failed" -eq 0 ] || cat -A "$WORK/backing.err" >&2
 finish
