@@ -191,7 +191,7 @@ HarnessResult RunHarness(const Settings& settings, const TargetInfo& target,
                          bool progress_lines) {
   const std::vector<PairSpec> plan = ExpandPlan(settings);
   Progress progress(progress_lines, ::isatty(STDERR_FILENO) != 0, plan.size());
-  Collector collector{settings, target, plan, progress};
+  Collector collector{settings, target, plan, progress, Clock::now(), {}, {}};
   HarnessResult result;
   result.seed = settings.seed ? *settings.seed : FreshSeed();
   Scheduler scheduler(result.seed);

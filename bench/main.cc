@@ -48,6 +48,7 @@ std::uint64_t LargestRunBytes(const Settings& s) {
 // printed: free space, a directory we can create our file in, a result path.
 Status CheckBeforeMeasuring(const RunOptions& options) {
   const std::string& dir = options.settings.dir;
+  SweepStaleTestFiles(dir, std::cerr);  // first: their space counts below
   if (Status space = CheckFreeSpace(dir, LargestRunBytes(options.settings));
       !space) {
     return space;
@@ -177,6 +178,7 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
   using namespace alignbench;
+  ReserveStandardDescriptors();
   InstallSignalCleanup();
   const std::vector<std::string> args(argv + 1, argv + argc);
   try {
@@ -186,7 +188,7 @@ int main(int argc, char** argv) {
       if (args[0] == "show") return ShowCommand(rest);
       if (args[0] == "compare") return CompareCommand(rest);
     }
-    return RunCommand(argv[0], args);
+    return FinishStdout(RunCommand(argv[0], args));
   } catch (const std::exception& e) {
     // Nothing should reach here; if something does, it is still one line, not
     // an abort.

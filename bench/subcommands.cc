@@ -1,13 +1,17 @@
 #include "bench/subcommands.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <iostream>
 #include <optional>
 
 #include "lib/env/probe.h"
 #include "lib/report/compare.h"
+#include "lib/report/escape.h"
 #include "lib/report/json.h"
 #include "lib/report/table.h"
 
@@ -27,7 +31,7 @@ bool WantsHelp(const std::vector<std::string>& args) {
 
 int PrintUsage(const char* usage, const char* what) {
   std::cout << "Usage: " << usage << "\n" << what << "\n";
-  return 0;
+  return FinishStdout(0);
 }
 
 // Subcommands take operands only (show's --format aside); an option here is a
@@ -49,25 +53,73 @@ Status CheckOperands(const std::vector<std::string>& operands, std::size_t min,
   return Ok{};
 }
 
+// Splits `--format NAME` / `--format=NAME` (the only option a subcommand
+// takes) from the operands; the last one given wins.
+Result<std::optional<std::string>> SplitFormatOption(
+    const std::vector<std::string>& args, std::vector<std::string>& operands) {
+  std::optional<std::string> name;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--format") {
+      if (i + 1 == args.size()) return Usage("--format needs a value");
+      name = args[++i];
+    } else if (args[i].rfind("--format=", 0) == 0) {
+      name = args[i].substr(9);
+    } else {
+      operands.push_back(args[i]);
+    }
+  }
+  return name;
+}
+
 }  // namespace
 
 int ReportError(const Error& error) {
-  std::cerr << "alignbench: error: " << error.Message() << "\n";
+  std::cerr << "alignbench: error: " << EscapeControl(error.Message()) << "\n";
   if (error.kind == ErrorKind::kUsage)
     std::cerr << "Try 'alignbench --help'.\n";
   return ExitCodeFor(error.kind);
 }
 
+void ReserveStandardDescriptors() {
+  for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; ++fd) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    // open() returns the lowest free descriptor, which is this one.
+    ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+  }
+}
+
+int FinishStdout(int exit_code) {
+  errno = 0;
+  std::cout.flush();
+  const bool failed =
+      std::fflush(stdout) != 0 || std::ferror(stdout) != 0 || !std::cout.good();
+  if (!failed) return exit_code;
+  // errno is the final flush's; a write that failed earlier may have left it 0.
+  const int saved = errno != 0 ? errno : EIO;
+  if (exit_code != 0) return exit_code;  // the first error has been said
+  return ReportError(
+      SystemError(ErrorKind::kIo, "write", "standard output", saved));
+}
+
 int EnvCommand(const std::vector<std::string>& args) {
   if (WantsHelp(args)) {
     return PrintUsage(
-        "alignbench env [DIR]",
+        "alignbench env [DIR] [--format text|json]",
         "Prints what alignbench knows about DIR (default .): host, "
-        "filesystem, block device and its write cache.");
+        "filesystem, block device and its write cache. json is the result "
+        "file's \"environment\" object, for scripts: never parse the text.");
   }
-  if (Status ok = CheckOperands(args, 0, 1, "env"); !ok)
+  std::vector<std::string> operands;
+  Result<std::optional<std::string>> format = SplitFormatOption(args, operands);
+  if (!format) return ReportError(format.error());
+  const std::string name = format.value().value_or("text");
+  if (name != "text" && name != "json") {
+    return ReportError(
+        Usage("unknown format '" + name + "' (expected text, json)"));
+  }
+  if (Status ok = CheckOperands(operands, 0, 1, "env"); !ok)
     return ReportError(ok.error());
-  const std::string dir = args.empty() ? "." : args[0];
+  const std::string dir = operands.empty() ? "." : operands[0];
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0) {
     return ReportError(SystemError(ErrorKind::kSetup, "stat", dir, errno));
@@ -75,8 +127,16 @@ int EnvCommand(const std::vector<std::string>& args) {
   if (!S_ISDIR(st.st_mode)) {
     return ReportError(SystemError(ErrorKind::kSetup, "env", dir, ENOTDIR));
   }
-  RenderEnvironment(std::cout, ProbeTarget(dir));
-  return 0;
+  if (name == "json") {
+    // A directory name need not be UTF-8: replaced, not an exception.
+    std::cout << EnvironmentJson(ProbeTarget(dir))
+                     .dump(1, ' ', false,
+                           nlohmann::json::error_handler_t::replace)
+              << "\n";
+  } else {
+    RenderEnvironment(std::cout, ProbeTarget(dir));
+  }
+  return FinishStdout(0);
 }
 
 int ShowCommand(const std::vector<std::string>& args) {
@@ -86,22 +146,13 @@ int ShowCommand(const std::vector<std::string>& args) {
         "Renders a saved result again, in any format.");
   }
   std::vector<std::string> operands;
+  Result<std::optional<std::string>> name = SplitFormatOption(args, operands);
+  if (!name) return ReportError(name.error());
   Format format = Format::kTable;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::optional<std::string> name;
-    if (args[i] == "--format") {
-      if (i + 1 == args.size())
-        return ReportError(Usage("--format needs a value"));
-      name = args[++i];
-    } else if (args[i].rfind("--format=", 0) == 0) {
-      name = args[i].substr(9);
-    } else {
-      operands.push_back(args[i]);
-      continue;
-    }
-    auto parsed = FromName(kFormats, *name);
+  if (const std::optional<std::string>& given = name.value()) {
+    auto parsed = FromName(kFormats, *given);
     if (!parsed) {
-      return ReportError(Usage("unknown format '" + *name + "' (expected " +
+      return ReportError(Usage("unknown format '" + *given + "' (expected " +
                                NameList(kFormats) + ")"));
     }
     format = *parsed;
@@ -112,7 +163,7 @@ int ShowCommand(const std::vector<std::string>& args) {
   Result<Report> report = LoadResultFile(operands.front());
   if (!report) return ReportError(report.error());
   Render(std::cout, report.value(), format);
-  return 0;
+  return FinishStdout(0);
 }
 
 int CompareCommand(const std::vector<std::string>& args) {
@@ -130,7 +181,7 @@ int CompareCommand(const std::vector<std::string>& args) {
   Result<Report> next = LoadResultFile(args[1]);
   if (!next) return ReportError(next.error());
   RenderComparison(std::cout, base.value(), next.value());
-  return 0;
+  return FinishStdout(0);
 }
 
 }  // namespace alignbench

@@ -11,6 +11,16 @@
 namespace alignbench {
 
 int ReportError(const Error& error);
+
+// Standard descriptors closed by the caller (`>&-`) are taken by /dev/null
+// opened the wrong way round, before any file is opened: no test or result
+// file can become "standard output", and a write there still fails (EBADF).
+void ReserveStandardDescriptors();
+
+// Flushes standard output; if any write to it failed (a full disk, a closed
+// descriptor, a reader gone), says so in one error line and turns a successful
+// exit_code into a failure. Output that never arrived is not a success.
+int FinishStdout(int exit_code);
 int EnvCommand(const std::vector<std::string>& args);  // alignbench env [DIR]
 int ShowCommand(
     const std::vector<std::string>& args);  // alignbench show FILE [--format F]

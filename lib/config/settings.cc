@@ -1,6 +1,9 @@
 #include "lib/config/settings.h"
 
+#include <limits.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "lib/config/schedule.h"
@@ -224,7 +227,8 @@ Status ApplyCaseText(const std::string& text, const std::string& origin,
 }
 
 Status ApplyCaseFile(const std::string& path, Settings& settings) {
-  Result<std::string> text = ReadWholeFile(path, ErrorKind::kUsage);
+  Result<std::string> text =
+      ReadWholeFile(path, ErrorKind::kUsage, kMaxCaseFileBytes);
   if (!text) {
     Error error = text.error();
     error.operation += " case file";
@@ -278,15 +282,48 @@ Status Validate(const Settings& s) {
     return usage("seed", "must be at most " + std::to_string(kMaxSeed) +
                              " (2^53 - 1, so that JSON keeps it exact)");
   }
-  if (s.budget_seconds && !(*s.budget_seconds > 0)) {
-    return usage("budget", "must be more than 0 seconds");
+  constexpr double kMaxBudgetSeconds = 7 * 24 * 3600;
+  if (s.budget_seconds &&
+      !(*s.budget_seconds > 0 && *s.budget_seconds <= kMaxBudgetSeconds)) {
+    return usage("budget",
+                 "must be more than 0 and at most 604800 seconds (a week)");
   }
-  if (!(s.precision_points > 0)) return usage("precision", "must be above 0");
+  // Below 0.01 points no disk converges; --budget would only burn time.
+  if (!(s.precision_points >= 0.01 && s.precision_points <= 1e6)) {
+    return usage("precision", "must be between 0.01 and 1000000 points");
+  }
+  // The test file's name (/.alignbench-PID-RANDOM) must fit beside --dir.
+  constexpr std::size_t kNameRoom = sizeof "/.alignbench-4194304-ffffffff";
+  if (s.dir.size() + kNameRoom > PATH_MAX) {
+    return usage("dir", "is " + std::to_string(s.dir.size()) +
+                            " bytes long; at most " +
+                            std::to_string(PATH_MAX - kNameRoom) +
+                            " leave room for the test file's name (PATH_MAX)");
+  }
   if (Status ok = CheckAxis(s.axes.syncs, kSyncMethods, "sync"); !ok) return ok;
   if (Status ok = CheckAxis(s.axes.ios, kIoModes, "io"); !ok) return ok;
   if (Status ok = CheckAxis(s.axes.layouts, kLayouts, "layout"); !ok) return ok;
   if (Status ok = CheckAxis(s.axes.caches, kCacheStates, "cache"); !ok) {
     return ok;
+  }
+  // Every bound above holds and the plan can still be absurd: say what it
+  // would cost. Products in double: they cannot overflow.
+  constexpr double kMaxOperations = 1e9;
+  const double pairs = static_cast<double>(ExpandPlan(s).size());
+  const double operations = pairs * 2 * static_cast<double>(s.repetitions) *
+                            static_cast<double>(s.writes + s.warmup);
+  if (operations > kMaxOperations) {
+    char cost[160];
+    std::snprintf(cost, sizeof cost,
+                  "%.0f pairs x 2 variants x %llu repetitions x %llu writes "
+                  "(warmup included) is %.3g synced writes, more than 1e9",
+                  pairs, static_cast<unsigned long long>(s.repetitions),
+                  static_cast<unsigned long long>(s.writes + s.warmup),
+                  operations);
+    return PlainError(
+        ErrorKind::kUsage, "plan",
+        std::string(cost) +
+            "; use fewer --sizes, axes, --repetitions or --writes");
   }
   return Ok{};
 }

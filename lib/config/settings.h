@@ -64,6 +64,9 @@ struct PairSpec {
   CacheState cache;
 };
 
+// A case file is a page of JSON; anything larger is refused unread.
+constexpr std::uint64_t kMaxCaseFileBytes = 1 << 20;
+
 // Reads a case file over `settings`; only keys present in the file change
 // anything.
 Status ApplyCaseFile(const std::string& path, Settings& settings);
@@ -71,6 +74,10 @@ Status ApplyCaseFile(const std::string& path, Settings& settings);
 Status ApplyCaseText(const std::string& text, const std::string& origin,
                      Settings& settings);
 
+// Bounds that keep a plan finite: --budget at most a week, --precision at
+// least 0.01 points, a --dir that leaves room for the test file's name within
+// PATH_MAX, and at most 1e9 write operations in the whole plan (refused with
+// what it would cost).
 Status Validate(const Settings& settings);
 
 // Every combination of the axes, each with the sizes in the order given.

@@ -23,7 +23,41 @@ extern "C" void OnSignal(int signo) {
     if (slot.used.load()) ::unlink(slot.path);  // unlink is async-signal-safe
   }
   ::signal(signo, SIG_DFL);
+  // The signal is blocked while its handler runs; unblocked, the re-raise ends
+  // the process at once with the signal's own status.
+  sigset_t self;
+  sigemptyset(&self);
+  sigaddset(&self, signo);
+  ::sigprocmask(SIG_UNBLOCK, &self, nullptr);
   ::raise(signo);
+  // Still here: we are PID 1 of a PID namespace, whose default-action signals
+  // the kernel discards. Measuring on would write into the unlinked file and
+  // report success, so end as a shell reports a signal death.
+  ::_exit(128 + signo);
+}
+
+// Every signal whose default action ends the process (signal(7): Term and
+// Core), except SIGKILL and SIGSTOP, which cannot be caught. SIGPIPE included:
+// `alignbench 2>&1 | head` must not leave the file when head exits; it ends
+// the run as it ends any filter. Real-time signals are added at run time.
+constexpr int kFatalSignals[] = {
+    SIGHUP,    SIGINT,  SIGQUIT,   SIGILL,  SIGTRAP, SIGABRT, SIGBUS,
+    SIGFPE,    SIGUSR1, SIGSEGV,   SIGUSR2, SIGPIPE, SIGALRM, SIGTERM,
+    SIGXCPU,   SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO,   SIGPWR,  SIGSYS,
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
+
+void Hook(int signo, const struct sigaction& action) {
+  // A signal the caller chose to ignore (nohup, a background job) stays
+  // ignored, and a handler installed before main (a sanitizer's) stays in
+  // place.
+  struct sigaction previous {};
+  if (::sigaction(signo, nullptr, &previous) != 0) return;
+  if ((previous.sa_flags & SA_SIGINFO) != 0 || previous.sa_handler != SIG_DFL)
+    return;
+  ::sigaction(signo, &action, nullptr);
 }
 
 }  // namespace
@@ -31,19 +65,9 @@ extern "C" void OnSignal(int signo) {
 void InstallSignalCleanup() {
   struct sigaction action {};
   action.sa_handler = OnSignal;
-  sigemptyset(&action.sa_mask);
-  for (int signo : {SIGINT, SIGTERM, SIGHUP}) {
-    sigaddset(&action.sa_mask, signo);  // one cleanup at a time
-  }
-  for (int signo : {SIGINT, SIGTERM, SIGHUP}) {
-    // A signal the caller chose to ignore (nohup, a background job) stays
-    // ignored.
-    struct sigaction previous {};
-    if (::sigaction(signo, nullptr, &previous) == 0 &&
-        previous.sa_handler == SIG_IGN)
-      continue;
-    ::sigaction(signo, &action, nullptr);
-  }
+  sigfillset(&action.sa_mask);  // one cleanup at a time
+  for (int signo : kFatalSignals) Hook(signo, action);
+  for (int signo = SIGRTMIN; signo <= SIGRTMAX; ++signo) Hook(signo, action);
 }
 
 int RegisterForCleanup(const std::string& path) {

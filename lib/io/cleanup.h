@@ -1,7 +1,10 @@
 // The one mutable global of the project: a signal-safe registry of files to
-// unlink when the process is interrupted. InstallSignalCleanup() hooks SIGINT,
-// SIGTERM and SIGHUP; the handler unlinks every registered path, restores the
-// default action and re-raises, so the exit status still shows the signal.
+// unlink when the process is interrupted. InstallSignalCleanup() hooks every
+// signal whose default action ends the process (see kFatalSignals in
+// cleanup.cc); the handler unlinks every registered path, restores the default
+// action and re-raises, so the exit status still shows the signal. As PID 1 (a
+// container without an init) the kernel drops the re-raised signal, so the
+// handler then ends the process itself with _exit(128 + signal).
 // Register/Unregister may be called from one thread only.
 #pragma once
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -38,12 +39,31 @@ Error SystemError(ErrorKind kind, std::string operation, std::string path,
 // An error that did not come from a system call (bad input, unmet requirement).
 Error PlainError(ErrorKind kind, std::string operation, std::string detail);
 
+// Text from outside the program (a path, a device model, any string in a
+// result file) is printed only through this: a control character (C0 or DEL)
+// becomes a C escape ("a\nb", "\x1b", "\x7f"), so printing it can neither
+// split a line, forge a header nor send a command to the terminal.
+// Backslashes are kept as they are.
+std::string EscapeControl(std::string_view text);
+
 // "ENOSPC" for ENOSPC; "errno 1234" for a number the C library does not know.
 std::string ErrnoName(int errno_value);
 
 // Exit codes documented in the README: 1 usage, 2 setup, 3 I/O during
 // measurement.
 int ExitCodeFor(ErrorKind kind);
+
+// When a failure happened: in the checks before anything is measured, or once
+// measuring has begun (a run's preparation or its timed loop).
+enum class Phase { kSetup, kMeasurement };
+
+// The one errno table (kErrnoAnswers in error.cc, documented in the README's
+// "Safety and exit codes"): one hint per errno, and the exit kind per phase,
+// so a full disk gets the same answer from fallocate, the prewritten layout's
+// zero fill, a timed pwrite or a sync. A hint the caller set because it knows
+// more (EINVAL from an unaligned O_DIRECT write) is kept. `run_bytes` is what
+// one run needs on disk, said with ENOSPC and EDQUOT.
+Error Answer(Error error, Phase phase, std::uint64_t run_bytes = 0);
 
 struct Ok {};
 

@@ -52,14 +52,29 @@ Status PreadAll(int fd, void* buffer, std::size_t length, off_t offset,
   return Ok{};
 }
 
-Result<std::string> ReadWholeFile(const std::string& path, ErrorKind kind) {
-  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+Result<std::string> ReadWholeFile(const std::string& path, ErrorKind kind,
+                                  std::uint64_t max_bytes) {
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
   if (!fd.valid()) return SystemError(kind, "open", path, errno);
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) {
     return SystemError(kind, "stat", path, errno);
   }
   if (S_ISDIR(st.st_mode)) return SystemError(kind, "read", path, EISDIR);
+  auto refuse = [&](const std::string& why) {
+    Error error = PlainError(kind, "read", why);
+    error.path = path;
+    return error;
+  };
+  if (!S_ISREG(st.st_mode)) {
+    return refuse("not a regular file (a device, FIFO or socket)");
+  }
+  const std::string limit =
+      "; at most " + std::to_string(max_bytes) + " bytes are read";
+  if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+    return refuse(std::to_string(st.st_size) + " bytes is too large" + limit);
+  }
   std::string text;
   char chunk[1 << 16];
   for (;;) {
@@ -68,6 +83,9 @@ Result<std::string> ReadWholeFile(const std::string& path, ErrorKind kind) {
     if (got < 0) return SystemError(kind, "read", path, errno);
     if (got == 0) break;
     text.append(chunk, static_cast<std::size_t>(got));
+    if (text.size() > max_bytes) {  // it grew while we read
+      return refuse("too large" + limit);
+    }
   }
   return text;
 }

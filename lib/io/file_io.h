@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -18,8 +19,11 @@ Status PwriteAll(int fd, const void* buffer, std::size_t length, off_t offset,
 Status PreadAll(int fd, void* buffer, std::size_t length, off_t offset,
                 const std::string& path);
 
-// The whole content of a regular file; a directory fails with EISDIR.
-Result<std::string> ReadWholeFile(const std::string& path, ErrorKind kind);
+// The whole content of a regular file of at most max_bytes. Anything else (a
+// directory, a device such as /dev/zero, a FIFO) and a larger file are refused
+// before a byte is read, so untrusted input cannot make the tool read forever.
+Result<std::string> ReadWholeFile(const std::string& path, ErrorKind kind,
+                                  std::uint64_t max_bytes);
 
 // Writes `text` to `path` through a temporary name in the same directory and
 // rename(2): readers see the old file or the whole new one, never half of it.

@@ -13,6 +13,14 @@ Status CheckFreeSpace(const std::string& dir, std::uint64_t bytes) {
     error.hint = "--dir must name an existing directory";
     return error;
   }
+  if (fs.f_blocks == 0) {
+    // proc, sysfs, cgroup, debugfs: "0 bytes free" would send the user looking
+    // for space that was never there.
+    return PlainError(ErrorKind::kSetup, "--dir " + dir,
+                      "a virtual filesystem without storage (such as /proc or "
+                      "/sys) is no place for a test file; choose a directory "
+                      "on the disk you want to measure");
+  }
   const std::uint64_t available =
       static_cast<std::uint64_t>(fs.f_bavail) * fs.f_frsize;
   const std::uint64_t needed = bytes + (1u << 20);

@@ -1,16 +1,105 @@
 #include "lib/io/test_file.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <iostream>
 #include <random>
+#include <vector>
 
 #include "lib/io/cleanup.h"
 
 namespace alignbench {
+namespace {
+
+// The pid in ".alignbench-<pid>-<8 hex digits>", or 0 if the name is not
+// exactly what Create makes.
+pid_t PidOfTestFileName(const char* name) {
+  unsigned pid = 0;
+  char hex[9] = {};
+  int end = 0;
+  if (std::sscanf(name, ".alignbench-%u-%8[0-9a-f]%n", &pid, hex, &end) != 2 ||
+      name[end] != '\0' || std::strlen(hex) != 8 || pid == 0 || pid > 4194304) {
+    return 0;
+  }
+  return static_cast<pid_t>(pid);
+}
+
+bool ProcessExists(pid_t pid) { return ::kill(pid, 0) == 0 || errno == EPERM; }
+
+std::string SystemText(int errno_value) {
+  return std::string(std::strerror(errno_value)) + " (" +
+         ErrnoName(errno_value) + ")";
+}
+
+// Why a stale-looking file must stay, or empty if it may go: checked on the
+// open file, so the answer is about the file we then unlink.
+std::string ReasonToKeep(int dir_fd, const char* name, pid_t pid) {
+  if (pid == ::getpid()) return "ours";
+  if (ProcessExists(pid)) {
+    return "process " + std::to_string(pid) + " is running";
+  }
+  UniqueFd fd(
+      ::openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  if (!fd.valid()) {
+    const int saved = errno;
+    return "cannot open it: " + SystemText(saved);
+  }
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    return "not a regular file";
+  }
+  if (st.st_uid != ::geteuid()) {
+    return "owned by uid " + std::to_string(st.st_uid);
+  }
+  // A run in another PID namespace has a pid we cannot see; its lock we can.
+  if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0) {
+    return "another process holds it open and locked";
+  }
+  struct stat now {};
+  if (::fstatat(dir_fd, name, &now, AT_SYMLINK_NOFOLLOW) != 0 ||
+      now.st_ino != st.st_ino || now.st_dev != st.st_dev) {
+    return "it changed while we looked";
+  }
+  return "";
+}
+
+}  // namespace
+
+void SweepStaleTestFiles(const std::string& dir, std::ostream& log) {
+  UniqueFd dir_fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!dir_fd.valid()) return;  // the checks that follow say why
+  DIR* stream = ::fdopendir(::dup(dir_fd.get()));
+  if (stream == nullptr) return;
+  std::vector<std::string> names;
+  while (const dirent* entry = ::readdir(stream)) {
+    if (PidOfTestFileName(entry->d_name) != 0) names.push_back(entry->d_name);
+  }
+  ::closedir(stream);
+  for (const std::string& name : names) {
+    const pid_t pid = PidOfTestFileName(name.c_str());
+    const std::string path = EscapeControl(dir + "/" + name);
+    const std::string keep = ReasonToKeep(dir_fd.get(), name.c_str(), pid);
+    if (keep == "ours") continue;
+    if (!keep.empty()) {
+      log << "alignbench: note: left " << path << " in place: " << keep << "\n";
+    } else if (::unlinkat(dir_fd.get(), name.c_str(), 0) == 0) {
+      log << "alignbench: removed stale test file " << path << " (process "
+          << pid << " is gone)\n";
+    } else {
+      const int saved = errno;
+      log << "alignbench: warning: could not remove stale test file " << path
+          << ": " << SystemText(saved) << "\n";
+    }
+  }
+}
 
 Result<TestFile> TestFile::Create(const std::string& dir) {
   struct stat st {};
@@ -44,14 +133,12 @@ Result<TestFile> TestFile::Create(const std::string& dir) {
   if (fd < 0) {
     int saved = errno;
     UnregisterCleanup(slot);
-    Error error = SystemError(ErrorKind::kSetup, "create", path, saved);
-    if (saved == EACCES || saved == EPERM) {
-      error.hint = "choose a directory you may write with --dir";
-    } else if (saved == EROFS) {
-      error.hint = "the filesystem is mounted read-only; choose another --dir";
-    }
-    return error;
+    return Answer(SystemError(ErrorKind::kSetup, "create", path, saved),
+                  Phase::kSetup);
   }
+  // Held until the descriptor closes: SweepStaleTestFiles leaves a locked file
+  // alone. A filesystem without flock only loses that extra safety.
+  ::flock(fd, LOCK_EX | LOCK_NB);
   return TestFile(UniqueFd(fd), std::move(path), slot);
 }
 
@@ -66,7 +153,13 @@ TestFile::TestFile(TestFile&& other) noexcept
 TestFile::~TestFile() {
   if (slot_ < 0) return;  // moved from
   fd_.Reset();
-  ::unlink(path_.c_str());
+  if (::unlink(path_.c_str()) != 0 && errno != ENOENT) {
+    // A destructor cannot return it; a file left behind must not go unsaid.
+    const int saved = errno;
+    std::cerr << "alignbench: warning: could not remove "
+              << EscapeControl(path_) << ": " << SystemText(saved)
+              << "; remove it by hand\n";
+  }
   UnregisterCleanup(slot_);
 }
 
@@ -74,7 +167,15 @@ Result<UniqueFd> TestFile::Reopen(int flags) const {
   std::string proc = "/proc/self/fd/" + std::to_string(fd_.get());
   int fd =
       ::open(proc.c_str(), (flags & ~(O_CREAT | O_EXCL | O_TRUNC)) | O_CLOEXEC);
-  if (fd < 0) return SystemError(ErrorKind::kSetup, "reopen", path_, errno);
+  if (fd < 0) {
+    Error error = SystemError(ErrorKind::kSetup, "reopen", path_, errno);
+    if (error.errno_value == ENOENT) {
+      error.hint =
+          "/proc is not mounted here, and alignbench reopens its file through "
+          "/proc/self/fd (in a new PID namespace: unshare --mount-proc)";
+    }
+    return error;
+  }
   return UniqueFd(fd);
 }
 

@@ -1,15 +1,24 @@
 // The private file a run writes: created with O_CREAT|O_EXCL in the target
 // directory under a name nobody mistakes (.alignbench-<pid>-<random>),
 // registered for signal cleanup, and unlinked when the TestFile is destroyed.
-// It is the only file the tool ever writes to.
+// It is the only file the tool ever writes to. While it exists its creator
+// holds an flock on it, so another run can tell it is in use even from another
+// PID namespace. A failed removal is said on stderr.
 #pragma once
 
+#include <ostream>
 #include <string>
 
 #include "lib/io/error.h"
 #include "lib/io/fd.h"
 
 namespace alignbench {
+
+// Test files of earlier runs that were killed (kill -9, a power cut) in `dir`:
+// each .alignbench-<pid>-<random> that is a regular file of this user, whose
+// process is gone and that nobody holds locked, is removed, one line each on
+// `log`; those of live processes or others are named and left.
+void SweepStaleTestFiles(const std::string& dir, std::ostream& log);
 
 class TestFile final {
  public:

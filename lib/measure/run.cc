@@ -48,7 +48,7 @@ Status PrepareLayout(const RunSpec& spec, const TestFile& file) {
           error.hint =
               "this filesystem cannot preallocate; use --layout prewritten";
         }
-        return error;
+        return error;  // answered by Prepare, as every failure of a run
       }
       return Ok{};
     }
@@ -87,6 +87,12 @@ std::optional<std::uint64_t> ResidentPages(int fd, std::uint64_t span) {
 }  // namespace
 
 Result<Run> Run::Prepare(const RunSpec& spec) {
+  Result<Run> run = PrepareUnanswered(spec);
+  if (!run) return Answer(run.error(), Phase::kMeasurement, SpanOf(spec));
+  return run;
+}
+
+Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   Result<TestFile> created = TestFile::Create(spec.dir);
   if (!created) return created.error();
   TestFile file = std::move(created).value();
@@ -201,25 +207,9 @@ Status Run::WriteStaged(std::uint64_t offset) {
                    file_.path());
 }
 
-// What the user can do about a failure in the timed loop, where the errno
-// alone does not say it.
+// The errno table's answer, with what one run needs on disk.
 Error Run::WithHint(Error error) const {
-  if (!error.hint.empty()) return error;
-  switch (error.errno_value) {
-    case ENOSPC:
-    case EDQUOT:
-      error.hint = "a run needs up to " + std::to_string(SpanOf(spec_)) +
-                   " bytes in " + spec_.dir +
-                   " (one run at a time); free space or use fewer --writes "
-                   "or smaller --sizes";
-      break;
-    case EIO:
-      error.hint = "the device reported an I/O error: see dmesg";
-      break;
-    default:
-      break;
-  }
-  return error;
+  return Answer(std::move(error), Phase::kMeasurement, SpanOf(spec_));
 }
 
 Result<OpTimes> Run::Step() {

@@ -74,6 +74,8 @@ class Run final {
  private:
   Run(RunSpec spec, TestFile file, UniqueFd fd, AlignedBuffer payload,
       AlignedBuffer stage);
+  // Prepare without the errno table's answer, which Prepare adds once.
+  static Result<Run> PrepareUnanswered(const RunSpec& spec);
   Status WriteAt(std::uint64_t offset);
   Status WriteStaged(std::uint64_t offset);
   Error WithHint(Error error) const;

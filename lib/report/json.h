@@ -3,6 +3,7 @@
 // their units (mean_ns, size_bytes); unknown facts are absent.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -13,10 +14,16 @@ namespace alignbench {
 
 nlohmann::json ToJson(const Report& report);
 
+// The result file's "environment" object: host and target as probed.
+nlohmann::json EnvironmentJson(const TargetInfo& target);
+
 // Reads an `alignbench` object back; errors name `origin` and the key that is
 // wrong.
 Result<Report> FromJson(const nlohmann::json& object,
                         const std::string& origin);
+
+// Larger result files are refused unread (a full plan is a few MiB).
+constexpr std::uint64_t kMaxResultFileBytes = 64u << 20;
 
 // Reads a whole result file ({"context", "benchmarks", "alignbench"}) and
 // checks that it is ours and not from a newer schema.

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "lib/io/file_io.h"
+#include "lib/report/escape.h"
 #include "lib/report/json.h"
 #include "lib/stats/compare.h"
 
@@ -365,14 +366,15 @@ Result<Report> FromJson(const json& object, const std::string& origin) {
 }
 
 Result<Report> LoadResultFile(const std::string& path) {
-  Result<std::string> text = ReadWholeFile(path, ErrorKind::kUsage);
+  Result<std::string> text =
+      ReadWholeFile(path, ErrorKind::kUsage, kMaxResultFileBytes);
   if (!text) {
     Error error = text.error();
     error.operation += " result file";
     return error;
   }
-  const json doc =
-      json::parse(text.value(), nullptr, /*allow_exceptions=*/false);
+  json doc = json::parse(text.value(), nullptr, /*allow_exceptions=*/false);
+  EscapeControlStrings(doc);  // its text is printed by show and compare
   if (doc.is_discarded()) {
     return PlainError(ErrorKind::kUsage, "read " + path, "not valid JSON");
   }

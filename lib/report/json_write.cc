@@ -158,6 +158,8 @@ json DeviceJson(const DeviceInfo& d) {
   Put(j, "drive_write_cache_hdparm", d.drive_write_cache);
   return j;
 }
+}  // namespace
+
 json EnvironmentJson(const TargetInfo& t) {
   json host = json::object();
   Put(host, "hostname", t.host.hostname);
@@ -182,7 +184,6 @@ json EnvironmentJson(const TargetInfo& t) {
   }
   return {{"host", host}, {"target", target}};
 }
-}  // namespace
 
 json ToJson(const Report& r) {
   json pairs = json::array();

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "lib/config/size.h"
+#include "lib/report/escape.h"
 
 namespace alignbench {
 
@@ -67,7 +68,7 @@ std::string SettingsLine(const Report& r) {
             Printf("%g", s.precision_points) + " points";
   }
   if (!s.case_name.empty()) line += ", case " + s.case_name;
-  return line;
+  return EscapeControl(line);
 }
 
 // Text broken into lines of at most 80 characters at spaces.
@@ -172,9 +173,13 @@ void RenderTable(std::ostream& out, const Report& r) {
       }
     }
   });
-  if (!r.target.device) out << "\nnote: " << r.target.no_device_reason << "\n";
-  for (const std::string& w : r.warnings) out << "warning: " << w << "\n";
-  for (const std::string& e : r.errors) out << "error: " << e << "\n";
+  if (!r.target.device) {
+    out << "\nnote: " << EscapeControl(r.target.no_device_reason) << "\n";
+  }
+  for (const std::string& w : r.warnings)
+    out << "warning: " << EscapeControl(w) << "\n";
+  for (const std::string& e : r.errors)
+    out << "error: " << EscapeControl(e) << "\n";
   if (!r.complete)
     out << "INCOMPLETE: the run was interrupted or stopped by an error\n";
   out << "\n" << Footer(r);
@@ -202,12 +207,13 @@ void MarkdownSummary(std::ostream& out, const Report& r) {
   }
   const TargetInfo& t = r.target;
   out << "**alignbench " << r.tool_version << "** ("
-      << r.git_revision.value_or("revision unknown") << ") on `" << t.dir
-      << "`: " << t.fs_type.value_or("unknown fs");
+      << r.git_revision.value_or("revision unknown") << ") on `"
+      << EscapeControl(t.dir)
+      << "`: " << EscapeControl(t.fs_type.value_or("unknown fs"));
   if (t.device) {
     const DeviceInfo& d = *t.device;
-    out << " on " << d.disk;
-    if (d.model) out << " (" << *d.model << ")";
+    out << " on " << EscapeControl(d.disk);
+    if (d.model) out << " (" << EscapeControl(*d.model) << ")";
     if (d.logical_block_bytes && d.physical_block_bytes) {
       out << ", sectors " << *d.logical_block_bytes << "/"
           << *d.physical_block_bytes << " B";
@@ -300,6 +306,8 @@ void Line(std::ostream& out, const char* name, const std::optional<T>& value) {
     out << "unknown\n";
   } else if constexpr (std::is_same_v<T, bool>) {
     out << (*value ? "yes" : "no") << "\n";
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    out << EscapeControl(*value) << "\n";
   } else {
     out << *value << "\n";
   }
@@ -331,11 +339,11 @@ void RenderEnvironment(std::ostream& out, const TargetInfo& t) {
   Line(out, "direct I/O offset alignment (statx)", t.dio_offset_align);
   Line(out, "direct I/O memory alignment (statx)", t.dio_mem_align);
   if (!t.device) {
-    out << "device\n  " << t.no_device_reason << "\n";
+    out << "device\n  " << EscapeControl(t.no_device_reason) << "\n";
     return;
   }
   const DeviceInfo& d = *t.device;
-  out << "device\n  disk: " << d.disk << "\n";
+  out << "device\n  disk: " << EscapeControl(d.disk) << "\n";
   LineIfKnown(out, "partition", d.partition);
   LineIfKnown(out, "loop backing file", d.backing_file);
   Line(out, "model", d.model);
@@ -381,7 +389,7 @@ std::string TargetLine(const TargetInfo& t) {
     }
     if (d.write_cache) line += ", write cache: " + *d.write_cache;
   }
-  return line;
+  return EscapeControl(line);
 }
 
 void Render(std::ostream& out, const Report& report,

@@ -27,9 +27,13 @@ while IFS=$'\t' read -r want re args; do
   [[ -z $want || $want == \#* ]] && continue
   tmp=$root/$lineno
   mkdir "$tmp"
-  why=() argv=() as=()
+  why=() argv=() as=() stdout=
   IFS=' ' read -ra words <<<"$args"
   for w in "${words[@]}"; do
+    case $w in
+      @STDOUT:FULL@) stdout=/dev/full; continue ;;
+      @STDOUT:CLOSED@) stdout=closed; continue ;;
+    esac
     while [[ $w =~ @FILE:([^@]+)@ ]]; do
       f=${BASH_REMATCH[1]}
       cp "$here/fixtures/$f" "$tmp/$f" || why+=("no fixture $f")
@@ -49,6 +53,7 @@ while IFS=$'\t' read -r want re args; do
   # ulimit: a runaway allocation must fail here, not take the machine down
   # (AddressSanitizer reserves terabytes of address space and has its own limit)
   (if [ -z "${ALIGNBENCH_SANITIZED:-}" ]; then ulimit -v 4000000; fi
+   case $stdout in /dev/full) exec >/dev/full ;; closed) exec >&- ;; esac
    cd "$tmp" && exec timeout -k 2 10 "${as[@]}" "$bin" "${argv[@]}") \
     >"$root/$lineno.out" 2>"$root/$lineno.err" &
   child=$!

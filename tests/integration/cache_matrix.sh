@@ -79,7 +79,31 @@ check "(d) says why" grep -q "cache-matrix: error: /dev/shm (tmpfs) has no block
 check "(d) nothing created" [ ! -e "$WORK/d" ]
 check "(d) rig untouched" wc_is "write through"
 
+# (e) a hostile directory name: a newline and a line that looks like another disk. The
+# disk must come from the structured probe, and no printed line may be forged.
+other=loop0
+[ "$disk" = loop0 ] && other=loop1
+hostile="$RIG/x
+  disk: $other
+"
+mkdir "$hostile"
+"$ALIGNBENCH" env "$hostile" > "$WORK/e-env.out"
+check "(e) env prints one disk line" [ "$(grep -c '^  disk: ' "$WORK/e-env.out")" -eq 1 ]
+check "(e) the real one" grep -qx "  disk: $disk" "$WORK/e-env.out"
+check "(e) env escapes the newline in the header" grep -qF 'x\n  disk: ' "$WORK/e-env.out"
+"$CM" "$hostile" --out-dir "$WORK/e" -- --sizes 4K --writes 8 --repetitions 2 \
+  > "$WORK/e.out" 2> "$WORK/e.err"
+rc=$?
+check "(e) exit 0 (got $rc)" [ $rc -eq 0 ]
+check "(e) switched the rig's disk $disk, not $other" grep -q "disk $disk, write cache" "$WORK/e.err"
+check "(e) write-through.json records write through on $disk" json_check "$WORK/e/write-through.json" \
+  'a["environment"]["target"]["device"]["write_cache"] == "write through"' \
+  "a[\"environment\"][\"target\"][\"device\"][\"disk\"] == \"$disk\""
+check "(e) restored to write through" wc_is "write through"
+check "(e) no .alignbench-* left" no_leftovers "$hostile"
+rm -rf "$hostile"
+
 if [ "$failed" -gt 0 ]; then  # show what cache-matrix said
-  for f in a b c d; do sed "s/^/  ($f) /" "$WORK/$f.err" >&2; done
+  for f in a b c d e; do sed "s/^/  ($f) /" "$WORK/$f.err" >&2; done
 fi
 finish

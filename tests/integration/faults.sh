@@ -36,7 +36,7 @@ wait "$pid"
 status=$?
 check "disk full mid-run: I/O exit code 3 (got $status)" [ "$status" -eq 3 ]
 check "disk full mid-run: pwrite ... ENOSPC with path and offset" \
-  grep -Eq "^alignbench: error: pwrite $RIG/\.alignbench-[0-9]+-[0-9a-f]+: No space left on device \(ENOSPC\) at offset [0-9]+; a run needs up to [0-9]+ bytes" \
+  grep -Eq "^alignbench: error: pwrite $RIG/\.alignbench-[0-9]+-[0-9a-f]+: No space left on device \(ENOSPC\) at offset [0-9]+; the filesystem is full, .*\(a run needs up to [0-9]+ bytes, one run at a time\)$" \
   "$WORK/full.err"
 check "disk full mid-run: the table is marked incomplete" grep -q "INCOMPLETE" "$WORK/full.out"
 check "disk full mid-run: no .alignbench-* left" no_leftovers "$RIG"

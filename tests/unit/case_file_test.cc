@@ -98,5 +98,16 @@ TEST_CASE("Validate refuses impossible plans") {
   CHECK(invalid([](Settings& s) { s.warmup = 100'000'001; }));
   CHECK(invalid([](Settings& s) { s.precision_points = 0; }));
   CHECK(invalid([](Settings& s) { s.budget_seconds = -1.0; }));
+  // Issue 11 #12: finite plans only.
+  CHECK(invalid([](Settings& s) { s.budget_seconds = 1e308; }));
+  CHECK(invalid([](Settings& s) { s.precision_points = 1e-308; }));
+  CHECK(invalid([](Settings& s) { s.precision_points = 0.009; }));
+  CHECK(invalid([](Settings& s) { s.dir = std::string(4096, 'd'); }));
+  CHECK(invalid([](Settings& s) {  // 13 sizes x 2 x 10,000 x 10,000 writes
+    s.repetitions = 10'000;
+    s.writes = 10'000;
+  }));
+  CHECK_FALSE(invalid([](Settings& s) { s.budget_seconds = 604800; }));
+  CHECK_FALSE(invalid([](Settings& s) { s.precision_points = 0.01; }));
   CHECK_FALSE(invalid([](Settings&) {}));
 }

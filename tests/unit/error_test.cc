@@ -33,3 +33,42 @@ TEST_CASE("Result holds a value or an error") {
   CHECK_FALSE(bad.ok());
   CHECK(bad.error().Message() == "option --x: bad");
 }
+
+TEST_CASE("One errno, one answer: the table decides hint and exit code") {
+  // A full disk while measuring: the same kind and hint from every call.
+  const Error from_fallocate =
+      Answer(SystemError(ErrorKind::kSetup, "fallocate", "/d/f", ENOSPC),
+             Phase::kMeasurement, 4096);
+  const Error from_pwrite =
+      Answer(SystemError(ErrorKind::kIo, "pwrite", "/d/f", ENOSPC, 0),
+             Phase::kMeasurement, 4096);
+  CHECK(from_fallocate.kind == ErrorKind::kIo);
+  CHECK(from_pwrite.kind == ErrorKind::kIo);
+  CHECK(from_fallocate.hint == from_pwrite.hint);
+  CHECK(from_pwrite.hint.find("a run needs up to 4096 bytes") !=
+        std::string::npos);
+  // Before measuring, every failure is a setup failure.
+  CHECK(Answer(SystemError(ErrorKind::kIo, "pwrite", "/d/f", ENOSPC),
+               Phase::kSetup)
+            .kind == ErrorKind::kSetup);
+  // The filesystem refusing the layout is setup, even while measuring.
+  CHECK(Answer(SystemError(ErrorKind::kSetup, "fallocate", "/d/f", EOPNOTSUPP),
+               Phase::kMeasurement)
+            .kind == ErrorKind::kSetup);
+  // A caller that knows more keeps its hint; usage errors are left alone.
+  Error known = SystemError(ErrorKind::kIo, "pwrite", "/d/f", EINVAL);
+  known.hint = "align it";
+  CHECK(Answer(known, Phase::kMeasurement).hint == "align it");
+  CHECK(Answer(PlainError(ErrorKind::kUsage, "option --x", "bad"),
+               Phase::kMeasurement)
+            .kind == ErrorKind::kUsage);
+}
+
+TEST_CASE("EscapeControl writes C0 and DEL as escapes, nothing else") {
+  CHECK(EscapeControl("plain /d\\x") == "plain /d\\x");
+  CHECK(EscapeControl("a\nb\rc\td") == "a\\nb\\rc\\td");
+  CHECK(EscapeControl("\x1b[2J\x7f\x01") == "\\x1b[2J\\x7f\\x01");
+  // UTF-8 is kept: only single-byte controls are escaped.
+  CHECK(EscapeControl("gr\xc3\xbc\xc3\x9f") == "gr\xc3\xbc\xc3\x9f");
+  CHECK(EscapeControl(std::string("a\0b", 3)) == "a\\x00b");
+}
