@@ -208,7 +208,10 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
        "direct writes at unaligned offsets (default report):" +
            HelpFor(kDirectUnaligned)},
       {"case", "FILE", "JSON case file; options given here override it"},
-      {"out", "FILE", "write the result JSON here (atomically)"},
+      {"out", "FILE",
+       "write the result JSON here (atomically); a new file, or a regular "
+       "file with --force"},
+      {"force", "", "let --out replace an existing regular file"},
       {"format", "NAME", "stdout format (default table):" + HelpFor(kFormats)},
       {"redact-host", "", "leave the host name out of the result"},
       {"help", "", "this text; --benchmark_* flags go to Google Benchmark"},
@@ -228,8 +231,8 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
   std::ostringstream help;
   help << desc
        << "\nExit codes: 0 success, 1 usage, 2 setup, 3 I/O error during "
-          "measurement, "
-          "128+N killed by signal N.\n";
+          "measurement, 4 measured but --out could not be written (kept in a "
+          "fallback file), 128+N killed by signal N.\n";
   parsed.help = help.str();
 
   for (const std::string& arg : args) {
@@ -360,6 +363,8 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
   }
   if (failure) return *failure;
   if (vm.count("out")) o.out = text("out");
+  if (vm.count("force")) o.overwrite = Overwrite::kReplace;
+  if (vm.count("case")) o.case_path = text("case");
   o.redact_host = vm.count("redact-host") > 0;
   o.progress = vm.count("progress") > 0 || ::isatty(STDERR_FILENO) != 0;
   if (Status valid = Validate(s); !valid) return valid.error();

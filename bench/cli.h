@@ -10,13 +10,16 @@
 
 #include "lib/config/settings.h"
 #include "lib/io/error.h"
+#include "lib/io/result_file.h"
 #include "lib/report/table.h"
 
 namespace alignbench {
 
 struct RunOptions {
   Settings settings;
-  std::optional<std::string> out;  // result JSON path
+  std::optional<std::string> out;            // result JSON path
+  Overwrite overwrite = Overwrite::kRefuse;  // --force
+  std::optional<std::string> case_path;      // never to be overwritten
   Format format = Format::kTable;
   bool redact_host = false;
   bool progress = false;  // progress lines on stderr

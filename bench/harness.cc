@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
+#include <cstdlib>
 
 #include "bench/progress.h"
 #include "bench/reporter.h"
@@ -79,6 +81,19 @@ RunRecord MeasureRun(benchmark::State& state, const RunSpec& spec,
   return run.Finish(error);
 }
 
+// For the fault tests only (tests/integration/fault_phases.sh): with
+// ALIGNBENCH_STOP_BEFORE_RUN=K the process stops itself (SIGSTOP) before run K
+// creates its file, so a test can break the filesystem at exactly that point
+// and let it go on with SIGCONT. Unset, nothing happens.
+std::size_t StopBeforeRun() {
+  static const std::size_t k = [] {
+    const char* text = std::getenv("ALIGNBENCH_STOP_BEFORE_RUN");
+    return text ? static_cast<std::size_t>(std::strtoull(text, nullptr, 10))
+                : std::size_t{0};
+  }();
+  return k;
+}
+
 // One run of the schedule. Every run is recorded, also one that failed, so
 // that the result says what was attempted.
 void MeasureOne(benchmark::State& state, Collector& c, const ScheduledRun& slot,
@@ -88,6 +103,7 @@ void MeasureOne(benchmark::State& state, Collector& c, const ScheduledRun& slot,
     state.SkipWithError("skipped: an earlier run failed");
     return;
   }
+  if (order == StopBeforeRun()) ::raise(SIGSTOP);
   const Clock::time_point began = Clock::now();
   std::optional<Error> error;
   RunRecord record = MeasureRun(state, SpecOf(c, pair, slot.variant), error);

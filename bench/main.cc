@@ -17,6 +17,7 @@
 #include "lib/config/size.h"
 #include "lib/io/cleanup.h"
 #include "lib/io/file_io.h"
+#include "lib/io/result_file.h"
 #include "lib/io/space.h"
 #include "lib/io/test_file.h"
 #include "lib/report/json.h"
@@ -57,20 +58,9 @@ Status CheckBeforeMeasuring(const RunOptions& options) {
     return probe.error();
   }
   if (options.out) {
-    const std::string& out = *options.out;
-    const std::size_t slash = out.rfind('/');
-    const std::string parent = slash == std::string::npos ? "."
-                               : slash == 0               ? "/"
-                                            : out.substr(0, slash);
-    struct stat st {};
-    if (::stat(out.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-      return SystemError(ErrorKind::kSetup, "--out", out, EISDIR);
-    }
-    if (::access(parent.c_str(), W_OK) != 0) {
-      Error error = SystemError(ErrorKind::kSetup, "--out", out, errno);
-      error.hint = "its directory " + parent + " must exist and be writable";
-      return error;
-    }
+    std::vector<std::string> inputs;
+    if (options.case_path) inputs.push_back(*options.case_path);
+    return CheckResultPath(*options.out, options.overwrite, inputs);
   }
   return Ok{};
 }
@@ -157,19 +147,27 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
     report.errors.push_back(harness.fatal->Message());
   }
   NoteBenchmarkContext(harness.benchmark_document, report, options.redact_host);
-  Render(std::cout, report, options.format);
 
+  // Saved before the table is printed: a reader that closes the pipe early
+  // (alignbench --out r.json | head) must not cost the measurement.
+  std::optional<Error> not_saved;
   if (options.out) {
     nlohmann::json document = harness.benchmark_document;
     document["alignbench"] = ToJson(report);
-    if (Status saved =
-            WriteFileAtomically(*options.out, document.dump(1) + "\n");
-        !saved) {
-      return ReportError(saved.error());
+    // A directory name that is not UTF-8 must not lose the measurement.
+    const std::string text =
+        document.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) +
+        "\n";
+    const SaveOutcome saved = SaveResult(*options.out, text, options.overwrite);
+    if (saved.status) {
+      std::cerr << "result saved to " << EscapeControl(*options.out) << "\n";
+    } else {
+      not_saved = saved.status.error();
     }
-    std::cerr << "result saved to " << *options.out << "\n";
   }
+  Render(std::cout, report, options.format);
   if (harness.fatal) return ReportError(*harness.fatal);
+  if (not_saved) return ReportError(*not_saved);
   return 0;
 }
 

@@ -135,6 +135,8 @@ int ExitCodeFor(ErrorKind kind) {
       return 2;
     case ErrorKind::kIo:
       return 3;
+    case ErrorKind::kNotSaved:
+      return 4;
   }
   return 2;
 }

@@ -16,7 +16,9 @@ namespace alignbench {
 
 // What kind of failure, which decides the documented exit code (see
 // ExitCodeFor).
-enum class ErrorKind { kUsage, kSetup, kIo };
+// kNotSaved: measured, but the result could not be written where --out asked
+// (it went to a fallback file instead).
+enum class ErrorKind { kUsage, kSetup, kIo, kNotSaved };
 
 struct Error {
   ErrorKind kind = ErrorKind::kSetup;

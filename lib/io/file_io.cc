@@ -90,32 +90,6 @@ Result<std::string> ReadWholeFile(const std::string& path, ErrorKind kind,
   return text;
 }
 
-Status WriteFileAtomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-  const int slot = RegisterForCleanup(temporary);  // Ctrl-C leaves no half file
-  UniqueFd fd(
-      ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
-  if (!fd.valid()) {
-    const int saved = errno;
-    UnregisterCleanup(slot);
-    Error error = SystemError(ErrorKind::kSetup, "create", path, saved);
-    error.hint = "the result is written to a temporary name beside it first";
-    return error;
-  }
-  Status written = PwriteAll(fd.get(), text.data(), text.size(), 0, temporary);
-  if (written && ::fsync(fd.get()) != 0) {
-    written = SystemError(ErrorKind::kSetup, "fsync", temporary, errno);
-  }
-  fd.Reset();
-  if (written && ::rename(temporary.c_str(), path.c_str()) != 0) {
-    written =
-        SystemError(ErrorKind::kSetup, "rename to " + path, temporary, errno);
-  }
-  if (!written) ::unlink(temporary.c_str());
-  UnregisterCleanup(slot);
-  return written;
-}
-
 void AlignedBuffer::Free::operator()(char* p) const { std::free(p); }
 
 AlignedBuffer::AlignedBuffer(std::size_t size, std::size_t alignment)

@@ -25,10 +25,6 @@ Status PreadAll(int fd, void* buffer, std::size_t length, off_t offset,
 Result<std::string> ReadWholeFile(const std::string& path, ErrorKind kind,
                                   std::uint64_t max_bytes);
 
-// Writes `text` to `path` through a temporary name in the same directory and
-// rename(2): readers see the old file or the whole new one, never half of it.
-Status WriteFileAtomically(const std::string& path, const std::string& text);
-
 // A heap buffer whose address is a multiple of `alignment` (a power of two), as
 // O_DIRECT requires. Filled with fixed pseudo-random bytes so no layer can skip
 // zero blocks.

@@ -10,7 +10,10 @@ Status CheckFreeSpace(const std::string& dir, std::uint64_t bytes) {
   struct statvfs fs {};
   if (::statvfs(dir.c_str(), &fs) != 0) {
     Error error = SystemError(ErrorKind::kSetup, "statvfs", dir, errno);
-    error.hint = "--dir must name an existing directory";
+    // Other errors (EIO from a shut-down filesystem) get the errno table's.
+    if (error.errno_value == ENOENT) {
+      error.hint = "--dir must name an existing directory";
+    }
     return error;
   }
   if (fs.f_blocks == 0) {

@@ -105,7 +105,10 @@ Result<TestFile> TestFile::Create(const std::string& dir) {
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0) {
     Error error = SystemError(ErrorKind::kSetup, "stat", dir, errno);
-    error.hint = "--dir must name an existing directory";
+    // Other errors (EIO from a shut-down filesystem) get the errno table's.
+    if (error.errno_value == ENOENT) {
+      error.hint = "--dir must name an existing directory";
+    }
     return error;
   }
   if (!S_ISDIR(st.st_mode)) {

@@ -1,0 +1,41 @@
+// Where a result goes (--out), so that nothing is clobbered and nothing
+// measured is lost. Everything that can be checked is checked before a single
+// write is timed: the path, what is there now, and the directory's taking of
+// the very temporary file the result will be written through. At the end the
+// result is written atomically; if that still fails, it is kept in a fallback
+// file and the caller is told where.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lib/io/error.h"
+
+namespace alignbench {
+
+// Replace an existing regular file at --out only when asked (--force).
+enum class Overwrite { kRefuse, kReplace };
+
+// Refused: an empty path; anything at `path` that is not a regular file (a
+// directory, a device such as /dev/null, a FIFO, a socket, a symbolic link);
+// a regular file, unless kReplace; the same file as one of `inputs` (the case
+// file being run). Then the temporary file beside `path` is created and
+// removed again, which finds a parent that is not a directory, a name too
+// long, a read-only or foreign directory.
+Status CheckResultPath(const std::string& path, Overwrite overwrite,
+                       const std::vector<std::string>& inputs);
+
+struct SaveOutcome {
+  Status status;                        // of writing `path`
+  std::optional<std::string> fallback;  // where the text went instead
+};
+
+// Writes `text` to `path` through a temporary name in the same directory
+// (fsync, then rename; with kRefuse a file that appeared meanwhile is not
+// replaced). On failure the text goes to alignbench-result-PID.json in the
+// current directory, else in ${TMPDIR:-/tmp}.
+SaveOutcome SaveResult(const std::string& path, const std::string& text,
+                       Overwrite overwrite);
+
+}  // namespace alignbench
