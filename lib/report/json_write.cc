@@ -203,10 +203,12 @@ json ToJson(const Report& r) {
         {"min_runs_for_verdict", kMinRunsForVerdict},
         {"interval",
          std::string(kVerdictInterval) +
-             ": exp(d +- t*se) - 1 in percent; its centre is estimate_pct, "
-             "while gain_pct stays Derby's gain of arithmetic means"},
+             ": exp of the interval of log ratios, minus 1, in percent; its "
+             "estimate is estimate_pct (the Hodges-Lehmann estimate), while "
+             "gain_pct stays Derby's gain of arithmetic means"},
         {"test",
-         "two-sided, from the same t as the interval: p is below the "
+         "two-sided, from the same test and critical value as the interval: p "
+         "is below the "
          "significance level exactly when the interval excludes 0"},
         {"verdict",
          "needs " + std::to_string(kMinRunsForVerdict) +

@@ -96,7 +96,7 @@ std::string Footer(const Report& r) {
   if (r.reference) return text;
   std::string statistics =
       "95% interval: " + std::string(kVerdictInterval) +
-      "; p comes from the same t, so p < 0.05 exactly when the interval "
+      "; p comes from the same test, so p < 0.05 exactly when the interval "
       "excludes 0. A verdict needs " +
       std::to_string(kMinRunsForVerdict) + " runs of each variant";
   const std::uint64_t runs = r.settings.repetitions;

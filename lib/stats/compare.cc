@@ -84,6 +84,108 @@ Inference PairedLogTest(const std::vector<double>& log_ratios,
           ""};
 }
 
+namespace {
+
+// P(W+ <= w) for w = 0 .. n(n+1)/2 under the null: every sign a fair coin.
+// counts[w] = subsets of {1..n} summing to w, built one rank at a time.
+std::vector<double> SignedRankCdf(std::size_t n) {
+  const std::size_t top = n * (n + 1) / 2;
+  std::vector<double> counts(top + 1, 0.0);
+  counts[0] = 1;
+  for (std::size_t rank = 1; rank <= n; ++rank) {
+    for (std::size_t w = top; w >= rank; --w) counts[w] += counts[w - rank];
+  }
+  const double total = std::ldexp(1.0, static_cast<int>(n));
+  double running = 0;
+  for (double& c : counts) {
+    running += c;
+    c = running / total;
+  }
+  return counts;
+}
+
+}  // namespace
+
+Inference SignedRankTest(const std::vector<double>& log_ratios,
+                         double confidence) {
+  const std::size_t n = log_ratios.size();
+  for (double r : log_ratios) {
+    if (!std::isfinite(r)) {
+      return {std::nullopt, "a run's time is not positive"};
+    }
+  }
+  if (n < kMinRunsForVerdict) {
+    return {std::nullopt, std::to_string(n) + (n == 1 ? " block" : " blocks") +
+                              ": the signed-rank test needs " +
+                              std::to_string(kMinRunsForVerdict) +
+                              " to reach p < 0.05"};
+  }
+  // W+: the sum of the ranks of |d| over the positive d (ties share ranks).
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::fabs(log_ratios[a]) < std::fabs(log_ratios[b]);
+  });
+  double w_plus = 0;
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j < n &&
+           std::fabs(log_ratios[order[j]]) == std::fabs(log_ratios[order[i]])) {
+      ++j;
+    }
+    const double rank = (static_cast<double>(i + j) + 1) / 2;  // average
+    for (std::size_t k = i; k < j; ++k) {
+      if (log_ratios[order[k]] > 0) w_plus += rank;
+      if (log_ratios[order[k]] == 0) w_plus += rank / 2;
+    }
+    i = j;
+  }
+  const std::size_t top = n * (n + 1) / 2;
+  const double m = static_cast<double>(top);
+  const double alpha = 1 - confidence;
+  // P(W+ <= w) under the null, exact or normal with continuity correction;
+  // the same function gives the critical value and p, so they agree.
+  std::vector<double> exact;
+  if (n <= kExactSignedRankBlocks) exact = SignedRankCdf(n);
+  const double sd =
+      std::sqrt(static_cast<double>(n * (n + 1) * (2 * n + 1)) / 24);
+  auto cdf = [&](double w) {
+    if (w < 0) return 0.0;
+    if (!exact.empty()) {
+      return exact[std::min(exact.size() - 1, static_cast<std::size_t>(w))];
+    }
+    return 0.5 * std::erfc(-(w + 0.5 - m / 2) / sd / std::sqrt(2.0));
+  };
+  // c: the largest count with P(W+ <= c) <= alpha / 2.
+  std::size_t c = 0;
+  while (c < top && cdf(static_cast<double>(c)) <= alpha / 2) ++c;
+  // Here cdf(c) > alpha/2, so c - 1 is the last that held (c >= 1 from
+  // kMinRunsForVerdict blocks on).
+  const std::size_t critical = c - 1;
+  const double tail =
+      std::min(cdf(std::floor(w_plus)), cdf(std::floor(m - w_plus)));
+  // Walsh averages; their (critical + 1)-th smallest and largest bound the
+  // Hodges–Lehmann interval, their median is the estimate.
+  std::vector<double> walsh;
+  walsh.reserve(n * (n + 1) / 2);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i; j < n; ++j) {
+      walsh.push_back((log_ratios[i] + log_ratios[j]) / 2);
+    }
+  }
+  std::sort(walsh.begin(), walsh.end());
+  const double low = walsh[critical];
+  const double high = walsh[walsh.size() - 1 - critical];
+  const double estimate = Percentile(walsh, 0.5);
+  GainTest test{TestMethod::kSignedRankLogMedian,
+                100 * std::expm1(estimate),
+                {100 * std::expm1(low), 100 * std::expm1(high)},
+                std::min(1.0, 2 * tail),
+                std::nullopt,
+                n};
+  return {test, ""};
+}
+
 Verdict Decide(const Inference& inference, std::size_t unaligned_runs,
                std::size_t aligned_runs) {
   if (std::min(unaligned_runs, aligned_runs) < kMinRunsForVerdict ||

@@ -2,16 +2,22 @@
 // per run, the mean write+sync time of its writes (DESIGN.md §7: the unit is a
 // run; writes within a run are correlated, so per-write times stay
 // descriptive).
-// - PairedLogTest: t on the per-block log ratio (a block is one run of each
-//   variant back to back), n − 1 degrees of freedom. Fed the runs' medians, it
-//   is the verdict's statistic (measured best on A/A and power; README.md).
+// - SignedRankTest: Wilcoxon's signed-rank test on the per-block log ratios (a
+//   block is one run of each variant back to back, in random order), with the
+//   Hodges–Lehmann interval from the Walsh averages. Fed the runs' medians, it
+//   is the verdict's statistic (measured on A/A and power; README.md). Its
+//   level is exact whatever the noise looks like: with the order inside each
+//   block random and the variants alike, every block's sign is a fair coin.
+//   Exact null distribution up to kExactSignedRankBlocks blocks, the normal
+//   approximation above.
 // - WelchLogTest: Welch t on the logs of one value per run, Welch–Satterthwaite
 //   degrees of freedom. Fed the runs' means, it is the cross-check.
-// The interval exp(d ± t·se) − 1, in %gain, is one of a ratio of geometric
-// means: it never reaches −100 % and one slow run widens it on both sides
-// instead of tilting it. p comes from the same t as the interval, so
-// p < 1 − confidence exactly when the interval excludes 0. Quantiles and tails
-// come from Boost.Math.
+// - PairedLogTest: t on the per-block log ratios, for comparison in tests.
+// Every interval is exp(·) − 1 of an interval of log ratios, in %gain: it never
+// reaches −100 %, and one slow run widens it instead of tilting it. p comes
+// from the same statistic and critical value as the interval, so p < 1 −
+// confidence exactly when the interval excludes 0. t quantiles and tails come
+// from Boost.Math.
 #pragma once
 
 #include <cstddef>
@@ -26,22 +32,29 @@ namespace alignbench {
 
 inline constexpr double kConfidenceLevel = 0.95;
 inline constexpr double kSignificanceLevel = 1 - kConfidenceLevel;
-// Two runs per variant give a t with about 2 degrees of freedom, whose
-// interval is too wide to decide anything and too easily fooled by one level
-// shift of the disk; three is the least that decides.
-inline constexpr std::size_t kMinRunsForVerdict = 3;
+// The signed-rank test cannot reach p < 0.05 with fewer than 6 blocks (the
+// smallest two-sided p of 5 is 2/32).
+inline constexpr std::size_t kMinRunsForVerdict = 6;
 
 struct Interval {
   double low;
   double high;
 };
 
-enum class TestMethod { kPairedLogMedian, kWelchLogMean, kDeltaRatio };
+enum class TestMethod {
+  kSignedRankLogMedian,
+  kWelchLogMean,
+  kPairedLogMedian,
+  kDeltaRatio
+};
 inline constexpr Named<TestMethod> kTestMethods[] = {
-    {"paired-log-median", TestMethod::kPairedLogMedian,
-     "paired t on the log ratio of the run medians of each block"},
+    {"signed-rank-log-median", TestMethod::kSignedRankLogMedian,
+     "Wilcoxon signed-rank test on the log ratio of the run medians of each "
+     "block, Hodges-Lehmann interval"},
     {"welch-log-mean", TestMethod::kWelchLogMean,
      "Welch t on the logs of run means, Welch-Satterthwaite df"},
+    {"paired-log-median", TestMethod::kPairedLogMedian,
+     "paired t on the log ratio of the run medians of each block"},
     // Only ever read, from results of schema version 1.
     {"delta-ratio", TestMethod::kDeltaRatio,
      "schema 1: Welch t on the ratio of arithmetic means (delta method), p "
@@ -55,7 +68,9 @@ struct GainTest {
   double estimate_pct;
   Interval interval_pct;
   double p_value;
-  std::optional<double> df;  // unknown in results of schema version 1
+  // Degrees of freedom of a t; absent for the signed-rank test and in results
+  // of schema version 1.
+  std::optional<double> df;
   std::size_t units;  // runs per variant (Welch: the smaller side) or blocks
 };
 
@@ -69,9 +84,19 @@ Inference WelchLogTest(const std::vector<double>& unaligned_means,
                        const std::vector<double>& aligned_means,
                        double confidence = kConfidenceLevel);
 
-// log(unaligned mean / aligned mean) of each block.
+// log(unaligned / aligned) of each block.
 Inference PairedLogTest(const std::vector<double>& log_ratios,
                         double confidence = kConfidenceLevel);
+
+// Exact null distribution up to this many blocks (its counts stay exact in a
+// double), the normal approximation above.
+inline constexpr std::size_t kExactSignedRankBlocks = 50;
+
+// log(unaligned / aligned) of each block. With fewer than 6 blocks even the
+// most extreme signs give p above 0.05 (2/32 with 5): an interval is still
+// given, at the highest confidence the blocks allow, and the p says so.
+Inference SignedRankTest(const std::vector<double>& log_ratios,
+                         double confidence = kConfidenceLevel);
 
 enum class Verdict {
   kAlignedFaster,

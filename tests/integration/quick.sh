@@ -20,7 +20,7 @@ doc = json.load(open(sys.argv[1]))
 table = open(sys.argv[2]).read()
 assert set(doc) == {"context", "benchmarks", "alignbench"}, list(doc)
 runs = [b for b in doc["benchmarks"] if b["run_type"] == "iteration"]
-assert len(runs) == 18, len(runs)  # 3 sizes x 2 variants x 3 runs
+assert len(runs) == 36, len(runs)  # 3 sizes x 2 variants x 6 runs
 ab = doc["alignbench"]
 assert ab["schema_version"] == 2
 assert 0 <= ab["settings"]["seed"] < 2**53
@@ -30,7 +30,7 @@ assert [r[0] for r in rows] == ["64", "4", "1"], rows
 for pair, row in zip(ab["pairs"], rows):
     u = pair["unaligned"]["write_sync"]["mean_ns"] / 1e6
     a = pair["aligned"]["write_sync"]["mean_ns"] / 1e6
-    assert pair["unaligned"]["write_sync"]["count"] == 48  # 3 x 16 writes
+    assert pair["unaligned"]["write_sync"]["count"] == 96  # 6 x 16 writes
     assert abs(pair["gain_pct"] - (100 * u / a - 100)) < 1e-9, pair["gain_pct"]
     assert float(row[1]) == round(u, 4) and float(row[2]) == round(a, 4), (row, u, a)
     assert float(row[3]) == round(pair["gain_pct"], 2), (row, pair["gain_pct"])
@@ -39,13 +39,15 @@ for pair, row in zip(ab["pairs"], rows):
     lo, hi = interval["low"], interval["high"]
     assert -100 < lo <= interval["estimate_pct"] <= hi, interval
     assert (pair["p_value"] < 0.05) == (lo > 0 or hi < 0), (pair["p_value"], interval)
-    # The interval is centred on the geometric mean of the blocks' ratios of run medians.
-    import math
+    # The estimate is Hodges-Lehmann's: the median of the Walsh averages of the blocks'
+    # log ratios of run medians.
+    import math, statistics
     by_block = {r["block"]: r["p50_ns"] for r in pair["aligned"]["runs"]}
-    logs = [math.log(r["p50_ns"] / by_block[r["block"]]) for r in pair["unaligned"]["runs"]]
-    d = sum(logs) / len(logs)
-    assert abs(100 * math.expm1(d) - interval["estimate_pct"]) < 1e-6, (d, interval)
-    assert interval["method"] == "paired-log-median" and interval["units"] == 3, interval
+    d = [math.log(r["p50_ns"] / by_block[r["block"]]) for r in pair["unaligned"]["runs"]]
+    walsh = [(d[i] + d[j]) / 2 for i in range(len(d)) for j in range(i, len(d))]
+    hl = statistics.median(walsh)
+    assert abs(100 * math.expm1(hl) - interval["estimate_pct"]) < 1e-6, (hl, interval)
+    assert interval["method"] == "signed-rank-log-median" and interval["units"] == 6, interval
     # Blocks: one run of each variant, back to back.
     for ru, ra in zip(sorted(pair["unaligned"]["runs"], key=lambda r: r["block"]),
                       sorted(pair["aligned"]["runs"], key=lambda r: r["block"])):
@@ -54,27 +56,27 @@ for pair, row in zip(ab["pairs"], rows):
     # to our mean: every repetition has the same number of writes.
     bench = [b["real_time"] for b in runs if b["name"].startswith(
         "alignbench/%dK/unaligned/" % (pair["size_bytes"] // 1024))]
-    assert len(bench) == 3 and abs(sum(bench) / 3 - u) < 1e-6 * max(1, u), (bench, u)
+    assert len(bench) == 6 and abs(sum(bench) / 6 - u) < 1e-6 * max(1, u), (bench, u)
 PY
 }
 check "table and JSON agree" agree
 
 # --seed repeats the order of the runs; another seed gives another.
-order_of() {  # order_of SEED: "size variant" per run, in the order measured
+order_of() {  # order_of SEED NAME: "size:variant" per run, in the order measured
   "$ALIGNBENCH" --dir "$target" --sizes 4K,8K,16K --writes 2 --repetitions 3 --seed "$1" \
-    --out "$WORK/seed-$1.json" > /dev/null 2>&1 || return 1
-  "$PY" - "$WORK/seed-$1.json" <<'PY'
+    --out "$WORK/$2.json" > /dev/null 2>&1 || return 1
+  "$PY" - "$WORK/$2.json" "$1" <<'PY'
 import json, sys
 ab = json.load(open(sys.argv[1]))["alignbench"]
 runs = [(r["order"], p["size_bytes"], v) for p in ab["pairs"]
         for v in ("unaligned", "aligned") for r in p[v]["runs"]]
-assert ab["settings"]["seed"] == int(sys.argv[1].split("seed-")[1].split(".")[0])
+assert ab["settings"]["seed"] == int(sys.argv[2])
 print(" ".join("%d:%s" % (size, v) for _, size, v in sorted(runs)))
 PY
 }
 same_seed_same_order() {
   local a b c
-  a=$(order_of 7) && b=$(order_of 7) && c=$(order_of 8) || return 1
+  a=$(order_of 7 seed-7a) && b=$(order_of 7 seed-7b) && c=$(order_of 8 seed-8) || return 1
   echo "    seed 7: $a"
   echo "    seed 8: $c"
   [ "$a" = "$b" ] && [ "$a" != "$c" ]

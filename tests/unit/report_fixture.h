@@ -8,10 +8,11 @@ namespace alignbench::testing {
 inline VariantResult FixedVariant(double mean_ms, double reads,
                                   double kib_written) {
   VariantResult v;
-  v.repetitions = 3;
-  for (std::size_t i = 0; i < 3; ++i) {
-    v.runs.push_back({i + 1, i + 1, 0.5 * static_cast<double>(i), 0.25,
-                      mean_ms * (0.9 + 0.1 * static_cast<double>(i)) * 1e6});
+  v.repetitions = 6;
+  for (std::size_t i = 0; i < 6; ++i) {
+    const double ms = mean_ms * (0.9 + 0.04 * static_cast<double>(i));
+    v.runs.push_back(
+        {i + 1, i + 1, 0.5 * static_cast<double>(i), 0.25, ms * 1e6, ms * 1e6});
   }
   v.total_ns = Summarize({mean_ms * 0.9e6, mean_ms * 1e6, mean_ms * 1.1e6});
   v.write_ns = Summarize({1000, 2000, 3000});
@@ -32,7 +33,7 @@ inline Report FixedReport() {
   r.settings.dir = "/mnt";
   r.settings.sizes = {65536, 4096};
   r.settings.writes = 3;
-  r.settings.repetitions = 3;
+  r.settings.repetitions = 6;
   r.settings.seed = 12345;
   r.target.dir = "/mnt";
   r.target.fs_type = "ext4";
@@ -52,10 +53,14 @@ inline Report FixedReport() {
   big.aligned = FixedVariant(10.0, 0.0, 64.0);
   big.gain_pct = 83.59375;
   big.median_gain_pct = 83.59375;
-  big.inference.test = GainTest{
-      TestMethod::kPairedLogMedian, 83.25, {70.25, 95.5}, 0.000123, 2, 3};
+  big.inference.test = GainTest{TestMethod::kSignedRankLogMedian,
+                                83.25,
+                                {70.25, 95.5},
+                                0.000123,
+                                std::nullopt,
+                                6};
   big.cross_check.test =
-      GainTest{TestMethod::kWelchLogMean, 83.5, {72.5, 94.25}, 0.0005, 3.5, 3};
+      GainTest{TestMethod::kWelchLogMean, 83.5, {72.5, 94.25}, 0.0005, 9.5, 6};
   big.verdict = Verdict::kAlignedFaster;
   big.explanation = "shifted writes each caused 1.0 extra device read(s).";
 
@@ -65,13 +70,17 @@ inline Report FixedReport() {
   small.aligned = FixedVariant(8.4375, 0.0, 4.0);
   small.gain_pct = 4.7222222222222285;
   small.median_gain_pct = 4.5;
-  small.inference.test =
-      GainTest{TestMethod::kPairedLogMedian, 4.25, {-1.5, 9.75}, 0.25, 2, 3};
-  small.cross_check = {std::nullopt, "1 block: an interval needs 2"};
+  small.inference.test = GainTest{TestMethod::kSignedRankLogMedian,
+                                  4.25,
+                                  {-1.5, 9.75},
+                                  0.25,
+                                  std::nullopt,
+                                  6};
+  small.cross_check = {std::nullopt, "1 run: an interval needs 2"};
   small.verdict = Verdict::kNoSignificantDifference;
   small.run_notes = {
-      "run 5 of 12, aligned: 25.3 ms per write, 3.0x the median of its 3 "
-      "runs: was the disk busy?"};
+      "run 5 of 24, aligned: 25.3 ms per write, 3.0x the median of its 6 "
+      "runs: was the disk or the machine busy?"};
   small.explanation = "both variants did the same device I/O.";
   r.pairs = {big, small};
   r.warnings = {"a warning"};

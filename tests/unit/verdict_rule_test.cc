@@ -1,5 +1,5 @@
 // The verdict rule on real noise: blocks of A/A runs measured on this project's
-// machine (tests/fixtures/aa-blocks.tsv), resampled five at a time as a run of
+// machine (tests/fixtures/aa-blocks.tsv), resampled ten at a time as a run of
 // the default plan would see them. Both variants were identical, so every
 // verdict but "no significant difference" is a false positive; multiplying the
 // shifted run medians by 1.5 injects a true +50 % the rule should find.
@@ -64,11 +64,11 @@ Rates Resample(const std::vector<double>& pool, std::size_t blocks,
 TEST_CASE("The verdict rule on resampled A/A blocks of this machine") {
   const std::vector<double> pool = FixtureLogRatios();
   REQUIRE(pool.size() >= 400);
-  const Rates rates = Resample(pool, 5, 4000);
+  const Rates rates = Resample(pool, 10, 4000);
   INFO("false positives " << rates.false_positive << ", power " << rates.power);
-  // 5 % is the level asked for; 1 point of tolerance is about three standard
-  // errors of a rate near 3 % over 4000 trials.
+  // 5 % is the level asked for (the exact test at 10 blocks reaches 4.9 %);
+  // 1 point of tolerance is about three standard errors over 4000 trials.
   CHECK(rates.false_positive <= kSignificanceLevel + 0.01);
-  // Measured 0.94 when the fixture was made; 0.90 leaves room for the draw.
+  // Measured 0.93 when the fixture was made; 0.90 leaves room for the draw.
   CHECK(rates.power >= 0.90);
 }
