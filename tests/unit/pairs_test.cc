@@ -1,9 +1,11 @@
 // Pair-level logic on hand-made run records: the verdict text and the
 // level-shift warning.
+#include "lib/report/pairs.h"
+
 #include <catch2/catch.hpp>
 #include <cerrno>
 
-#include "lib/report/pairs.h"
+#include "lib/report/explain.h"
 
 using namespace alignbench;
 
@@ -59,4 +61,35 @@ TEST_CASE("Verdict text says why a pair is undecided or unmeasured") {
   CHECK(VerdictText(refused) == "not measurable");
   refused.unaligned.error_errno = ENOSPC;
   CHECK(VerdictText(refused) == "stopped by an error");
+}
+
+TEST_CASE("Explain names the variant that has no time, and why") {
+  // The shifted variant stopped on its first run (ENOSPC); the aligned one has
+  // a time although one of its runs failed too.
+  PairResult pair;
+  pair.spec = {262144, SyncMethod::kFsync, IoMode::kBuffered, Layout::kExtend,
+               CacheState::kWarm};
+  pair.unaligned.error = "pwrite /d/f: No space left on device (ENOSPC)";
+  pair.unaligned.error_errno = ENOSPC;
+  pair.aligned.repetitions = 2;
+  pair.aligned.failed_repetitions = 1;
+  pair.aligned.error = "fsync /d/g: Input/output error (EIO)";
+  pair.aligned.error_errno = EIO;
+  CHECK(Explain(pair, 24) ==
+        "shifted writes were stopped by an error: pwrite /d/f: No space left "
+        "on device (ENOSPC)");
+  pair.spec.io = IoMode::kDirect;
+  pair.unaligned.error_errno = EINVAL;
+  CHECK_THAT(Explain(pair, 24),
+             Catch::StartsWith("shifted writes are not measurable here"));
+}
+
+TEST_CASE("Explain gives no verdict with too few runs, and says so") {
+  PairResult pair = PairWithRuns({1, 1}, 1);
+  pair.gain_pct = 3;
+  pair.verdict = Verdict::kUndecided;
+  pair.unaligned.device = pair.aligned.device = DevicePerOp{0, 0, 1, 4, 1};
+  const std::string text = Explain(pair, 24);
+  CHECK_THAT(text, Catch::Contains("No verdict (undecided: 2 runs)"));
+  CHECK_THAT(text, !Catch::Contains("cannot explain this difference"));
 }
