@@ -166,9 +166,11 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
     }
   }
   Render(std::cout, report, options.format);
+  // Both can happen (a full disk stops the runs and the result's save): the
+  // line that says where the result went must not be lost to the other.
+  const int saving = not_saved ? ReportError(*not_saved) : 0;
   if (harness.fatal) return ReportError(*harness.fatal);
-  if (not_saved) return ReportError(*not_saved);
-  return 0;
+  return saving;
 }
 
 }  // namespace

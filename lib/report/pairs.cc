@@ -75,6 +75,7 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
   totals.reserve(ops);
   for (CollectedRun* run : runs) {
     RunRecord& record = run->record;
+    if (record.Writes() == 0) continue;  // no time to speak of
     double sum = 0;
     for (std::size_t k = 0; k < record.Writes(); ++k) {
       totals.push_back(double(record.write_ns[k]) + double(record.sync_ns[k]));
