@@ -39,19 +39,15 @@ Status PrepareLayout(const RunSpec& spec, const TestFile& file) {
   switch (spec.layout) {
     case Layout::kExtend:
       return Ok{};
-    case Layout::kPrealloc: {
-      int rc = ::posix_fallocate(file.fd(), 0, static_cast<off_t>(span));
-      if (rc != 0) {
-        Error error =
-            SystemError(ErrorKind::kSetup, "fallocate", file.path(), rc);
-        if (rc == EOPNOTSUPP || rc == EINVAL) {
-          error.hint =
-              "this filesystem cannot preallocate; use --layout prewritten";
-        }
-        return error;  // answered by Prepare, as every failure of a run
+    case Layout::kPrealloc:
+      // fallocate(2), not posix_fallocate(3): where the filesystem cannot
+      // preallocate (ext2, some NFS), glibc's fallback writes zeros and
+      // "prealloc" would silently become a written file. EOPNOTSUPP is
+      // answered by Prepare from the errno table, as every failure of a run.
+      if (::fallocate(file.fd(), 0, 0, static_cast<off_t>(span)) != 0) {
+        return Fail("fallocate", file.path());
       }
       return Ok{};
-    }
     case Layout::kPrewritten: {
       constexpr std::uint64_t kChunk = 1 << 20;
       std::vector<char> zeros(kChunk, '\0');
