@@ -15,6 +15,7 @@
 #include "bench/harness.h"
 #include "bench/subcommands.h"
 #include "lib/config/size.h"
+#include "lib/env/requirements.h"
 #include "lib/io/cleanup.h"
 #include "lib/io/file_io.h"
 #include "lib/io/result_file.h"
@@ -117,6 +118,10 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
   report.started_at = NowUtc();
   report.settings = settings;
   report.target = ProbeTarget(settings.dir);
+  if (Status met = CheckRequirements(settings.case_requires, report.target);
+      !met) {
+    return ReportError(met.error());
+  }
   if (options.redact_host) report.target.host.hostname.reset();
   std::cerr << TargetLine(report.target) << "\n"
             << "measuring " << ExpandPlan(settings).size()

@@ -32,6 +32,13 @@ check "(a) says to run as root or the exact apt-get line" \
 check "(a) no sudo attempted" bash -c "! grep -q sudo '$WORK/a.err'"
 [ "$failed" -eq 0 ] || cat "$WORK/a.err" >&2
 
+# .ci/run's format check cannot be skipped: clang-format is one of the test packages and
+# the check is not conditional on it being installed (issue 12 #17).
+check "clang-format is a test package" \
+  bash -c 'source "$1"; printf "%s\n" "${TEST_PACKAGES[@]}" | grep -qx clang-format' _ "$COMMON"
+check ".ci/run checks formatting unconditionally" \
+  bash -c "! grep -q 'command -v clang-format' '$ALIGNBENCH_SOURCE_DIR/.ci/run'"
+
 # (b) and (c) as root, with a stub apt-get that talks as much as dpkg does
 [ "$(id -u)" -eq 0 ] || { finish; exit; }
 mkdir "$WORK/stub"
