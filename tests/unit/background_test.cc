@@ -50,18 +50,10 @@ TEST_CASE("The idle window is scaled to the time of one write") {
 }
 
 TEST_CASE("BuildPairs puts the background beside each variant's counters") {
-  const PairSpec spec{4096, SyncMethod::kFsync, IoMode::kBuffered,
-                      Layout::kExtend, CacheState::kWarm};
-  std::vector<CollectedRun> runs;
-  for (Variant variant : {Variant::kShifted, Variant::kAligned}) {
-    CollectedRun run{spec, variant, {}, runs.size() + 1, 1};
-    // 20 ms per write+sync for the shifted, 10 ms for the aligned.
-    const float ms = variant == Variant::kShifted ? 20e6f : 10e6f;
-    run.record.write_ns = {1e6f, 1e6f};
-    run.record.sync_ns = {ms - 1e6f, ms - 1e6f};
-    run.record.device = DeviceCounters{0, 0, 2, 16, 2};
-    runs.push_back(std::move(run));
-  }
+  // 20 ms per write+sync for the shifted, 10 ms for the aligned.
+  const std::vector<CollectedRun> runs =
+      testing::OneBlock(20e6f, 10e6f, DeviceCounters{0, 0, 2, 16, 2});
+  const PairSpec& spec = testing::kFsync4K;
   const std::vector<PairResult> without = BuildPairs({spec}, runs, 24);
   CHECK_FALSE(without[0].aligned.background.has_value());
   const std::vector<PairResult> pairs =

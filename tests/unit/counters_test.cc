@@ -55,16 +55,9 @@ TEST_CASE("A delta keeps flushes unknown unless both ends counted them") {
 }
 
 TEST_CASE("Unknown flushes are absent from the JSON and n/a in the table") {
-  const PairSpec spec{4096, SyncMethod::kFsync, IoMode::kBuffered,
-                      Layout::kExtend, CacheState::kWarm};
-  std::vector<CollectedRun> runs;
-  for (Variant variant : {Variant::kShifted, Variant::kAligned}) {
-    CollectedRun run{spec, variant, {}, runs.size() + 1, 1};
-    run.record.write_ns = {1000, 1000};
-    run.record.sync_ns = {2000, 2000};
-    run.record.device = *ParseDeviceCounters(kStat11) - DeviceCounters{};
-    runs.push_back(std::move(run));
-  }
+  const PairSpec& spec = testing::kFsync4K;
+  const std::vector<CollectedRun> runs = testing::OneBlock(
+      3000, 3000, *ParseDeviceCounters(kStat11) - DeviceCounters{});
   const std::vector<PairResult> pairs = BuildPairs({spec}, runs, 24);
   REQUIRE(pairs.size() == 1);
   REQUIRE(pairs[0].aligned.device);
