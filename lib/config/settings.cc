@@ -173,8 +173,14 @@ Status ApplyCaseText(const std::string& text, const std::string& origin,
       ok = Take(Text(value, origin, key), next.case_description, failure);
     } else if (key == "expect") {
       ok = Take(Text(value, origin, key), next.case_expect, failure);
-    } else if (key == "source" || key == "requires") {
+    } else if (key == "source") {
       // Documentation for readers of the case; nothing to apply.
+    } else if (key == "requires") {
+      // [] is allowed here (a case that needs nothing), unlike on the axes.
+      const bool none = value.is_array() && value.empty();
+      if (none) next.case_requires.clear();
+      ok = none || Take(Names(kRequirements, value, origin, key),
+                        next.case_requires, failure);
     } else if (key == "sizes") {
       ok = Take(Sizes(value, origin), next.sizes, failure);
     } else if (key == "shift") {

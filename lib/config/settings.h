@@ -27,6 +27,17 @@ struct Axes {
   std::vector<CacheState> caches = {CacheState::kWarm};
 };
 
+// What a case file's "requires" may name. alignbench refuses (exit 2) to
+// measure a case where one is not met, naming what is missing.
+enum class Requirement { kBlockDevice, kRoot, kDirectIo };
+inline constexpr Named<Requirement> kRequirements[] = {
+    {"block device", Requirement::kBlockDevice,
+     "a block device under the directory, so that device I/O is counted"},
+    {"root", Requirement::kRoot, "running as root (effective user id 0)"},
+    {"O_DIRECT", Requirement::kDirectIo,
+     "a filesystem under the directory that opens files with O_DIRECT"},
+};
+
 // Runs per variant of one pair, also what --budget may plan.
 inline constexpr std::uint64_t kMaxRepetitions = 10'000;
 
@@ -54,6 +65,7 @@ struct Settings {
   std::string case_name;
   std::string case_description;
   std::string case_expect;
+  std::vector<Requirement> case_requires;
 };
 
 // One pair of DESIGN.md §2: one size under one combination of the axes.

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -176,6 +177,17 @@ std::optional<DeviceInfo> DeviceFromNumber(dev_t number) {
   return device;
 }
 
+// Where mountinfo names no mount for the directory, statfs still knows the
+// filesystem's type.
+void FillFsTypeFromStatfs(TargetInfo& info) {
+  if (info.fs_type) return;
+  struct statfs fs {};
+  if (::statfs(info.dir.c_str(), &fs) != 0) return;
+  // f_type is a signed word: keep the 32 bits the magic numbers have.
+  info.fs_type =
+      FsTypeOfMagic(static_cast<std::uint64_t>(fs.f_type) & 0xFFFFFFFFu);
+}
+
 void FillDevice(TargetInfo& info) {
   struct stat st {};
   if (::stat(info.dir.c_str(), &st) != 0) {
@@ -213,6 +225,23 @@ void FillDirectAlignment(TargetInfo& info) {
 }
 
 }  // namespace
+
+std::optional<std::string> FsTypeOfMagic(std::uint64_t magic) {
+  // The values of <linux/magic.h>, which not every libc exports (zfs is not
+  // in the kernel's header at all).
+  static constexpr struct {
+    std::uint64_t magic;
+    const char* name;
+  } kTable[] = {
+      {0xEF53, "ext2/ext3/ext4"}, {0x58465342, "xfs"},  {0x9123683E, "btrfs"},
+      {0x01021994, "tmpfs"},      {0x6969, "nfs"},      {0x794C7630, "overlay"},
+      {0x2FC12FC1, "zfs"},        {0xF2F52010, "f2fs"},
+  };
+  for (const auto& entry : kTable) {
+    if (entry.magic == magic) return std::string(entry.name);
+  }
+  return std::nullopt;
+}
 
 std::uint64_t TargetInfo::DirectAlignment() const {
   if (dio_offset_align) return *dio_offset_align;
@@ -270,6 +299,7 @@ TargetInfo ProbeTarget(const std::string& dir) {
   info.dir = dir;
   info.real_dir = RealPath(dir);
   if (info.real_dir) FillMount(info, *info.real_dir);
+  FillFsTypeFromStatfs(info);
   FillDevice(info);
   FillDirectAlignment(info);
   info.host = ProbeHost();

@@ -70,4 +70,9 @@ struct TargetInfo {
 TargetInfo ProbeTarget(const std::string& dir);
 HostInfo ProbeHost();
 
+// The filesystem type named by statfs(2)'s f_type, for where mountinfo does
+// not show the mount (a chroot hides "/"); nullopt for a magic number not in
+// the table. ext2, ext3 and ext4 share one magic number: "ext2/ext3/ext4".
+std::optional<std::string> FsTypeOfMagic(std::uint64_t magic);
+
 }  // namespace alignbench

@@ -1,14 +1,18 @@
 #include "lib/measure/counters.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 namespace alignbench {
 
-std::optional<DeviceCounters> ReadDeviceCounters(const std::string& stat_path) {
-  // Documentation/block/stat.rst: 17 fields; we need 1, 3, 5, 7 and 16 (flush
-  // requests).
-  std::ifstream in(stat_path);
+std::optional<DeviceCounters> ParseDeviceCounters(const std::string& line) {
+  // Documentation/block/stat.rst: up to 17 fields; we need 1, 3, 5, 7 and 16
+  // (flush requests).
+  std::istringstream in(line);
   std::uint64_t field[17] = {};
   int count = 0;
   while (count < 17 && in >> field[count]) ++count;
@@ -18,8 +22,33 @@ std::optional<DeviceCounters> ReadDeviceCounters(const std::string& stat_path) {
   counters.read_sectors = field[2];
   counters.writes = field[4];
   counters.write_sectors = field[6];
-  counters.flushes = count >= 16 ? field[15] : 0;
+  if (count >= 16) counters.flushes = field[15];
   return counters;
+}
+
+std::optional<DeviceCounters> ReadDeviceCounters(const std::string& stat_path) {
+  std::ifstream in(stat_path);
+  std::string line;
+  if (!in || !std::getline(in, line)) return std::nullopt;
+  return ParseDeviceCounters(line);
+}
+
+std::optional<IdleSample> SampleIdle(const std::string& dir,
+                                     const std::string& stat_path,
+                                     std::chrono::milliseconds window) {
+  using Clock = std::chrono::steady_clock;
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    ::syncfs(fd);  // best effort: without it the window may count our files
+    ::close(fd);
+  }
+  const std::optional<DeviceCounters> before = ReadDeviceCounters(stat_path);
+  const Clock::time_point start = Clock::now();
+  std::this_thread::sleep_for(window);
+  const std::optional<DeviceCounters> after = ReadDeviceCounters(stat_path);
+  if (!before || !after) return std::nullopt;
+  return IdleSample{std::chrono::duration<double>(Clock::now() - start).count(),
+                    *after - *before};
 }
 
 std::optional<ProcessIo> ReadProcessIo() {
@@ -43,10 +72,13 @@ std::optional<ProcessIo> ReadProcessIo() {
 
 DeviceCounters operator-(const DeviceCounters& after,
                          const DeviceCounters& before) {
-  return {after.reads - before.reads, after.read_sectors - before.read_sectors,
-          after.writes - before.writes,
-          after.write_sectors - before.write_sectors,
-          after.flushes - before.flushes};
+  DeviceCounters delta{
+      after.reads - before.reads, after.read_sectors - before.read_sectors,
+      after.writes - before.writes, after.write_sectors - before.write_sectors,
+      std::nullopt};
+  if (after.flushes && before.flushes)
+    delta.flushes = *after.flushes - *before.flushes;
+  return delta;
 }
 
 ProcessIo operator-(const ProcessIo& after, const ProcessIo& before) {

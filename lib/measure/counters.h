@@ -3,6 +3,7 @@
 // that disk is included.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,7 +16,9 @@ struct DeviceCounters {
       0;  // 512-byte units, whatever the device's sector size
   std::uint64_t writes = 0;         // completed write requests
   std::uint64_t write_sectors = 0;  // 512-byte units
-  std::uint64_t flushes = 0;        // completed flush requests (kernel 5.5+)
+  // Completed flush requests: fields 16 and 17 exist only from kernel 5.5 on;
+  // where the stat file has fewer fields the count is unknown, never 0.
+  std::optional<std::uint64_t> flushes;
 };
 
 struct ProcessIo {
@@ -27,7 +30,23 @@ struct ProcessIo {
 
 // nullopt when the file cannot be read or parsed.
 std::optional<DeviceCounters> ReadDeviceCounters(const std::string& stat_path);
+// One line of a stat file: 11 fields (before 4.18), 15 (discards) or 17
+// (flushes, 5.5+); nullopt with fewer than 11.
+std::optional<DeviceCounters> ParseDeviceCounters(const std::string& line);
 std::optional<ProcessIo> ReadProcessIo();
+
+// The device's I/O while alignbench does none: counters over an idle window.
+struct IdleSample {
+  double seconds = 0;
+  DeviceCounters delta;
+};
+
+// Flushes the filesystem of `dir` (syncfs), so that what alignbench itself
+// left dirty is not counted, then reads the counters, sleeps `window` doing
+// nothing and reads them again; nullopt when the stat file cannot be read.
+std::optional<IdleSample> SampleIdle(const std::string& dir,
+                                     const std::string& stat_path,
+                                     std::chrono::milliseconds window);
 
 DeviceCounters operator-(const DeviceCounters& after,
                          const DeviceCounters& before);

@@ -39,19 +39,15 @@ Status PrepareLayout(const RunSpec& spec, const TestFile& file) {
   switch (spec.layout) {
     case Layout::kExtend:
       return Ok{};
-    case Layout::kPrealloc: {
-      int rc = ::posix_fallocate(file.fd(), 0, static_cast<off_t>(span));
-      if (rc != 0) {
-        Error error =
-            SystemError(ErrorKind::kSetup, "fallocate", file.path(), rc);
-        if (rc == EOPNOTSUPP || rc == EINVAL) {
-          error.hint =
-              "this filesystem cannot preallocate; use --layout prewritten";
-        }
-        return error;  // answered by Prepare, as every failure of a run
+    case Layout::kPrealloc:
+      // fallocate(2), not posix_fallocate(3): where the filesystem cannot
+      // preallocate (ext2, some NFS), glibc's fallback writes zeros and
+      // "prealloc" would silently become a written file. EOPNOTSUPP is
+      // answered by Prepare from the errno table, as every failure of a run.
+      if (::fallocate(file.fd(), 0, 0, static_cast<off_t>(span)) != 0) {
+        return Fail("fallocate", file.path());
       }
       return Ok{};
-    }
     case Layout::kPrewritten: {
       constexpr std::uint64_t kChunk = 1 << 20;
       std::vector<char> zeros(kChunk, '\0');
@@ -128,7 +124,8 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   const std::uint64_t stage =
       spec.io == IoMode::kDirect ? size + 2 * spec.dio_alignment : 0;
   Run run(spec, std::move(file), std::move(reopened).value(),
-          AlignedBuffer(size, alignment), AlignedBuffer(stage, alignment));
+          Payload(size, alignment, spec.warmup + spec.writes),
+          AlignedBuffer(stage, alignment));
 
   for (std::uint64_t k = 0; k < spec.warmup; ++k) {
     if (Result<OpTimes> op = run.Step(); !op) return op.error();
@@ -154,7 +151,7 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   return run;
 }
 
-Run::Run(RunSpec spec, TestFile file, UniqueFd fd, AlignedBuffer payload,
+Run::Run(RunSpec spec, TestFile file, UniqueFd fd, Payload payload,
          AlignedBuffer stage)
     : spec_(std::move(spec)),
       file_(std::move(file)),
@@ -162,13 +159,13 @@ Run::Run(RunSpec spec, TestFile file, UniqueFd fd, AlignedBuffer payload,
       payload_(std::move(payload)),
       stage_(std::move(stage)) {}
 
-Status Run::WriteAt(std::uint64_t offset) {
+Status Run::WriteAt(std::uint64_t offset, const char* bytes) {
   const bool unaligned =
       spec_.io == IoMode::kDirect && offset % spec_.dio_alignment != 0;
   if (unaligned && spec_.direct_unaligned == DirectUnaligned::kStage) {
-    return WriteStaged(offset);
+    return WriteStaged(offset, bytes);
   }
-  Status written = PwriteAll(fd_.get(), payload_.data(), spec_.pattern.size,
+  Status written = PwriteAll(fd_.get(), bytes, spec_.pattern.size,
                              static_cast<off_t>(offset), file_.path());
   if (!written && written.error().errno_value == EINVAL &&
       spec_.io == IoMode::kDirect) {
@@ -185,7 +182,7 @@ Status Run::WriteAt(std::uint64_t offset) {
 // As a database does under O_DIRECT: read the partial head and tail blocks,
 // then write whole aligned blocks that carry the new bytes. Reads and write are
 // all part of the timed operation.
-Status Run::WriteStaged(std::uint64_t offset) {
+Status Run::WriteStaged(std::uint64_t offset, const char* bytes) {
   record_.staged = true;
   const std::uint64_t a = spec_.dio_alignment;
   const std::uint64_t size = spec_.pattern.size;
@@ -202,7 +199,7 @@ Status Run::WriteStaged(std::uint64_t offset) {
                            static_cast<off_t>(end - a), file_.path());
     if (!read) return read;
   }
-  std::memcpy(stage + (offset - start), payload_.data(), size);
+  std::memcpy(stage + (offset - start), bytes, size);
   return PwriteAll(fd_.get(), stage, end - start, static_cast<off_t>(start),
                    file_.path());
 }
@@ -213,9 +210,11 @@ Error Run::WithHint(Error error) const {
 }
 
 Result<OpTimes> Run::Step() {
+  // This write's bytes are chosen before the clock starts.
+  const char* bytes = payload_.For(next_);
   const std::uint64_t offset = spec_.pattern.OffsetOf(next_++);
   const Clock::time_point t0 = Clock::now();
-  if (Status written = WriteAt(offset); !written) {
+  if (Status written = WriteAt(offset, bytes); !written) {
     return WithHint(written.error());
   }
   const Clock::time_point t1 = Clock::now();

@@ -17,6 +17,7 @@
 #include "lib/io/test_file.h"
 #include "lib/measure/counters.h"
 #include "lib/measure/pattern.h"
+#include "lib/measure/payload.h"
 
 namespace alignbench {
 
@@ -72,19 +73,20 @@ class Run final {
   RunRecord Finish(std::optional<Error> error);
 
  private:
-  Run(RunSpec spec, TestFile file, UniqueFd fd, AlignedBuffer payload,
+  Run(RunSpec spec, TestFile file, UniqueFd fd, Payload payload,
       AlignedBuffer stage);
   // Prepare without the errno table's answer, which Prepare adds once.
   static Result<Run> PrepareUnanswered(const RunSpec& spec);
-  Status WriteAt(std::uint64_t offset);
-  Status WriteStaged(std::uint64_t offset);
+  Status WriteAt(std::uint64_t offset, const char* bytes);
+  Status WriteStaged(std::uint64_t offset, const char* bytes);
   Error WithHint(Error error) const;
 
   RunSpec spec_;
   TestFile file_;
   UniqueFd fd_;  // measurement descriptor: sync and direct flags applied
-  AlignedBuffer payload_;  // the bytes every write carries
-  AlignedBuffer stage_;    // staged direct writes only: whole aligned blocks
+  // The bytes of each write, distinct from write to write.
+  Payload payload_;
+  AlignedBuffer stage_;  // staged direct writes only: whole aligned blocks
   std::uint64_t next_ =
       0;  // index of the next write in the pattern (warm-up included)
   RunRecord record_;

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include "lib/report/pairs.h"
 
@@ -16,6 +18,44 @@ std::string Fixed(double value, int digits = 1) {
 
 bool Near(double a, double b) {
   return std::fabs(a - b) <= 0.15 * std::max(1.0, std::max(a, b));
+}
+
+// The idle window's traffic is a large part of what was counted: half or more,
+// and at least a request every four writes.
+bool Dominates(double idle, double counted) {
+  return idle >= 0.25 && idle >= 0.5 * counted;
+}
+
+// The counters are device-wide. Where the idle window before measuring shows
+// that much of what they counted was the disk's own traffic, they cannot be
+// read as the writes' I/O: that is said instead of an explanation.
+std::optional<std::string> BusyDisk(const VariantResult& v, const char* name) {
+  if (!v.background || !v.device) return std::nullopt;
+  const DevicePerOp& idle = *v.background;
+  const DevicePerOp& counted = *v.device;
+  if (!Dominates(idle.writes, counted.writes) &&
+      !Dominates(idle.reads, counted.reads)) {
+    return std::nullopt;
+  }
+  return std::string(
+             "the disk was busy without alignbench: over the time of "
+             "one ") +
+         name + " write the idle window before measuring counted " +
+         Fixed(idle.writes) + " device writes and " + Fixed(idle.reads) +
+         " reads, against " + Fixed(counted.writes) + " and " +
+         Fixed(counted.reads) +
+         " per write while measuring: the device counters cannot say what "
+         "the writes themselves cost.";
+}
+
+// The closing sentence when there is no verdict or no difference.
+std::string VerdictNote(const PairResult& pair, bool significant) {
+  if (pair.verdict == Verdict::kUndecided) {
+    return "No verdict (" + VerdictText(pair) + "): a verdict needs " +
+           std::to_string(kMinRunsForVerdict) +
+           " runs of each variant, so that run-to-run variation is known.";
+  }
+  return significant ? "" : "No significant time difference.";
 }
 
 }  // namespace
@@ -36,6 +76,7 @@ std::string Explain(const PairResult& pair, std::uint64_t shift) {
   }
   std::string text;
   auto add = [&text](const std::string& sentence) {
+    if (sentence.empty()) return;
     if (!text.empty()) text += " ";
     text += sentence;
   };
@@ -63,6 +104,13 @@ std::string Explain(const PairResult& pair, std::uint64_t shift) {
   const bool significant =
       pair.verdict && (*pair.verdict == Verdict::kAlignedFaster ||
                        *pair.verdict == Verdict::kShiftedFaster);
+  std::optional<std::string> busy = BusyDisk(u, "shifted");
+  if (!busy) busy = BusyDisk(a, "aligned");
+  if (busy) {
+    add(*busy);
+    add(VerdictNote(pair, significant));
+    return text;
+  }
   bool explained = false;
   if (du.reads - da.reads >= 0.5 && da.reads <= 0.25) {
     add("shifted: +" + Fixed(du.reads - da.reads) + " device reads (" +
@@ -97,13 +145,7 @@ std::string Explain(const PairResult& pair, std::uint64_t shift) {
     add("both variants did the same device I/O (" + Fixed(da.writes) +
         " writes, " + Fixed(da.kib_written) + " KiB per operation).");
   }
-  if (pair.verdict == Verdict::kUndecided) {
-    add("No verdict (" + VerdictText(pair) + "): a verdict needs " +
-        std::to_string(kMinRunsForVerdict) +
-        " runs of each variant, so that run-to-run variation is known.");
-  } else if (!significant) {
-    add("No significant time difference.");
-  }
+  add(VerdictNote(pair, significant));
   return text;
 }
 

@@ -155,6 +155,14 @@ Summary ReadSummary(const Reader& r) {
   return s;
 }
 
+DevicePerOp ReadDevicePerOp(const Reader& d) {
+  DevicePerOp per{d.Get<double>("reads"), d.Get<double>("read_kib"),
+                  d.Get<double>("writes"), d.Get<double>("written_kib"),
+                  std::nullopt};
+  d.Optional("flushes", per.flushes);
+  return per;
+}
+
 VariantResult ReadVariant(const Reader& r) {
   VariantResult v;
   v.repetitions = r.Get<std::size_t>("repetitions");
@@ -168,11 +176,10 @@ VariantResult ReadVariant(const Reader& r) {
     if (r.Has("sync")) v.sync_ns = ReadSummary(r.Object("sync"));
   }
   if (r.Has("device_per_write")) {
-    const Reader d = r.Object("device_per_write");
-    v.device =
-        DevicePerOp{d.Get<double>("reads"), d.Get<double>("read_kib"),
-                    d.Get<double>("writes"), d.Get<double>("written_kib"),
-                    d.Get<double>("flushes")};
+    v.device = ReadDevicePerOp(r.Object("device_per_write"));
+  }
+  if (r.Has("device_background_per_write")) {
+    v.background = ReadDevicePerOp(r.Object("device_background_per_write"));
   }
   if (r.Has("process_per_write")) {
     const Reader p = r.Object("process_per_write");

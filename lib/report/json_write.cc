@@ -33,6 +33,14 @@ json SummaryJson(const Summary& s) {
   }
   return j;
 }
+json DevicePerOpJson(const DevicePerOp& d) {
+  json j = {{"reads", d.reads},
+            {"read_kib", d.kib_read},
+            {"writes", d.writes},
+            {"written_kib", d.kib_written}};
+  Put(j, "flushes", d.flushes);
+  return j;
+}
 json VariantJson(const VariantResult& v) {
   json j = {{"repetitions", v.repetitions}, {"staged", v.staged}};
   if (v.repetitions > 0) {
@@ -42,12 +50,9 @@ json VariantJson(const VariantResult& v) {
     if (std::isfinite(v.write_ns.mean)) j["write"] = SummaryJson(v.write_ns);
     if (std::isfinite(v.sync_ns.mean)) j["sync"] = SummaryJson(v.sync_ns);
   }
-  if (v.device) {
-    j["device_per_write"] = {{"reads", v.device->reads},
-                             {"read_kib", v.device->kib_read},
-                             {"writes", v.device->writes},
-                             {"written_kib", v.device->kib_written},
-                             {"flushes", v.device->flushes}};
+  if (v.device) j["device_per_write"] = DevicePerOpJson(*v.device);
+  if (v.background) {
+    j["device_background_per_write"] = DevicePerOpJson(*v.background);
   }
   if (v.process) {
     j["process_per_write"] = {{"read_bytes", v.process->read_bytes},

@@ -10,6 +10,18 @@
 namespace alignbench {
 namespace {
 
+// Device counters divided by n. /sys/block/*/stat counts sectors of 512
+// bytes whatever the device's sector size.
+DevicePerOp PerOp(const DeviceCounters& total, double n) {
+  DevicePerOp per{static_cast<double>(total.reads) / n,
+                  static_cast<double>(total.read_sectors) / 2 / n,
+                  static_cast<double>(total.writes) / n,
+                  static_cast<double>(total.write_sectors) / 2 / n,
+                  std::nullopt};
+  if (total.flushes) per.flushes = static_cast<double>(*total.flushes) / n;
+  return per;
+}
+
 // Summaries of one variant. Consumes the runs' per-write times as it goes:
 // a run of a million writes must not be held in four copies at once.
 VariantResult Collect(const PairSpec& spec, Variant variant,
@@ -30,6 +42,9 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
     runs.push_back(&run);
   }
   DeviceCounters device;
+  // Flushes are unknown as soon as one run could not count them.
+  std::uint64_t flushes = 0;
+  bool have_flushes = true;
   ProcessIo process;
   bool have_device = true, have_process = true;
   std::size_t ops = 0;
@@ -49,7 +64,8 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
       device.read_sectors += record->device->read_sectors;
       device.writes += record->device->writes;
       device.write_sectors += record->device->write_sectors;
-      device.flushes += record->device->flushes;
+      have_flushes = have_flushes && record->device->flushes.has_value();
+      flushes += record->device->flushes.value_or(0);
     }
     if (record->process) {
       process.read_bytes += record->process->read_bytes;
@@ -91,16 +107,8 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
   }
   result.total_ns = Summarize(std::move(totals));
   const double n = static_cast<double>(ops);
-  if (have_device) {
-    // /sys/block/*/stat counts sectors of 512 bytes whatever the device's
-    // sector size.
-    result.device =
-        DevicePerOp{static_cast<double>(device.reads) / n,
-                    static_cast<double>(device.read_sectors) / 2 / n,
-                    static_cast<double>(device.writes) / n,
-                    static_cast<double>(device.write_sectors) / 2 / n,
-                    static_cast<double>(device.flushes) / n};
-  }
+  if (have_flushes) device.flushes = flushes;
+  if (have_device) result.device = PerOp(device, n);
   if (have_process) {
     result.process = ProcessPerOp{static_cast<double>(process.read_bytes) / n,
                                   static_cast<double>(process.write_bytes) / n};
@@ -272,15 +280,25 @@ std::optional<std::string> LevelShift(const std::vector<PairResult>& pairs) {
          "Blocks keep each comparison fair; were other programs using it?";
 }
 
+DevicePerOp BackgroundPerWrite(const IdleSample& idle, double seconds) {
+  return PerOp(idle.delta, idle.seconds / seconds);
+}
+
 std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
                                    std::vector<CollectedRun> runs,
-                                   std::uint64_t shift) {
+                                   std::uint64_t shift,
+                                   const std::optional<IdleSample>& idle) {
   std::vector<PairResult> pairs;
   for (const PairSpec& spec : plan) {
     PairResult pair;
     pair.spec = spec;
     pair.unaligned = Collect(spec, Variant::kShifted, runs);
     pair.aligned = Collect(spec, Variant::kAligned, runs);
+    for (VariantResult* v : {&pair.unaligned, &pair.aligned}) {
+      if (idle && idle->seconds > 0 && v->device && v->repetitions > 0) {
+        v->background = BackgroundPerWrite(*idle, v->total_ns.mean * 1e-9);
+      }
+    }
     if (pair.unaligned.repetitions > 0 && pair.aligned.repetitions > 0) {
       pair.gain_pct =
           GainPct(pair.unaligned.total_ns.mean, pair.aligned.total_ns.mean);

@@ -43,7 +43,8 @@ struct DevicePerOp {
   double kib_read = 0;
   double writes = 0;
   double kib_written = 0;
-  double flushes = 0;
+  // Unknown where the kernel's stat file has no flush fields (before 5.5).
+  std::optional<double> flushes;
 };
 
 struct ProcessPerOp {
@@ -58,6 +59,10 @@ struct VariantResult {
   Summary write_ns;
   Summary sync_ns;
   std::optional<DevicePerOp> device;
+  // What the idle window before measuring showed, over as long as one of
+  // this variant's writes takes (its mean write+sync): the device's own
+  // traffic that `device` counts too.
+  std::optional<DevicePerOp> background;
   std::optional<ProcessPerOp> process;
   bool staged = false;
   std::optional<std::uint64_t> resident_pages_after_drop;  // worst run
@@ -113,9 +118,13 @@ std::string VerdictText(const PairResult& pair);
 // Runs are matched to the plan's pairs by spec; pairs come out in plan order.
 // Takes the runs by value and frees their per-write times as it summarizes
 // them; move them in when they are not needed any more.
-std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
-                                   std::vector<CollectedRun> runs,
-                                   std::uint64_t shift);
+// With `idle`, each variant's background per write comes from it.
+std::vector<PairResult> BuildPairs(
+    const std::vector<PairSpec>& plan, std::vector<CollectedRun> runs,
+    std::uint64_t shift, const std::optional<IdleSample>& idle = std::nullopt);
+
+// The idle window's counters over `seconds` of measuring, per write.
+DevicePerOp BackgroundPerWrite(const IdleSample& idle, double seconds);
 
 bool SameSpec(const PairSpec& a, const PairSpec& b);
 

@@ -85,6 +85,13 @@ std::string Wrap(const std::string& text) {
   return out + line;
 }
 
+bool HasBackground(const Report& r) {
+  for (const PairResult& p : r.pairs) {
+    if (p.unaligned.background || p.aligned.background) return true;
+  }
+  return false;
+}
+
 // What the columns mean, and the statistic behind the interval, as the result
 // says it was made.
 std::string Footer(const Report& r) {
@@ -107,7 +114,13 @@ std::string Footer(const Report& r) {
   }
   return text + Wrap(statistics + ".") +
          "\nr/w/fl: device reads, writes and flushes per write, from "
-         "/sys/block/*/stat.\n";
+         "/sys/block/*/stat.\n" +
+         (HasBackground(r)
+              ? Wrap("idle: the same counters over an idle window before "
+                     "measuring, scaled to the time of one write: the disk's "
+                     "own traffic, which r and w count too.") +
+                    "\n"
+              : std::string());
 }
 
 // Pairs grouped by their axes, in plan order.
@@ -126,9 +139,22 @@ void ForEachGroup(const Report& r, Fn fn) {
 std::string DeviceCell(const std::optional<DevicePerOp>& d) {
   if (!d) return "n/a";
   char text[96];
-  std::snprintf(text, sizeof text,
-                "%4.1f r %6.1f KiB  %4.1f w %6.1f KiB  %4.1f fl", d->reads,
-                d->kib_read, d->writes, d->kib_written, d->flushes);
+  std::snprintf(text, sizeof text, "%4.1f r %6.1f KiB  %4.1f w %6.1f KiB  ",
+                d->reads, d->kib_read, d->writes, d->kib_written);
+  // Kernels before 5.5 do not count flushes: say n/a rather than 0.
+  char flushes[16] = " n/a";
+  if (d->flushes) std::snprintf(flushes, sizeof flushes, "%4.1f", *d->flushes);
+  return std::string(text) + flushes + " fl";
+}
+
+// What the idle window before measuring showed over the same time, where it
+// was sampled.
+std::string BackgroundCell(const VariantResult& v) {
+  if (!v.background) return "";
+  char text[80];
+  std::snprintf(text, sizeof text, "   idle: %4.1f r %4.1f w %6.1f KiB",
+                v.background->reads, v.background->writes,
+                v.background->kib_written);
   return text;
 }
 
@@ -155,9 +181,10 @@ void RenderTable(std::ostream& out, const Report& r) {
     for (std::size_t i = from; i < to; ++i) {
       const PairResult& p = r.pairs[i];
       out << Pad(SizeColumn(p.spec.size), 6) << "  unaligned "
-          << DeviceCell(p.unaligned.device) << "\n"
+          << DeviceCell(p.unaligned.device) << BackgroundCell(p.unaligned)
+          << "\n"
           << Pad("", 6) << "  aligned   " << DeviceCell(p.aligned.device)
-          << "\n";
+          << BackgroundCell(p.aligned) << "\n";
     }
     out << "why:\n";
     for (std::size_t i = from; i < to; ++i) {

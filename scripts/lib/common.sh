@@ -4,8 +4,13 @@
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD_PACKAGES=(g++ make cmake git libbenchmark-dev libboost-program-options-dev
                 nlohmann-json3-dev catch2)
+# clang-format: .ci/run's format check must not depend on it happening to be installed.
+TEST_PACKAGES=(python3 python3-jsonschema python3-scipy libbenchmark-tools util-linux
+               e2fsprogs xfsprogs btrfs-progs fio gnuplot-nox clang-format)
 
 # install_missing PACKAGE...: apt-get update and install only when something is missing.
+# Without root and without sudo it says in one line what to do and fails. apt's and dpkg's
+# output (hundreds of lines) goes to a log: one line per step here, the log's path on failure.
 install_missing() {
   local missing=() pkg
   for pkg in "$@"; do
@@ -13,11 +18,36 @@ install_missing() {
       missing+=("$pkg")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
-  echo "installing: ${missing[*]}" >&2
   local sudo=()
-  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-  "${sudo[@]}" apt-get update -qq &&
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >&2
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+      echo "error: missing Debian packages; run this as root, or as root first: apt-get install -y ${missing[*]}" >&2
+      return 1
+    fi
+    sudo=(sudo)
+  fi
+  echo "installing ${#missing[@]} missing packages: ${missing[*]}" >&2
+  local log
+  log=$(mktemp "${TMPDIR:-/tmp}/alignbench-install.XXXXXX.log") || return 1
+  install_step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
+    install_step "$log" "apt-get install" \
+      "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" ||
+    return 1
+  rm -f "$log"
+}
+
+# install_step LOG WHAT COMMAND...: one line on stderr, the command's output in LOG.
+install_step() {
+  local log=$1 what=$2
+  shift 2
+  printf '  %s ... ' "$what" >&2
+  if "$@" >>"$log" 2>&1 </dev/null; then
+    echo "done" >&2
+  else
+    local status=$?
+    echo "failed (exit $status); its output is in $log" >&2
+    return "$status"
+  fi
 }
 
 # build DIR [TARGET...]: configure (Release) and build into DIR.

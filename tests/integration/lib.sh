@@ -42,10 +42,13 @@ no_leftovers() {  # no .alignbench-* file in the directory
   [ -z "$(find "$1" -maxdepth 1 -name '.alignbench-*' -print -quit)" ]
 }
 
-wait_for_run_file() {  # wait_for_run_file DIR: up to 5 s until a run's file exists there
+# wait_for_run_file DIR: up to 5 s until a run's file exists there. A run's file is the
+# non-empty one: the checks before measuring create empty ones for an instant, and 200 ms
+# of idle window follow them before the first run's file exists.
+wait_for_run_file() {
   local _
   for _ in $(seq 100); do
-    no_leftovers "$1" || return 0
+    [ -n "$(find "$1" -maxdepth 1 -name '.alignbench-*' -size +0 -print -quit)" ] && return 0
     sleep 0.05
   done
   return 1

@@ -23,6 +23,26 @@ inline VariantResult FixedVariant(double mean_ms, double reads,
   return v;
 }
 
+inline const PairSpec kFsync4K{4096, SyncMethod::kFsync, IoMode::kBuffered,
+                               Layout::kExtend, CacheState::kWarm};
+
+// One block of runs as the harness collects them: a run of each variant of
+// kFsync4K, two writes each taking `shifted_ns` or `aligned_ns` (1 µs of it
+// the write), both with `device` as their counters.
+inline std::vector<CollectedRun> OneBlock(float shifted_ns, float aligned_ns,
+                                          const DeviceCounters& device) {
+  std::vector<CollectedRun> runs;
+  for (Variant variant : {Variant::kShifted, Variant::kAligned}) {
+    CollectedRun run{kFsync4K, variant, {}, runs.size() + 1, 1};
+    const float ns = variant == Variant::kShifted ? shifted_ns : aligned_ns;
+    run.record.write_ns = {1000, 1000};
+    run.record.sync_ns = {ns - 1000, ns - 1000};
+    run.record.device = device;
+    runs.push_back(std::move(run));
+  }
+  return runs;
+}
+
 inline Report FixedReport() {
   Report r;
   r.tool_version = "0.1.0";

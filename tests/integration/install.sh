@@ -1,0 +1,76 @@
+# The README commands' package step (scripts/lib/common.sh install_missing), issue 12 #13
+# and #16: without root and without sudo it stops with one line saying what to do, never at
+# "sudo: command not found"; as root apt's and dpkg's output goes to a log, one line per
+# step is printed, and a failed step names its log. apt-get is a stub: nothing is installed.
+source "$(dirname "$0")/lib.sh"
+COMMON="$ALIGNBENCH_SOURCE_DIR/scripts/lib/common.sh"
+fake=alignbench-test-no-such-package
+
+# A PATH with everything of /usr/bin and /usr/sbin but sudo.
+chmod 755 "$WORK"
+mkdir "$WORK/bin"
+for tool in /usr/bin/* /usr/sbin/*; do
+  name=${tool##*/}
+  [ "$name" = sudo ] || [ -e "$WORK/bin/$name" ] || ln -s "$tool" "$WORK/bin/$name"
+done
+
+# (a) not root, no sudo
+if [ "$(id -u)" -eq 0 ]; then
+  as_user() { runuser -u nobody -- "$@"; }
+else
+  as_user() { "$@"; }
+fi
+as_user env -i PATH="$WORK/bin" HOME=/ TMPDIR="$WORK" \
+  bash -c 'set -euo pipefail; source "$1"; install_missing bash "$2"; echo "went on"' \
+  _ "$COMMON" "$fake" > "$WORK/a.out" 2> "$WORK/a.err"
+status=$?
+check "(a) no root, no sudo: non-zero exit (got $status)" [ "$status" -ne 0 ]
+check "(a) stops: nothing after it ran" [ ! -s "$WORK/a.out" ]
+check "(a) one line" [ "$(wc -l < "$WORK/a.err")" -eq 1 ]
+check "(a) says to run as root or the exact apt-get line" \
+  grep -qx "error: missing Debian packages; run this as root, or as root first: apt-get install -y $fake" "$WORK/a.err"
+check "(a) no sudo attempted" bash -c "! grep -q sudo '$WORK/a.err'"
+[ "$failed" -eq 0 ] || cat "$WORK/a.err" >&2
+
+# .ci/run's format check cannot be skipped: clang-format is one of the test packages and
+# the check is not conditional on it being installed (issue 12 #17).
+check "clang-format is a test package" \
+  bash -c 'source "$1"; printf "%s\n" "${TEST_PACKAGES[@]}" | grep -qx clang-format' _ "$COMMON"
+check ".ci/run checks formatting unconditionally" \
+  bash -c "! grep -q 'command -v clang-format' '$ALIGNBENCH_SOURCE_DIR/.ci/run'"
+
+# (b) and (c) as root, with a stub apt-get that talks as much as dpkg does
+[ "$(id -u)" -eq 0 ] || { finish; exit; }
+mkdir "$WORK/stub"
+cat > "$WORK/stub/apt-get" <<'STUB'
+#!/bin/bash
+for i in $(seq 300); do echo "Unpacking package $i ..."; done
+[ "$1" = install ] && [ -n "${STUB_FAIL:-}" ] && { echo "E: Unable to locate package" >&2; exit 100; }
+exit 0
+STUB
+chmod 755 "$WORK/stub/apt-get"
+run_install() {  # run_install NAME [ENV...]: install_missing with the stub, as root
+  local name=$1
+  shift
+  env -i PATH="$WORK/stub:$WORK/bin" HOME=/ TMPDIR="$WORK" "$@" \
+    bash -c 'set -euo pipefail; source "$1"; install_missing bash "$2"' _ "$COMMON" "$fake" \
+    > "$WORK/$name.out" 2> "$WORK/$name.err"
+}
+run_install b
+status=$?
+check "(b) stub install: exit 0 (got $status)" [ "$status" -eq 0 ]
+check "(b) one line per step, no dpkg output" [ "$(wc -l < "$WORK/b.err")" -eq 3 ]
+check "(b) names what it installs" grep -qx "installing 1 missing packages: $fake" "$WORK/b.err"
+check "(b) the install step" grep -qx "  apt-get install ... done" "$WORK/b.err"
+check "(b) the log is gone after success" bash -c "! ls '$WORK'/alignbench-install.* 2>/dev/null"
+[ "$failed" -eq 0 ] || cat "$WORK/b.err" >&2
+
+run_install c STUB_FAIL=1
+status=$?
+check "(c) failed install: non-zero exit (got $status)" [ "$status" -ne 0 ]
+log=$(sed -n 's/.*failed (exit 100); its output is in \(.*\)$/\1/p' "$WORK/c.err")
+check "(c) the failed step names its log" [ -n "$log" ]
+check "(c) the log holds the reason" grep -q "E: Unable to locate package" "$log"
+check "(c) three lines" [ "$(wc -l < "$WORK/c.err")" -eq 3 ]
+[ "$failed" -eq 0 ] || cat "$WORK/c.err" >&2
+finish

@@ -1,0 +1,25 @@
+# --layout prealloc where the filesystem cannot preallocate (issue 12 #8): ext2 has no
+# extents, so fallocate(2) answers EOPNOTSUPP. posix_fallocate(3) would have written zeros
+# instead and measured a prewritten file under the name "prealloc"; alignbench refuses.
+source "$(dirname "$0")/lib.sh"
+command -v mkfs.ext2 >/dev/null || skip "mkfs.ext2 missing (package e2fsprogs)"
+make_rig --sector 4096 --fs ext2 --size 64M
+
+"$ALIGNBENCH" --dir "$RIG" --layout prealloc --sizes 4K --writes 4 --repetitions 6 \
+  --sync fsync --out "$WORK/prealloc.json" > "$WORK/prealloc.out" 2> "$WORK/prealloc.err"
+status=$?
+check "prealloc on ext2: exit 2 (got $status)" [ "$status" -eq 2 ]
+check "prealloc on ext2: fallocate refused with EOPNOTSUPP and the errno table's hint" \
+  grep -Eq "^alignbench: error: fallocate $RIG/\.alignbench-[0-9]+-[0-9a-f]+: .*\(EOPNOTSUPP\).*; this filesystem does not support it \(fallocate: use --layout prewritten\)" \
+  "$WORK/prealloc.err"
+check "prealloc on ext2: no .alignbench-* left" no_leftovers "$RIG"
+[ "$failed" -eq 0 ] || cat "$WORK/prealloc.err" >&2
+
+# The same rig measures the other layouts: the refusal is prealloc's alone.
+"$ALIGNBENCH" --dir "$RIG" --layout prewritten --sizes 4K --writes 4 --repetitions 6 \
+  --sync fsync > "$WORK/prewritten.out" 2> "$WORK/prewritten.err"
+status=$?
+check "prewritten on ext2: exit 0 (got $status)" [ "$status" -eq 0 ]
+check "prewritten on ext2: no .alignbench-* left" no_leftovers "$RIG"
+[ "$failed" -eq 0 ] || cat "$WORK/prewritten.err" >&2
+finish

@@ -1,0 +1,107 @@
+// The disk's own traffic, from an idle window before measuring (issue 12 #10),
+// on hand-made records: scaled to a write's time, reported beside the
+// per-write counters, and never explained as the writes' own I/O.
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "lib/report/explain.h"
+#include "lib/report/json.h"
+#include "lib/report/pairs.h"
+#include "lib/report/table.h"
+#include "tests/unit/report_fixture.h"
+
+using namespace alignbench;
+
+namespace {
+
+// 200 ms idle with 20 device writes of 80 KiB in all: 100 writes per second.
+IdleSample BusyIdle() {
+  IdleSample idle;
+  idle.seconds = 0.2;
+  idle.delta.writes = 20;
+  idle.delta.write_sectors = 160;
+  idle.delta.flushes = 4;
+  return idle;
+}
+
+// A measured pair whose variants both counted `writes` device writes per
+// operation, 10 ms per write+sync, with a time difference.
+PairResult Measured(double writes) {
+  PairResult pair;
+  pair.spec = {4096, SyncMethod::kFsync, IoMode::kBuffered, Layout::kExtend,
+               CacheState::kWarm};
+  pair.unaligned = testing::FixedVariant(10, 0, 4);
+  pair.aligned = testing::FixedVariant(10, 0, 4);
+  pair.unaligned.device = pair.aligned.device =
+      DevicePerOp{0, 0, writes, 4 * writes, 1};
+  pair.gain_pct = 30;
+  pair.verdict = Verdict::kAlignedFaster;
+  return pair;
+}
+
+}  // namespace
+
+TEST_CASE("The idle window is scaled to the time of one write") {
+  const DevicePerOp per = BackgroundPerWrite(BusyIdle(), 0.01);
+  CHECK(per.writes == Approx(1.0));  // 100/s over 10 ms
+  CHECK(per.kib_written == Approx(4.0));
+  CHECK(per.flushes == Approx(0.2));
+  CHECK(per.reads == 0);
+}
+
+TEST_CASE("BuildPairs puts the background beside each variant's counters") {
+  // 20 ms per write+sync for the shifted, 10 ms for the aligned.
+  const std::vector<CollectedRun> runs =
+      testing::OneBlock(20e6f, 10e6f, DeviceCounters{0, 0, 2, 16, 2});
+  const PairSpec& spec = testing::kFsync4K;
+  const std::vector<PairResult> without = BuildPairs({spec}, runs, 24);
+  CHECK_FALSE(without[0].aligned.background.has_value());
+  const std::vector<PairResult> pairs =
+      BuildPairs({spec}, runs, 24, BusyIdle());
+  REQUIRE(pairs[0].unaligned.background);
+  REQUIRE(pairs[0].aligned.background);
+  CHECK(pairs[0].unaligned.background->writes == Approx(2.0));
+  CHECK(pairs[0].aligned.background->writes == Approx(1.0));
+}
+
+TEST_CASE("Explain does not attribute the disk's own traffic to the writes") {
+  // 8 device writes per write, and the idle disk did 6 in the same time:
+  // the counters are mostly someone else's.
+  PairResult busy = Measured(8);
+  busy.unaligned.background = busy.aligned.background =
+      DevicePerOp{0, 0, 6, 24, std::nullopt};
+  const std::string text = Explain(busy, 24);
+  CHECK_THAT(text, Catch::StartsWith("the disk was busy without alignbench"));
+  CHECK_THAT(text, Catch::Contains("6.0 device writes"));
+  CHECK_THAT(text, !Catch::Contains("metadata commits"));
+  CHECK_THAT(text, !Catch::Contains("cannot explain this difference"));
+
+  // A quiet disk: the counters are the writes' own, explained as before.
+  PairResult quiet = Measured(8);
+  quiet.unaligned.background = quiet.aligned.background =
+      DevicePerOp{0, 0, 0.1, 0.4, std::nullopt};
+  CHECK_THAT(Explain(quiet, 24), Catch::Contains("metadata commits"));
+  CHECK_THAT(Explain(quiet, 24), !Catch::Contains("busy"));
+}
+
+TEST_CASE("The background is in the JSON and on the table's device lines") {
+  Report r = testing::FixedReport();
+  r.pairs[0].aligned.background = DevicePerOp{0, 0, 0.5, 2, std::nullopt};
+  const nlohmann::json j = ToJson(r);
+  const nlohmann::json& aligned = j.at("pairs")[0].at("aligned");
+  CHECK(aligned.at("device_background_per_write").at("writes") == 0.5);
+  CHECK_FALSE(aligned.at("device_background_per_write").contains("flushes"));
+  CHECK_FALSE(
+      j.at("pairs")[0].at("unaligned").contains("device_background_per_write"));
+  const Result<Report> back = FromJson(j, "test");
+  REQUIRE(back);
+  REQUIRE(back.value().pairs[0].aligned.background);
+  CHECK(back.value().pairs[0].aligned.background->kib_written == 2);
+
+  std::ostringstream table;
+  Render(table, r, Format::kTable);
+  CHECK_THAT(table.str(),
+             Catch::Contains("1.0 fl   idle:  0.0 r  0.5 w    2.0 KiB"));
+  CHECK_THAT(table.str(),
+             Catch::Contains("idle: the same counters over an idle window"));
+}
