@@ -31,7 +31,7 @@ TEST_CASE("Two consecutive writes of a run carry different bytes") {
 }
 
 TEST_CASE("No 4 KiB block repeats within a run, also beyond the ring") {
-  const std::size_t size = 512 << 10;  // a small ring: 32 slots of 16 MiB
+  const std::size_t size = 512 << 10;  // a small ring: 2 slots of 1 MiB
   Payload payload(size, 4096, 40);
   REQUIRE(payload.Slots() < 40);
   std::set<std::string> blocks;
