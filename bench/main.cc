@@ -1,10 +1,7 @@
 // alignbench: what does it cost when synchronous writes are not aligned?
 // main() reads like a table of contents: parse → signals → probe → measure →
 // report.
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <chrono>
 #include <ctime>
 #include <iostream>

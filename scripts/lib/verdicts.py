@@ -28,12 +28,12 @@ def main_rule(pair):
     return pair.get("verdict"), pair.get("gain_interval_pct")
 
 
-def cross_rule(pair):
+def cross_rule(pair, min_runs):
     check = pair.get("cross_check", {})
     if "low" not in check:
         return None, None
     runs = min(pair["unaligned"]["repetitions"], pair["aligned"]["repetitions"])
-    if runs < 3:
+    if runs < min_runs:
         return "undecided", check
     if check["low"] > 0:
         return "aligned faster", check
@@ -59,7 +59,10 @@ def main(paths):
             doc = json.load(f)["alignbench"]
         pairs = doc["pairs"]
         n_total += len(pairs)
-        for name, rule in (("main", main_rule), ("cross", cross_rule)):
+        # The cross-check is held to the verdict's own rule on runs.
+        min_runs = doc.get("statistics", {}).get("min_runs_for_verdict", 6)
+        cross = lambda pair: cross_rule(pair, min_runs)
+        for name, rule in (("main", main_rule), ("cross", cross)):
             counts, widths = tally(pairs, rule)
             for k in counts:
                 total[name][0][k] += counts[k]
