@@ -7,10 +7,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "lib/config/size.h"
-#include "lib/stats/compare.h"
+#include "lib/config/options.h"
 
 namespace alignbench {
 namespace {
@@ -19,62 +19,6 @@ namespace po = boost::program_options;
 
 Error Usage(const std::string& option, const std::string& why) {
   return PlainError(ErrorKind::kUsage, "option --" + option, why);
-}
-
-Result<std::uint64_t> ParseCount(const std::string& text,
-                                 const std::string& option,
-                                 std::size_t max_digits = 12) {
-  if (text.empty() || !std::all_of(text.begin(), text.end(), ::isdigit)) {
-    return Usage(option, "'" + text + "' is not a non-negative whole number");
-  }
-  if (text.size() > max_digits) {
-    return Usage(option, "'" + text + "' is too large");
-  }
-  return std::stoull(text);
-}
-
-Result<double> ParsePositive(const std::string& text,
-                             const std::string& option) {
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() ||
-      !std::isfinite(value) || !(value > 0)) {
-    return Usage(option, "'" + text + "' is not a number above 0");
-  }
-  return value;
-}
-
-// "fsync,fdatasync" → the values of `table`; names the option and the known
-// values on error.
-template <typename E, std::size_t N>
-Result<std::vector<E>> ParseNameList(const Named<E> (&table)[N],
-                                     const std::string& text,
-                                     const std::string& option) {
-  std::vector<E> values;
-  // Every item counts, also an empty one ("fsync," is a mistake, not fsync).
-  for (std::size_t start = 0; start <= text.size();) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string item = text.substr(start, comma - start);
-    start = comma + 1;
-    auto value = FromName(table, item);
-    if (!value) {
-      return Usage(option, "unknown value '" + item + "' (expected " +
-                               NameList(table) + ")");
-    }
-    values.push_back(*value);
-  }
-  if (values.empty())
-    return Usage(option, "needs a value (" + NameList(table) + ")");
-  return values;
-}
-
-template <typename E, std::size_t N>
-std::string HelpFor(const Named<E> (&table)[N]) {
-  std::string help;
-  for (const auto& entry : table) {
-    help += "\n  " + std::string(entry.name) + ": " + std::string(entry.help);
-  }
-  return help;
 }
 
 std::size_t EditDistance(const std::string& a, const std::string& b) {
@@ -149,7 +93,40 @@ std::string ClosestOption(const std::string& unknown,
   return best.empty() ? "" : "did you mean --" + best + "?";
 }
 
-Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
+namespace {
+
+// Options of the command line alone: what to do with the result, not what to
+// measure (those are the settings table's, lib/config/options.h).
+struct CommandLineOnly {
+  const char* name;
+  const char* value;
+  std::string help;
+};
+
+std::vector<CommandLineOnly> CommandLineOptions() {
+  std::string formats;
+  for (const auto& entry : kFormats) {
+    formats +=
+        "\n  " + std::string(entry.name) + ": " + std::string(entry.help);
+  }
+  return {
+      {"case", "FILE", "JSON case file; options given here override it"},
+      {"out", "FILE",
+       "write the result JSON here (atomically); a new file, or a regular "
+       "file with --force"},
+      {"force", "", "let --out replace an existing regular file"},
+      {"format", "NAME", "stdout format (default table):" + formats},
+      {"progress", "",
+       "progress lines on stderr (default: only on a terminal)"},
+      {"redact-host", "", "leave the host name out of the result"},
+      {"help", "", "this text; --benchmark_* flags go to Google Benchmark"},
+      {"version", "", "print the version"},
+  };
+}
+
+// Every value is read as text and converted by the settings table, so every
+// error names its option.
+po::options_description Description() {
   po::options_description desc(
       "Usage: alignbench [OPTIONS]        aligned against shifted synced "
       "writes\n"
@@ -158,83 +135,56 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
       "       alignbench compare BASE NEW\n\n"
       "Options",
       100, 50);
-  // Values are read as text and converted here, so every error names its
-  // option.
-  // The options table: name, value name (empty for a flag) and help. Defaults
-  // in the help come from Settings, so they cannot drift from the code.
-  const Settings d;
-  const struct {
-    const char* name;
-    const char* value;
-    std::string help;
-  } kOptions[] = {
-      {"dir", "DIR",
-       "directory for the private test file (default " + d.dir + ")"},
-      {"sizes", "LIST",
-       "block sizes: 4K,64K or 1K..512K (default Derby's 13, 512K down to 1K)"},
-      {"shift", "BYTES",
-       "shift of the unaligned writes (default " + std::to_string(d.shift) +
-           ")"},
-      {"writes", "N",
-       "timed writes per run (default " + std::to_string(d.writes) + ")"},
-      {"warmup", "N",
-       "untimed writes before them (default " + std::to_string(d.warmup) + ")"},
-      {"repetitions", "N",
-       "runs per variant of each pair, in blocks of one run of each variant "
-       "(default " +
-           std::to_string(d.repetitions) + "; a verdict needs " +
-           std::to_string(kMinRunsForVerdict) + ")"},
-      {"seed", "N",
-       "the seed of the run order; the same seed repeats the same order "
-       "(default: a fresh one, recorded in the result)"},
-      {"budget", "SECONDS",
-       "after the first runs, measure as many more as each pair needs for "
-       "--precision (decided once, from their variance), for the pairs that "
-       "fit in this many seconds of measuring"},
-      {"precision", "POINTS",
-       "target half-width of the gain interval, in %gain points (default " +
-           Printf("%g", d.precision_points) + ")"},
-      {"progress", "",
-       "progress lines on stderr (default: only on a terminal)"},
-      {"sync", "LIST",
-       "sync after each write; a list measures each (default fsync):" +
-           HelpFor(kSyncMethods)},
-      {"io", "LIST", "I/O path (default buffered):" + HelpFor(kIoModes)},
-      {"layout", "LIST",
-       "the file before the run (default extend):" + HelpFor(kLayouts)},
-      {"cache", "LIST",
-       "page cache before the run (default warm):" + HelpFor(kCacheStates)},
-      {"direct-unaligned", "HOW",
-       "direct writes at unaligned offsets (default report):" +
-           HelpFor(kDirectUnaligned)},
-      {"case", "FILE", "JSON case file; options given here override it"},
-      {"out", "FILE",
-       "write the result JSON here (atomically); a new file, or a regular "
-       "file with --force"},
-      {"force", "", "let --out replace an existing regular file"},
-      {"format", "NAME", "stdout format (default table):" + HelpFor(kFormats)},
-      {"redact-host", "", "leave the host name out of the result"},
-      {"help", "", "this text; --benchmark_* flags go to Google Benchmark"},
-      {"version", "", "print the version"},
-  };
-  for (const auto& option : kOptions) {
-    if (*option.value == '\0') {
-      desc.add_options()(option.name, option.help.c_str());
+  auto add = [&desc](const char* name, const char* value,
+                     const std::string& help) {
+    if (*value == '\0') {
+      desc.add_options()(name, help.c_str());
     } else {
-      desc.add_options()(option.name,
-                         po::value<std::string>()->value_name(option.value),
-                         option.help.c_str());
+      desc.add_options()(name, po::value<std::string>()->value_name(value),
+                         help.c_str());
     }
+  };
+  for (const Option& option : SettingOptions()) {
+    if (option.name.empty()) continue;
+    add(std::string(option.name).c_str(),
+        std::string(option.value_name).c_str(), HelpOfOption(option));
   }
+  for (const CommandLineOnly& option : CommandLineOptions()) {
+    add(option.name, option.value, option.help);
+  }
+  return desc;
+}
 
-  ParsedRun parsed;
-  std::ostringstream help;
-  help << desc
-       << "\nExit codes: 0 success, 1 usage, 2 setup, 3 I/O error during "
-          "measurement, 4 measured but --out could not be written (kept in a "
-          "fallback file), 128+N killed by signal N.\n";
-  parsed.help = help.str();
+// A word Boost did not know: a --benchmark_* flag to pass on (unless it would
+// contradict alignbench), or a mistake answered with the closest option.
+Status Unrecognized(const std::string& arg, const po::options_description& desc,
+                    std::vector<std::string>& benchmark_flags) {
+  if (arg.rfind("--benchmark_", 0) == 0) {
+    if (Status allowed = CheckBenchmarkFlag(arg); !allowed) return allowed;
+    benchmark_flags.push_back(arg);
+    return Ok{};
+  }
+  if (arg.rfind("-", 0) != 0) {
+    return PlainError(
+        ErrorKind::kUsage, "command line",
+        "unexpected argument '" + arg + "' (options start with --)");
+  }
+  std::vector<std::string> known;
+  for (const auto& option : desc.options()) {
+    known.push_back(option->long_name());
+  }
+  Error error = PlainError(ErrorKind::kUsage, "command line",
+                           "unknown option '" + arg + "'");
+  error.hint = ClosestOption(arg, known);
+  return error;
+}
 
+// Boost's parse, with alignbench's rules: no "--", no option taken as another
+// option's value, --benchmark_* flags checked and passed on, and an unknown
+// option answered with the closest known one.
+Result<po::variables_map> ParseWords(
+    const std::vector<std::string>& args, const po::options_description& desc,
+    std::vector<std::string>& benchmark_flags) {
   for (const std::string& arg : args) {
     if (arg == "--") {
       return PlainError(
@@ -261,113 +211,82 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
   } catch (const po::error& e) {
     return PlainError(ErrorKind::kUsage, "command line", e.what());
   }
-  std::vector<std::string> known;
-  for (const auto& option : desc.options())
-    known.push_back(option->long_name());
   for (const std::string& arg : unrecognized) {
-    if (arg.rfind("--benchmark_", 0) == 0) {
-      if (Status allowed = CheckBenchmarkFlag(arg); !allowed) {
-        return allowed.error();
-      }
-      parsed.options.benchmark_flags.push_back(arg);
-      continue;
+    if (Status known = Unrecognized(arg, desc, benchmark_flags); !known) {
+      return known.error();
     }
-    if (arg.rfind("-", 0) != 0) {
-      return PlainError(
-          ErrorKind::kUsage, "command line",
-          "unexpected argument '" + arg + "' (options start with --)");
-    }
-    Error error = PlainError(ErrorKind::kUsage, "command line",
-                             "unknown option '" + arg + "'");
-    error.hint = ClosestOption(arg, known);
-    return error;
   }
-  if (vm.count("help")) {
-    parsed.command = Command::kHelp;
-    return parsed;
-  }
-  if (vm.count("version")) {
-    parsed.command = Command::kVersion;
-    return parsed;
-  }
+  return vm;
+}
 
-  RunOptions& o = parsed.options;
-  Settings& s = o.settings;
+// The settings the command line gives, over those of --case.
+Status ApplySettings(const po::variables_map& vm, Settings& s) {
   if (vm.count("case")) {
     if (Status loaded = ApplyCaseFile(vm["case"].as<std::string>(), s);
         !loaded) {
-      return loaded.error();
+      return loaded;
     }
   }
-  auto text = [&vm](const char* name) { return vm[name].as<std::string>(); };
-  std::optional<Error> failure;
-  auto take = [&failure](auto result, auto& target) {
-    if (failure) return;
-    if (!result) {
-      failure = result.error();
-    } else {
-      target = std::move(result).value();
+  for (const Option& option : SettingOptions()) {
+    const std::string name(option.name);
+    if (name.empty() || !vm.count(name)) continue;
+    const nlohmann::json word = vm[name].as<std::string>();
+    if (Status applied = ApplyOption(option, word, FromCommandLine(option), s);
+        !applied) {
+      return applied;
     }
-  };
-  if (vm.count("dir")) s.dir = text("dir");
-  if (vm.count("sizes")) {
-    auto sizes = ParseSizeList(text("sizes"));
-    if (!sizes) return Usage("sizes", sizes.error().Message());
-    s.sizes = std::move(sizes).value();
   }
-  if (vm.count("shift")) {
-    auto shift = ParseByteSize(text("shift"));
-    if (!shift) return Usage("shift", shift.error().Message());
-    s.shift = shift.value();
-  }
-  if (vm.count("writes")) take(ParseCount(text("writes"), "writes"), s.writes);
-  if (vm.count("warmup")) take(ParseCount(text("warmup"), "warmup"), s.warmup);
-  if (vm.count("repetitions"))
-    take(ParseCount(text("repetitions"), "repetitions"), s.repetitions);
-  if (vm.count("seed")) {
-    std::uint64_t seed = 0;
-    take(ParseCount(text("seed"), "seed", 16), seed);
-    s.seed = seed;
-  }
-  if (vm.count("budget")) {
-    double seconds = 0;
-    take(ParsePositive(text("budget"), "budget"), seconds);
-    s.budget_seconds = seconds;
-  }
-  if (vm.count("precision")) {
-    take(ParsePositive(text("precision"), "precision"), s.precision_points);
-  }
-  if (vm.count("sync"))
-    take(ParseNameList(kSyncMethods, text("sync"), "sync"), s.axes.syncs);
-  if (vm.count("io"))
-    take(ParseNameList(kIoModes, text("io"), "io"), s.axes.ios);
-  if (vm.count("layout"))
-    take(ParseNameList(kLayouts, text("layout"), "layout"), s.axes.layouts);
-  if (vm.count("cache"))
-    take(ParseNameList(kCacheStates, text("cache"), "cache"), s.axes.caches);
-  if (vm.count("direct-unaligned")) {
-    std::vector<DirectUnaligned> choice;
-    take(ParseNameList(kDirectUnaligned, text("direct-unaligned"),
-                       "direct-unaligned"),
-         choice);
-    if (!failure && choice.size() != 1)
-      failure = Usage("direct-unaligned", "takes one value");
-    if (!failure) s.direct_unaligned = choice.front();
-  }
+  return Validate(s);
+}
+
+// What to do with the result: where it goes and how stdout looks.
+Status ApplyOutputOptions(const po::variables_map& vm, RunOptions& o) {
   if (vm.count("format")) {
-    std::vector<Format> formats;
-    take(ParseNameList(kFormats, text("format"), "format"), formats);
-    if (!failure && formats.size() != 1)
-      failure = Usage("format", "takes one value");
-    if (!failure) o.format = formats.front();
+    const std::string name = vm["format"].as<std::string>();
+    const std::optional<Format> format = FromName(kFormats, name);
+    if (name.find(',') != std::string::npos) {
+      return Usage("format", "takes one value");
+    }
+    if (!format) {
+      return Usage("format", "unknown value '" + name + "' (expected " +
+                                 NameList(kFormats) + ")");
+    }
+    o.format = *format;
   }
-  if (failure) return *failure;
-  if (vm.count("out")) o.out = text("out");
+  if (vm.count("out")) o.out = vm["out"].as<std::string>();
   if (vm.count("force")) o.overwrite = Overwrite::kReplace;
-  if (vm.count("case")) o.case_path = text("case");
+  if (vm.count("case")) o.case_path = vm["case"].as<std::string>();
   o.redact_host = vm.count("redact-host") > 0;
   o.progress = vm.count("progress") > 0 || ::isatty(STDERR_FILENO) != 0;
-  if (Status valid = Validate(s); !valid) return valid.error();
+  return Ok{};
+}
+
+}  // namespace
+
+Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
+  const po::options_description desc = Description();
+  ParsedRun parsed;
+  std::ostringstream help;
+  help << desc
+       << "\nExit codes: 0 success, 1 usage, 2 setup, 3 I/O error during "
+          "measurement, 4 measured but --out could not be written (kept in a "
+          "fallback file), 128+N killed by signal N.\n";
+  parsed.help = help.str();
+
+  Result<po::variables_map> words =
+      ParseWords(args, desc, parsed.options.benchmark_flags);
+  if (!words) return words.error();
+  const po::variables_map& vm = words.value();
+  if (vm.count("help")) {
+    parsed.command = Command::kHelp;
+  } else if (vm.count("version")) {
+    parsed.command = Command::kVersion;
+  } else if (Status settings = ApplySettings(vm, parsed.options.settings);
+             !settings) {
+    return settings.error();
+  } else if (Status output = ApplyOutputOptions(vm, parsed.options); !output) {
+    return output.error();
+  }
   return parsed;
 }
 

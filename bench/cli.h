@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "lib/config/settings.h"
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 #include "lib/io/result_file.h"
 #include "lib/report/table.h"
 

@@ -16,7 +16,7 @@
 
 #include "lib/config/settings.h"
 #include "lib/env/probe.h"
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 #include "lib/report/pairs.h"
 
 namespace alignbench {

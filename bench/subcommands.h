@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 
 namespace alignbench {
 

@@ -4,7 +4,7 @@
 // value is one line.
 #pragma once
 
-#include "lib/config/named.h"
+#include "lib/base/named.h"
 
 namespace alignbench {
 

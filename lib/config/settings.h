@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "lib/base/error.h"
 #include "lib/config/axes.h"
-#include "lib/io/error.h"
 
 namespace alignbench {
 
@@ -18,14 +18,6 @@ namespace alignbench {
 inline const std::vector<std::uint64_t> kDerbySizes = {
     512 << 10, 256 << 10, 128 << 10, 64 << 10, 32 << 10, 16 << 10, 12 << 10,
     10 << 10,  8 << 10,   6 << 10,   4 << 10,  2 << 10,  1 << 10};
-
-// The axes that may take several values; a plan measures every combination.
-struct Axes {
-  std::vector<SyncMethod> syncs = {SyncMethod::kFsync};
-  std::vector<IoMode> ios = {IoMode::kBuffered};
-  std::vector<Layout> layouts = {Layout::kExtend};
-  std::vector<CacheState> caches = {CacheState::kWarm};
-};
 
 // What a case file's "requires" may name. alignbench refuses (exit 2) to
 // measure a case where one is not met, naming what is missing.
@@ -51,7 +43,12 @@ struct Settings {
   // against 2.78 with five) and its interval is about 0.6 times as wide as
   // with five blocks; the Derby case still measures in about 20 s here.
   std::uint64_t repetitions = 10;
-  Axes axes;
+  // The axes that may take several values; a plan measures every
+  // combination.
+  std::vector<SyncMethod> syncs = {SyncMethod::kFsync};
+  std::vector<IoMode> ios = {IoMode::kBuffered};
+  std::vector<Layout> layouts = {Layout::kExtend};
+  std::vector<CacheState> caches = {CacheState::kWarm};
   DirectUnaligned direct_unaligned = DirectUnaligned::kReport;
   // The order of the runs (lib/config/schedule.h); chosen afresh and recorded
   // when not given.

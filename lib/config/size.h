@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 
 namespace alignbench {
 

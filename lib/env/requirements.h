@@ -7,7 +7,7 @@
 
 #include "lib/config/settings.h"
 #include "lib/env/probe.h"
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 
 namespace alignbench {
 

@@ -10,7 +10,7 @@
 #include <memory>
 #include <string>
 
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 
 namespace alignbench {
 

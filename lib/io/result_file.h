@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 
 namespace alignbench {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 
 namespace alignbench {
 

@@ -9,7 +9,7 @@
 #include <ostream>
 #include <string>
 
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 #include "lib/io/fd.h"
 
 namespace alignbench {

@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "lib/io/sync.h"
+#include "lib/measure/sync.h"
 
 namespace alignbench {
 namespace {

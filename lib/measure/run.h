@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "lib/config/axes.h"
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 #include "lib/io/file_io.h"
 #include "lib/io/test_file.h"
 #include "lib/measure/counters.h"

@@ -6,7 +6,7 @@
 #include <optional>
 #include <tuple>
 
-#include "lib/config/size.h"
+#include "lib/config/options.h"
 #include "lib/report/table.h"
 
 namespace alignbench {
@@ -22,21 +22,6 @@ std::string Text(const std::optional<T>& value) {
   } else {
     return std::to_string(*value);
   }
-}
-
-std::string Sizes(const std::vector<std::uint64_t>& sizes) {
-  std::string text;
-  for (std::uint64_t s : sizes)
-    text += (text.empty() ? "" : ",") + FormatSize(s);
-  return text;
-}
-
-template <typename E, std::size_t N>
-std::string Names(const Named<E> (&table)[N], const std::vector<E>& values) {
-  std::string text;
-  for (E v : values)
-    text += (text.empty() ? "" : ",") + std::string(NameOf(table, v));
-  return text;
 }
 
 std::string GainCell(const PairResult& p) {
@@ -77,20 +62,11 @@ std::vector<std::string> DifferingFields(const Report& a, const Report& b) {
                       const std::string& y) {
     if (x != y) out.push_back(name + ": " + x + " -> " + y);
   };
-  const Settings& sa = a.settings;
-  const Settings& sb = b.settings;
-  check("shift bytes", std::to_string(sa.shift), std::to_string(sb.shift));
-  check("writes per run", std::to_string(sa.writes), std::to_string(sb.writes));
-  check("repetitions", std::to_string(sa.repetitions),
-        std::to_string(sb.repetitions));
-  check("sizes", Sizes(sa.sizes), Sizes(sb.sizes));
-  check("sync", Names(kSyncMethods, sa.axes.syncs),
-        Names(kSyncMethods, sb.axes.syncs));
-  check("io", Names(kIoModes, sa.axes.ios), Names(kIoModes, sb.axes.ios));
-  check("layout", Names(kLayouts, sa.axes.layouts),
-        Names(kLayouts, sb.axes.layouts));
-  check("cache", Names(kCacheStates, sa.axes.caches),
-        Names(kCacheStates, sb.axes.caches));
+  for (const Option& option : SettingOptions()) {
+    if (option.recorded == Recorded::kNo || !option.compared) continue;
+    check(std::string(option.name), ShowOption(option, a.settings),
+          ShowOption(option, b.settings));
+  }
   const TargetInfo& ta = a.target;
   const TargetInfo& tb = b.target;
   check("filesystem", Text(ta.fs_type), Text(tb.fs_type));

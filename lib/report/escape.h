@@ -1,10 +1,10 @@
 // Every string of a result file is escaped when it is read, as all text from
-// outside the program is before it is printed (EscapeControl, lib/io/error.h).
+// outside the program is before it is printed (EscapeControl, lib/base/error.h).
 #pragma once
 
 #include <nlohmann/json.hpp>
 
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 
 namespace alignbench {
 

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 #include "lib/report/report.h"
 
 namespace alignbench {

@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "lib/config/options.h"
 #include "lib/io/file_io.h"
 #include "lib/report/escape.h"
 #include "lib/report/json.h"
@@ -46,6 +47,13 @@ class Reader {
   template <typename T>
   T GetOr(const char* key, T fallback) const {
     return Has(key) ? Get<T>(key) : fallback;
+  }
+
+  // The value itself, for a parser of its own (the settings table's).
+  const json& Raw(const char* key) const { return j_.at(key); }
+
+  std::string Path(const char* key) const {
+    return path_.empty() ? key : path_ + "." + key;
   }
 
   Reader Object(const char* key) const {
@@ -131,10 +139,6 @@ class Reader {
     } else {
       static_assert(sizeof(T) == 0, "no reader for this type");
     }
-  }
-
-  std::string Path(const char* key) const {
-    return path_.empty() ? key : path_ + "." + key;
   }
 
   const json& j_;
@@ -256,22 +260,20 @@ PairResult ReadPair(const Reader& r) {
   return p;
 }
 
+// Through the settings table, by the same parsers as case files.
 Settings ReadSettings(const Reader& r) {
   Settings s;
-  s.dir = r.Get<std::string>("dir");
-  s.sizes = r.Get<std::vector<std::uint64_t>>("sizes_bytes");
-  s.shift = r.Get<std::uint64_t>("shift_bytes");
-  s.writes = r.Get<std::uint64_t>("writes");
-  s.warmup = r.GetOr<std::uint64_t>("warmup_writes", 0);
-  s.repetitions = r.Get<std::uint64_t>("repetitions");
-  s.axes.syncs = r.Names(kSyncMethods, "sync");
-  s.axes.ios = r.Names(kIoModes, "io");
-  s.axes.layouts = r.Names(kLayouts, "layout");
-  s.axes.caches = r.Names(kCacheStates, "cache");
-  s.direct_unaligned = r.Name(kDirectUnaligned, "direct_unaligned");
-  r.Optional("seed", s.seed);
-  r.Optional("budget_seconds", s.budget_seconds);
-  s.precision_points = r.GetOr("precision_points", s.precision_points);
+  for (const Option& option : SettingOptions()) {
+    if (option.recorded == Recorded::kNo) continue;
+    const std::string key(option.result_key);
+    if (!r.Has(key.c_str())) {
+      if (option.recorded == Recorded::kOptional) continue;
+      throw FieldError("key '" + r.Path(key.c_str()) + "' is missing");
+    }
+    const ValueOrigin origin{"", "key '" + r.Path(key.c_str()) + "': "};
+    Status read = ReadRecordedOption(option, r.Raw(key.c_str()), origin, s);
+    if (!read) throw FieldError(read.error().detail);
+  }
   if (r.Has("case")) {
     const Reader c = r.Object("case");
     s.case_name = c.GetOr<std::string>("name", "");

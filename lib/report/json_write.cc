@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lib/config/options.h"
 #include "lib/report/json.h"
 #include "lib/stats/compare.h"
 
@@ -124,20 +125,12 @@ json PairJson(const PairResult& p) {
   return j;
 }
 json SettingsJson(const Settings& s) {
-  json j = {{"dir", s.dir},
-            {"sizes_bytes", s.sizes},
-            {"shift_bytes", s.shift},
-            {"writes", s.writes},
-            {"warmup_writes", s.warmup},
-            {"repetitions", s.repetitions},
-            {"sync", NameArray(kSyncMethods, s.axes.syncs)},
-            {"io", NameArray(kIoModes, s.axes.ios)},
-            {"layout", NameArray(kLayouts, s.axes.layouts)},
-            {"cache", NameArray(kCacheStates, s.axes.caches)},
-            {"direct_unaligned", NameOf(kDirectUnaligned, s.direct_unaligned)},
-            {"precision_points", s.precision_points}};
-  Put(j, "seed", s.seed);
-  Put(j, "budget_seconds", s.budget_seconds);
+  json j = json::object();
+  for (const Option& option : SettingOptions()) {
+    if (option.recorded == Recorded::kNo) continue;
+    json value = RecordOption(option, s);
+    if (!value.is_null()) j[std::string(option.result_key)] = std::move(value);
+  }
   if (!s.case_name.empty()) {
     j["case"] = {{"name", s.case_name},
                  {"description", s.case_description},

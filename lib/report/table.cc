@@ -11,16 +11,6 @@
 
 namespace alignbench {
 
-std::string Printf(const char* pattern, double value) {
-  // Sized by a first call, so that no value is ever cut short.
-  const int length = std::snprintf(nullptr, 0, pattern, value);
-  if (length <= 0) return "";
-  std::string text(static_cast<std::size_t>(length) + 1, '\0');
-  std::snprintf(text.data(), text.size(), pattern, value);
-  text.pop_back();
-  return text;
-}
-
 std::string Pad(const std::string& text, std::size_t width) {
   return text.size() >= width ? text
                               : std::string(width - text.size(), ' ') + text;
@@ -49,10 +39,10 @@ std::string PValue(const PairResult& p) {
 std::string SettingsLine(const Report& r) {
   const Settings& s = r.settings;
   const bool no_sync =
-      std::all_of(s.axes.syncs.begin(), s.axes.syncs.end(),
+      std::all_of(s.syncs.begin(), s.syncs.end(),
                   [](SyncMethod m) { return m == SyncMethod::kNone; });
   const bool all_sync =
-      std::none_of(s.axes.syncs.begin(), s.axes.syncs.end(),
+      std::none_of(s.syncs.begin(), s.syncs.end(),
                    [](SyncMethod m) { return m == SyncMethod::kNone; });
   std::string line = std::to_string(s.writes) +
                      (no_sync    ? " writes per run (no sync), shift "

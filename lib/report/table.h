@@ -8,6 +8,7 @@
 #include <ostream>
 #include <string_view>
 
+#include "lib/base/text.h"
 #include "lib/report/report.h"
 
 namespace alignbench {
@@ -27,9 +28,7 @@ void Render(std::ostream& out, const Report& report, Format format);
 // it could not tell.
 void RenderEnvironment(std::ostream& out, const TargetInfo& target);
 
-// Small text helpers shared by every printer: one double formatted with a
-// printf pattern, and a string right-aligned to a column width.
-std::string Printf(const char* pattern, double value);
+// A string right-aligned to a column width (Printf is in lib/base/text.h).
 std::string Pad(const std::string& text, std::size_t width);
 
 // The size as Derby printed it: KiB when whole ("64"), else with a unit.

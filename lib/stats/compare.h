@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/config/named.h"
+#include "lib/base/named.h"
 
 namespace alignbench {
 

@@ -26,7 +26,7 @@ TEST_CASE("derby-2004 reproduces Suresh's run") {
   CHECK(s.sizes == kDerbySizes);
   CHECK(s.writes == 128);
   CHECK(s.shift == 24);
-  CHECK(s.axes.syncs == std::vector<SyncMethod>{SyncMethod::kFsync});
+  CHECK(s.syncs == std::vector<SyncMethod>{SyncMethod::kFsync});
 }
 
 TEST_CASE("A case sets only the keys it has; axes may be lists") {
@@ -36,9 +36,9 @@ TEST_CASE("A case sets only the keys it has; axes may be lists") {
               R"({"sync": ["fsync", "none"], "layout": "prewritten"})", "t", s)
               .ok());
   CHECK(s.writes == 7);
-  CHECK(s.axes.syncs ==
+  CHECK(s.syncs ==
         std::vector<SyncMethod>{SyncMethod::kFsync, SyncMethod::kNone});
-  CHECK(s.axes.layouts == std::vector<Layout>{Layout::kPrewritten});
+  CHECK(s.layouts == std::vector<Layout>{Layout::kPrewritten});
   CHECK(ExpandPlan(s).size() == 2 * kDerbySizes.size());
 }
 
@@ -48,8 +48,11 @@ TEST_CASE("Bad case files: the error names file, key and expectation") {
       {"[1, 2]", "expected a JSON object"},
       {R"({"wirtes": 3})", "key 'wirtes': unknown key"},
       {R"({"writes": "many"})",
-       "key 'writes': expected a non-negative integer, got string"},
-      {R"({"writes": -1})", "key 'writes': expected a non-negative integer"},
+       "key 'writes': expected a non-negative whole number, got 'many'"},
+      {R"({"writes": -1})",
+       "key 'writes': expected a non-negative whole number, got -1"},
+      {R"({"writes": 0})", "key 'writes': must be at least 1"},
+      {R"({"sync": ["fsync", "fsync"]})", "key 'sync': fsync is listed twice"},
       {R"({"sizes": 4096})", "key 'sizes': expected a list of sizes"},
       {R"({"sizes": ["4Q"]})", "key 'sizes': size '4Q': unknown suffix"},
       {R"({"sizes": "1K..3K"})", "key 'sizes'"},
@@ -58,7 +61,7 @@ TEST_CASE("Bad case files: the error names file, key and expectation") {
       {R"({"sync": 3})", "key 'sync': expected a string"},
       {R"({"layout": ["extend", 1]})", "key 'layout': expected a string"},
       {R"({"description": 5})", "key 'description': expected a string"},
-      {R"({"direct_unaligned": ["stage", "report"]})", "expected one value"},
+      {R"({"direct_unaligned": ["stage", "report"]})", "takes one value"},
   };
   for (const auto& [text, message] : bad) {
     INFO(text);
@@ -89,9 +92,9 @@ TEST_CASE("Validate refuses impossible plans") {
   CHECK(invalid([](Settings& s) { s.sizes = {0}; }));
   CHECK(invalid([](Settings& s) { s.sizes = {4096, 1024, 4096}; }));
   CHECK(invalid([](Settings& s) { s.sizes = {4ull << 30}; }));
-  CHECK(invalid([](Settings& s) { s.axes.syncs.clear(); }));
+  CHECK(invalid([](Settings& s) { s.syncs.clear(); }));
   CHECK(invalid([](Settings& s) {  // found by fuzzing: a plan of millions
-    s.axes.syncs = {SyncMethod::kFsync, SyncMethod::kFsync};
+    s.syncs = {SyncMethod::kFsync, SyncMethod::kFsync};
   }));
   CHECK(invalid(
       [](Settings& s) { s.sizes = std::vector<std::uint64_t>(65, 1); }));

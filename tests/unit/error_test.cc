@@ -1,4 +1,4 @@
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 
 #include <catch2/catch.hpp>
 #include <cerrno>

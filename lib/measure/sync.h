@@ -2,8 +2,8 @@
 // made after every write. The one place that maps SyncMethod to system calls.
 #pragma once
 
+#include "lib/base/error.h"
 #include "lib/config/axes.h"
-#include "lib/io/error.h"
 
 namespace alignbench {
 

@@ -1,4 +1,4 @@
-#include "lib/io/error.h"
+#include "lib/base/error.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "lib/io/sync.h"
+#include "lib/measure/sync.h"
 
 #include <fcntl.h>
 #include <unistd.h>
