@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "lib/config/settings.h"
 #include "lib/base/error.h"
+#include "lib/config/settings.h"
 #include "lib/io/result_file.h"
 #include "lib/report/table.h"
 

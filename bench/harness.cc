@@ -44,19 +44,10 @@ std::string BenchmarkName(const PairSpec& pair, Variant variant) {
 }
 
 RunSpec SpecOf(const Collector& c, const PairSpec& pair, Variant variant) {
-  RunSpec spec;
-  spec.dir = c.settings.dir;
-  spec.pattern = WritePattern{variant, pair.size, c.settings.shift};
-  spec.writes = c.settings.writes;
-  spec.warmup = c.settings.warmup;
-  spec.sync = pair.sync;
-  spec.io = pair.io;
-  spec.layout = pair.layout;
-  spec.cache = pair.cache;
-  spec.direct_unaligned = c.settings.direct_unaligned;
-  spec.dio_alignment = c.target.DirectAlignment();
-  if (c.target.device) spec.device_stat_path = c.target.device->StatPath();
-  return spec;
+  std::optional<std::string> stat_path;
+  if (c.target.device) stat_path = c.target.device->StatPath();
+  return SpecFor(c.settings, pair, variant, c.target.DirectAlignment(),
+                 std::move(stat_path));
 }
 
 // Prepare, the timed loop, the counters; the test file is gone on return.

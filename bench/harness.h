@@ -14,19 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "lib/base/error.h"
 #include "lib/config/settings.h"
 #include "lib/env/probe.h"
-#include "lib/base/error.h"
 #include "lib/report/pairs.h"
 
 namespace alignbench {
-
-// A pair that --budget could not bring to --precision.
-struct Shortfall {
-  PairSpec spec;
-  std::uint64_t runs_needed;  // per variant, in all
-  double seconds_needed;      // for the runs it lacks
-};
 
 struct HarnessResult {
   std::vector<CollectedRun> runs;

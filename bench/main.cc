@@ -38,16 +38,6 @@ std::string NowUtc() {
 // a journal commit or a neighbour's writes, short beside any plan.
 constexpr std::chrono::milliseconds kIdleWindow{200};
 
-// The largest file one run needs; only one test file exists at a time.
-std::uint64_t LargestRunBytes(const Settings& s) {
-  std::uint64_t largest = 0;
-  for (std::uint64_t size : s.sizes) {
-    largest =
-        std::max(largest, s.shift + (s.warmup + s.writes) * size + 2 * 4096);
-  }
-  return largest;
-}
-
 // Everything that can be refused is refused before anything is measured or
 // printed: free space, a directory we can create our file in, a result path.
 Status CheckBeforeMeasuring(const RunOptions& options) {
@@ -88,29 +78,10 @@ void NoteBenchmarkContext(nlohmann::json& document, Report& report,
   }
 }
 
-int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
-  Result<ParsedRun> parsed = ParseRunCommandLine(args);
-  if (!parsed) return ReportError(parsed.error());
-  if (parsed.value().command == Command::kHelp) {
-    std::cout << parsed.value().help;
-    return 0;
-  }
-  if (parsed.value().command == Command::kVersion) {
-    std::cout << "alignbench " << kVersion << " ("
-              << (*kGitRevision != '\0' ? kGitRevision : "revision unknown")
-              << ")\n";
-    return 0;
-  }
-  const RunOptions& options = parsed.value().options;
-  const Settings& settings = options.settings;
-  if (Status ready = InitializeBenchmark(argv0, options.benchmark_flags);
-      !ready) {
-    return ReportError(ready.error());
-  }
-  if (Status ready = CheckBeforeMeasuring(options); !ready) {
-    return ReportError(ready.error());
-  }
-
+// The report's header: who made it, how, when, with what settings, where.
+Report StartReport(const std::string& argv0,
+                   const std::vector<std::string>& args,
+                   const Settings& settings) {
   Report report;
   report.tool_version = kVersion;
   if (*kGitRevision != '\0') report.git_revision = kGitRevision;
@@ -120,6 +91,58 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
   report.started_at = NowUtc();
   report.settings = settings;
   report.target = ProbeTarget(settings.dir);
+  return report;
+}
+
+// What the runs say: pairs, their warnings, and the error that stopped them.
+void FinishReport(Report& report, HarnessResult& harness,
+                  const std::optional<IdleSample>& idle) {
+  const Settings& settings = report.settings;
+  report.finished_at = NowUtc();
+  report.settings.seed = harness.seed;
+  report.pairs = BuildPairs(ExpandPlan(settings), std::move(harness.runs),
+                            settings.shift, idle);
+  if (std::optional<std::string> shift = LevelShift(report.pairs)) {
+    report.warnings.push_back(*shift);
+  }
+  for (const Shortfall& pair : harness.out_of_budget) {
+    report.warnings.push_back(BudgetWarning(pair, settings.precision_points,
+                                            harness.budget_left_seconds));
+  }
+  if (harness.fatal) {
+    report.complete = false;
+    report.errors.push_back(harness.fatal->Message());
+  }
+}
+
+// Saved before the table is printed: a reader that closes the pipe early
+// (alignbench --out r.json | head) must not cost the measurement. Returns the
+// error when the result went to a fallback file instead.
+std::optional<Error> SaveReport(const RunOptions& options,
+                                nlohmann::json document, const Report& report) {
+  if (!options.out) return std::nullopt;
+  document["alignbench"] = ToJson(report);
+  // A directory name that is not UTF-8 must not lose the measurement.
+  const std::string text =
+      document.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) +
+      "\n";
+  const SaveOutcome saved = SaveResult(*options.out, text, options.overwrite);
+  if (!saved.status) return saved.status.error();
+  std::cerr << "result saved to " << EscapeControl(*options.out) << "\n";
+  return std::nullopt;
+}
+
+int Measure(const std::string& argv0, const std::vector<std::string>& args,
+            const RunOptions& options) {
+  const Settings& settings = options.settings;
+  if (Status ready = InitializeBenchmark(argv0, options.benchmark_flags);
+      !ready) {
+    return ReportError(ready.error());
+  }
+  if (Status ready = CheckBeforeMeasuring(options); !ready) {
+    return ReportError(ready.error());
+  }
+  Report report = StartReport(argv0, args, settings);
   if (Status met = CheckRequirements(settings.case_requires, report.target);
       !met) {
     return ReportError(met.error());
@@ -138,53 +161,34 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
         SampleIdle(settings.dir, report.target.device->StatPath(), kIdleWindow);
   }
   HarnessResult harness = RunHarness(settings, report.target, options.progress);
-  report.finished_at = NowUtc();
-  report.settings.seed = harness.seed;
-  report.pairs = BuildPairs(ExpandPlan(settings), std::move(harness.runs),
-                            settings.shift, idle);
-  if (std::optional<std::string> shift = LevelShift(report.pairs)) {
-    report.warnings.push_back(*shift);
-  }
-  for (const Shortfall& pair : harness.out_of_budget) {
-    std::ostringstream warning;
-    warning << FormatSize(pair.spec.size) << " [" << AxesLabel(pair.spec)
-            << "]: +-" << settings.precision_points << " points would need "
-            << pair.runs_needed << " runs per variant (about "
-            << Printf("%.0f", pair.seconds_needed)
-            << " s more), which did not fit in the "
-            << Printf("%.0f", std::max(0.0, harness.budget_left_seconds))
-            << " s of --budget left after the first runs";
-    report.warnings.push_back(warning.str());
-  }
-  if (harness.fatal) {
-    report.complete = false;
-    report.errors.push_back(harness.fatal->Message());
-  }
+  FinishReport(report, harness, idle);
   NoteBenchmarkContext(harness.benchmark_document, report, options.redact_host);
-
-  // Saved before the table is printed: a reader that closes the pipe early
-  // (alignbench --out r.json | head) must not cost the measurement.
-  std::optional<Error> not_saved;
-  if (options.out) {
-    nlohmann::json document = harness.benchmark_document;
-    document["alignbench"] = ToJson(report);
-    // A directory name that is not UTF-8 must not lose the measurement.
-    const std::string text =
-        document.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) +
-        "\n";
-    const SaveOutcome saved = SaveResult(*options.out, text, options.overwrite);
-    if (saved.status) {
-      std::cerr << "result saved to " << EscapeControl(*options.out) << "\n";
-    } else {
-      not_saved = saved.status.error();
-    }
-  }
+  const std::optional<Error> not_saved =
+      SaveReport(options, harness.benchmark_document, report);
   Render(std::cout, report, options.format);
   // Both can happen (a full disk stops the runs and the result's save): the
   // line that says where the result went must not be lost to the other.
   const int saving = not_saved ? ReportError(*not_saved) : 0;
   if (harness.fatal) return ReportError(*harness.fatal);
   return saving;
+}
+
+int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
+  Result<ParsedRun> parsed = ParseRunCommandLine(args);
+  if (!parsed) return ReportError(parsed.error());
+  switch (parsed.value().command) {
+    case Command::kHelp:
+      std::cout << parsed.value().help;
+      return 0;
+    case Command::kVersion:
+      std::cout << "alignbench " << kVersion << " ("
+                << (*kGitRevision != '\0' ? kGitRevision : "revision unknown")
+                << ")\n";
+      return 0;
+    case Command::kRun:
+      break;
+  }
+  return Measure(argv0, args, parsed.value().options);
 }
 
 }  // namespace

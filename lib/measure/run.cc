@@ -23,19 +23,12 @@ std::uint64_t RoundUp(std::uint64_t value, std::uint64_t to) {
   return (value + to - 1) / to * to;
 }
 
-// Bytes the prepared layout must cover: every write of the run, rounded to
-// whole blocks when direct writes are staged (they write whole aligned blocks).
-std::uint64_t SpanOf(const RunSpec& spec) {
-  std::uint64_t end = spec.pattern.EndAfter(spec.warmup + spec.writes);
-  return spec.io == IoMode::kDirect ? RoundUp(end, spec.dio_alignment) : end;
-}
-
 Error Fail(const std::string& operation, const std::string& path) {
   return SystemError(ErrorKind::kSetup, operation, path, errno);
 }
 
 Status PrepareLayout(const RunSpec& spec, const TestFile& file) {
-  const std::uint64_t span = SpanOf(spec);
+  const std::uint64_t span = RunFileBytes(spec);
   switch (spec.layout) {
     case Layout::kExtend:
       return Ok{};
@@ -82,9 +75,45 @@ std::optional<std::uint64_t> ResidentPages(int fd, std::uint64_t span) {
 
 }  // namespace
 
+RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
+                std::uint64_t dio_alignment,
+                std::optional<std::string> device_stat_path) {
+  RunSpec spec;
+  spec.dir = settings.dir;
+  spec.pattern = WritePattern{variant, pair.size, settings.shift};
+  spec.writes = settings.writes;
+  spec.warmup = settings.warmup;
+  spec.sync = pair.sync;
+  spec.io = pair.io;
+  spec.layout = pair.layout;
+  spec.cache = pair.cache;
+  spec.direct_unaligned = settings.direct_unaligned;
+  spec.dio_alignment = dio_alignment;
+  spec.device_stat_path = std::move(device_stat_path);
+  return spec;
+}
+
+std::uint64_t RunFileBytes(const RunSpec& spec) {
+  std::uint64_t end = spec.pattern.EndAfter(spec.warmup + spec.writes);
+  return spec.io == IoMode::kDirect ? RoundUp(end, spec.dio_alignment) : end;
+}
+
+std::uint64_t LargestRunBytes(const Settings& settings) {
+  // Two 4 KiB blocks for the inode's metadata and an extent block.
+  constexpr std::uint64_t kMetadata = 2 * 4096;
+  std::uint64_t largest = 0;
+  for (const PairSpec& pair : ExpandPlan(settings)) {
+    for (Variant variant : {Variant::kShifted, Variant::kAligned}) {
+      const RunSpec spec = SpecFor(settings, pair, variant, 4096, {});
+      largest = std::max(largest, RunFileBytes(spec) + kMetadata);
+    }
+  }
+  return largest;
+}
+
 Result<Run> Run::Prepare(const RunSpec& spec) {
   Result<Run> run = PrepareUnanswered(spec);
-  if (!run) return Answer(run.error(), Phase::kMeasurement, SpanOf(spec));
+  if (!run) return Answer(run.error(), Phase::kMeasurement, RunFileBytes(spec));
   return run;
 }
 
@@ -134,7 +163,7 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   run.record_.sync_ns.clear();
 
   if (spec.cache == CacheState::kCold) {
-    const std::uint64_t span = SpanOf(spec);
+    const std::uint64_t span = RunFileBytes(spec);
     if (::fdatasync(run.file_.fd()) != 0)
       return Fail("fdatasync", run.file_.path());
     int rc = ::posix_fadvise(run.file_.fd(), 0, 0, POSIX_FADV_DONTNEED);
@@ -206,7 +235,7 @@ Status Run::WriteStaged(std::uint64_t offset, const char* bytes) {
 
 // The errno table's answer, with what one run needs on disk.
 Error Run::WithHint(Error error) const {
-  return Answer(std::move(error), Phase::kMeasurement, SpanOf(spec_));
+  return Answer(std::move(error), Phase::kMeasurement, RunFileBytes(spec_));
 }
 
 Result<OpTimes> Run::Step() {

@@ -11,8 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "lib/config/axes.h"
 #include "lib/base/error.h"
+#include "lib/config/axes.h"
+#include "lib/config/settings.h"
 #include "lib/io/file_io.h"
 #include "lib/io/test_file.h"
 #include "lib/measure/counters.h"
@@ -36,6 +37,20 @@ struct RunSpec {
   std::optional<std::string>
       device_stat_path;  // /sys/block/<disk>/stat, if any
 };
+
+// The spec of one run of `pair` in `variant` under `settings`; the direct-I/O
+// alignment and the device's stat file come from the environment probe.
+RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
+                std::uint64_t dio_alignment,
+                std::optional<std::string> device_stat_path);
+
+// Bytes the file of a run spans: every write, and whole blocks when direct
+// writes are staged. The prepared layout covers exactly this.
+std::uint64_t RunFileBytes(const RunSpec& spec);
+
+// The most space any run of the plan needs, with room for the filesystem's
+// metadata: only one test file exists at a time.
+std::uint64_t LargestRunBytes(const Settings& settings);
 
 // Both parts come from three readings of one clock (before the write, between
 // write and sync, after the sync), so their sum is the whole span exactly.

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cmath>
 
+#include "lib/config/size.h"
 #include "lib/report/explain.h"
 #include "lib/report/table.h"
 
@@ -239,6 +240,17 @@ std::uint64_t RunsForPrecision(const PairResult& pair,
   }
   return RunsForPrecision(kVerdictMethod, sd(logs(pair.unaligned)),
                           sd(logs(pair.aligned)), h, kMaxRepetitions);
+}
+
+std::string BudgetWarning(const Shortfall& pair, double precision_points,
+                          double seconds_left) {
+  return FormatSize(pair.spec.size) + " [" + AxesLabel(pair.spec) + "]: +-" +
+         Printf("%g", precision_points) + " points would need " +
+         std::to_string(pair.runs_needed) + " runs per variant (about " +
+         Printf("%.0f", pair.seconds_needed) +
+         " s more), which did not fit in the " +
+         Printf("%.0f", std::max(0.0, seconds_left)) +
+         " s of --budget left after the first runs";
 }
 
 std::optional<std::string> LevelShift(const std::vector<PairResult>& pairs) {

@@ -140,6 +140,19 @@ std::uint64_t RunsForPrecision(const PairResult& pair, double precision_points);
 // Blocks keep the comparison fair across it, but a reader should know.
 std::optional<std::string> LevelShift(const std::vector<PairResult>& pairs);
 
+// A pair that --budget could not bring to --precision.
+struct Shortfall {
+  PairSpec spec;
+  // Runs per variant it would need in all.
+  std::uint64_t runs_needed;
+  // Seconds of measuring the runs it lacks would take.
+  double seconds_needed;
+};
+
+// The warning for such a pair: what it would need and what was left.
+std::string BudgetWarning(const Shortfall& pair, double precision_points,
+                          double seconds_left);
+
 // "fsync buffered extend warm": the combination of axes a pair was measured
 // under.
 std::string AxesLabel(const PairSpec& spec);
