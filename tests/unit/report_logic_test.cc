@@ -1,0 +1,151 @@
+// BuildPairs, Explain and compare on hand-made runs and reports (issue 12 #4):
+// the places where wrong explanations once reached users.
+#include <catch2/catch.hpp>
+#include <cerrno>
+#include <sstream>
+
+#include "lib/report/compare.h"
+#include "lib/report/explain.h"
+#include "lib/report/pairs.h"
+#include "tests/unit/report_fixture.h"
+
+using namespace alignbench;
+using namespace alignbench::testing;
+
+namespace {
+
+// Six blocks of kFsync4K: shifted writes take `shifted_ns`, aligned ones
+// `aligned_ns` (both with a little drift), each run with its own counters.
+std::vector<CollectedRun> SixBlocks(float shifted_ns, float aligned_ns,
+                                    const DeviceCounters& shifted_device,
+                                    const DeviceCounters& aligned_device) {
+  std::vector<CollectedRun> runs;
+  for (std::size_t b = 1; b <= 6; ++b) {
+    const float drift = 1.0f + 0.01f * static_cast<float>(b);
+    for (CollectedRun& run :
+         OneBlock(shifted_ns * drift, aligned_ns * drift, shifted_device)) {
+      run.block = b;
+      run.order = runs.size() + 1;
+      if (run.variant == Variant::kAligned) run.record.device = aligned_device;
+      runs.push_back(std::move(run));
+    }
+  }
+  return runs;
+}
+
+PairResult OnePair(std::vector<CollectedRun> runs) {
+  std::vector<PairResult> pairs = BuildPairs({kFsync4K}, std::move(runs), 24);
+  REQUIRE(pairs.size() == 1);
+  return pairs.front();
+}
+
+}  // namespace
+
+TEST_CASE("BuildPairs: blocks of runs give gain, verdict and I/O per write") {
+  // Over a run's two writes: 2 reads of 8 sectors, 4 writes of 32, 2 flushes.
+  const DeviceCounters shifted{2, 16, 4, 64, 2};
+  const DeviceCounters aligned{0, 0, 4, 32, 2};
+  const PairResult p = OnePair(SixBlocks(2e6f, 1e6f, shifted, aligned));
+  CHECK(p.unaligned.repetitions == 6);
+  CHECK(p.aligned.repetitions == 6);
+  CHECK(p.unaligned.runs.size() == 6);
+  REQUIRE(p.gain_pct);
+  CHECK(*p.gain_pct == Approx(100).margin(0.5));
+  REQUIRE(p.verdict);
+  CHECK(*p.verdict == Verdict::kAlignedFaster);
+  REQUIRE(p.unaligned.device);
+  CHECK(p.unaligned.device->reads == Approx(1.0));
+  CHECK(p.unaligned.device->kib_read == Approx(4.0));
+  CHECK(p.unaligned.device->writes == Approx(2.0));
+  CHECK(p.unaligned.device->kib_written == Approx(16.0));
+  REQUIRE(p.unaligned.device->flushes);
+  CHECK(*p.unaligned.device->flushes == Approx(1.0));
+  CHECK(p.aligned.device->kib_written == Approx(8.0));
+}
+
+TEST_CASE("BuildPairs: a failed run is counted, kept out of the times") {
+  std::vector<CollectedRun> runs = SixBlocks(2e6f, 1e6f, {}, {});
+  runs[0].record.error =
+      SystemError(ErrorKind::kIo, "pwrite", "/d/f", EIO, 4096);
+  const PairResult p = OnePair(std::move(runs));
+  CHECK(p.unaligned.repetitions == 5);
+  CHECK(p.unaligned.failed_repetitions == 1);
+  REQUIRE(p.unaligned.error);
+  CHECK_THAT(*p.unaligned.error, Catch::Contains("EIO"));
+  CHECK(p.unaligned.error_errno == EIO);
+}
+
+TEST_CASE("BuildPairs: runs of a pair outside the plan are not counted") {
+  std::vector<CollectedRun> runs = SixBlocks(2e6f, 1e6f, {}, {});
+  runs[0].pair.size = 8192;
+  const PairResult p = OnePair(std::move(runs));
+  CHECK(p.unaligned.repetitions == 5);
+}
+
+TEST_CASE("Explain names read-modify-write when only shifted writes read") {
+  const PairResult p =
+      OnePair(SixBlocks(2e6f, 1e6f, {2, 16, 2, 16, 2}, {0, 0, 2, 16, 2}));
+  const std::string text = Explain(p, 24);
+  CHECK_THAT(text, Catch::Contains("shifted: +1.0 device reads (4.0 KiB)") &&
+                       Catch::Contains("read-modify-write"));
+  CHECK_THAT(text, !Catch::Contains("one more block"));
+}
+
+TEST_CASE("Explain names the extra block a shift spreads each write over") {
+  const PairResult p =
+      OnePair(SixBlocks(2e6f, 1e6f, {0, 0, 2, 24, 2}, {0, 0, 2, 16, 2}));
+  CHECK_THAT(Explain(p, 24),
+             Catch::Contains("shifted: +2.0 KiB written per write: a 24-byte "
+                             "shift spreads each write over one more block"));
+}
+
+TEST_CASE("Explain does not blame the writes for a busy disk's traffic") {
+  PairResult p =
+      OnePair(SixBlocks(2e6f, 1e6f, {0, 0, 16, 128, 2}, {0, 0, 16, 128, 2}));
+  p.unaligned.background = DevicePerOp{0, 0, 7.5, 60, std::nullopt};
+  const std::string text = Explain(p, 24);
+  CHECK_THAT(text, Catch::Contains("the disk was busy without alignbench"));
+  CHECK_THAT(text, !Catch::Contains("metadata commits"));
+}
+
+TEST_CASE("Explain without device counters says it cannot explain") {
+  std::vector<CollectedRun> runs = SixBlocks(2e6f, 1e6f, {}, {});
+  for (CollectedRun& run : runs) run.record.device.reset();
+  CHECK_THAT(Explain(OnePair(std::move(runs)), 24),
+             Catch::Contains("no device counters here"));
+}
+
+TEST_CASE("compare names the settings and environment that differ") {
+  Report base = FixedReport();
+  Report next = FixedReport();
+  next.settings.dir = "/elsewhere";  // a directory labels a result
+  next.settings.seed = 99;           // seeds differ by design
+  CHECK(DifferingFields(base, next).empty());
+  next.settings.syncs = {SyncMethod::kFdatasync};
+  next.settings.writes = 64;
+  next.target.fs_type = "xfs";
+  const std::vector<std::string> differing = DifferingFields(base, next);
+  CHECK_THAT(differing,
+             Catch::VectorContains(std::string("sync: fsync -> fdatasync")));
+  CHECK_THAT(differing, Catch::VectorContains(std::string("writes: 3 -> 64")));
+  CHECK_THAT(differing,
+             Catch::VectorContains(std::string("filesystem: ext4 -> xfs")));
+  CHECK(differing.size() == 3);
+}
+
+TEST_CASE("compare says a gain grew only when the intervals part") {
+  const Report base = FixedReport();
+  Report next = FixedReport();
+  std::ostringstream same;
+  RenderComparison(same, base, next);
+  CHECK_THAT(same.str(), Catch::Contains("unchanged (intervals overlap)"));
+  for (PairResult& pair : next.pairs) {
+    REQUIRE(pair.inference.test);
+    Interval& interval = pair.inference.test->interval_pct;
+    interval.low += 1000;
+    interval.high += 1000;
+  }
+  std::ostringstream grew;
+  RenderComparison(grew, base, next);
+  CHECK_THAT(grew.str(), Catch::Contains("gain grew"));
+}
