@@ -1,5 +1,7 @@
 #include "bench/cli.h"
 
+#include <limits.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -132,9 +134,16 @@ po::options_description Description() {
       "writes\n"
       "       alignbench env [DIR]        what alignbench knows about DIR\n"
       "       alignbench show FILE [--format NAME]\n"
-      "       alignbench compare BASE NEW\n\n"
+      "       alignbench compare FILE FILE... [--format NAME]\n\n"
       "Options",
       100, 50);
+  // The one option that may be given more than once: each --dir is measured,
+  // in one interleaved schedule.
+  const Option& dir = *FindOption("dir");
+  desc.add_options()(
+      "dir",
+      po::value<std::vector<std::string>>()->composing()->value_name("DIR"),
+      HelpOfOption(dir).c_str());
   auto add = [&desc](const char* name, const char* value,
                      const std::string& help) {
     if (*value == '\0') {
@@ -145,7 +154,7 @@ po::options_description Description() {
     }
   };
   for (const Option& option : SettingOptions()) {
-    if (option.name.empty()) continue;
+    if (option.name.empty() || option.name == "dir") continue;
     add(std::string(option.name).c_str(),
         std::string(option.value_name).c_str(), HelpOfOption(option));
   }
@@ -219,8 +228,37 @@ Result<po::variables_map> ParseWords(
   return vm;
 }
 
+// The directory a path names, so that "d" and "d/" are one; the path itself
+// when it does not resolve (the checks before measuring then say why).
+std::string SameDirectoryKey(const std::string& path) {
+  char resolved[PATH_MAX];
+  return ::realpath(path.c_str(), resolved) ? resolved : path;
+}
+
+// Every --dir, each checked as the settings table checks one, none twice.
+Status ApplyDirs(const po::variables_map& vm, RunOptions& o) {
+  const Option& row = *FindOption("dir");
+  o.dirs = vm.count("dir") ? vm["dir"].as<std::vector<std::string>>()
+                           : std::vector<std::string>{o.settings.dir};
+  for (auto at = o.dirs.begin(); at != o.dirs.end(); ++at) {
+    Settings check;
+    if (Status ok = ApplyOption(row, *at, FromCommandLine(row), check); !ok) {
+      return ok;
+    }
+    for (auto before = o.dirs.begin(); before != at; ++before) {
+      if (SameDirectoryKey(*before) == SameDirectoryKey(*at)) {
+        return Usage(
+            "dir", "'" + *at + "' is the same directory as '" + *before + "'");
+      }
+    }
+  }
+  o.settings.dir = o.dirs.front();
+  return Ok{};
+}
+
 // The settings the command line gives, over those of --case.
-Status ApplySettings(const po::variables_map& vm, Settings& s) {
+Status ApplySettings(const po::variables_map& vm, RunOptions& o) {
+  Settings& s = o.settings;
   if (vm.count("case")) {
     if (Status loaded = ApplyCaseFile(vm["case"].as<std::string>(), s);
         !loaded) {
@@ -229,13 +267,14 @@ Status ApplySettings(const po::variables_map& vm, Settings& s) {
   }
   for (const Option& option : SettingOptions()) {
     const std::string name(option.name);
-    if (name.empty() || !vm.count(name)) continue;
+    if (name.empty() || name == "dir" || !vm.count(name)) continue;
     const nlohmann::json word = vm[name].as<std::string>();
     if (Status applied = ApplyOption(option, word, FromCommandLine(option), s);
         !applied) {
       return applied;
     }
   }
+  if (Status dirs = ApplyDirs(vm, o); !dirs) return dirs;
   return Validate(s);
 }
 
@@ -281,8 +320,7 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
     parsed.command = Command::kHelp;
   } else if (vm.count("version")) {
     parsed.command = Command::kVersion;
-  } else if (Status settings = ApplySettings(vm, parsed.options.settings);
-             !settings) {
+  } else if (Status settings = ApplySettings(vm, parsed.options); !settings) {
     return settings.error();
   } else if (Status output = ApplyOutputOptions(vm, parsed.options); !output) {
     return output.error();

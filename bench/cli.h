@@ -16,7 +16,11 @@
 namespace alignbench {
 
 struct RunOptions {
+  // Settings of every directory; settings.dir is the first of `dirs`.
   Settings settings;
+  // Every --dir in order: the same plan is measured in each, in one
+  // interleaved schedule, with one result per directory.
+  std::vector<std::string> dirs;
   std::optional<std::string> out;            // result JSON path
   Overwrite overwrite = Overwrite::kRefuse;  // --force
   std::optional<std::string> case_path;      // never to be overwritten

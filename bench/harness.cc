@@ -23,19 +23,45 @@ double SecondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// A pair of the plan in one of the directories.
+struct PlannedPair {
+  std::size_t dir;
+  PairSpec pair;
+};
+
 // Collects what the benchmarks measured; shared by every registered benchmark.
+// `settings` and `targets` have one entry per directory.
 struct Collector {
-  const Settings& settings;
-  const TargetInfo& target;
-  const std::vector<PairSpec>& plan;
+  const std::vector<Settings>& settings;
+  const std::vector<TargetInfo>& targets;
+  const std::vector<PlannedPair>& plan;
   Progress& progress;
   Clock::time_point start = Clock::now();
   std::vector<CollectedRun> runs;
   std::optional<Error> fatal;
+  const Settings& Common() const { return settings.front(); }
 };
 
-std::string BenchmarkName(const PairSpec& pair, Variant variant) {
-  return "alignbench/" + FormatSize(pair.size) + "/" +
+// The pairs of the plan in every directory, directory by directory.
+std::vector<PlannedPair> PlanAll(const std::vector<Settings>& settings) {
+  std::vector<PlannedPair> plan;
+  for (std::size_t dir = 0; dir < settings.size(); ++dir) {
+    for (const PairSpec& pair : ExpandPlan(settings[dir])) {
+      plan.push_back({dir, pair});
+    }
+  }
+  return plan;
+}
+
+// "alignbench/4K/unaligned/fsync/buffered/extend/warm", with "dir2/" after
+// "alignbench/" when several directories are measured.
+std::string BenchmarkName(const Collector& c, const PlannedPair& planned,
+                          Variant variant) {
+  const PairSpec& pair = planned.pair;
+  const std::string dir = c.settings.size() > 1
+                              ? "dir" + std::to_string(planned.dir + 1) + "/"
+                              : "";
+  return "alignbench/" + dir + FormatSize(pair.size) + "/" +
          std::string(NameOf(kVariants, variant)) + "/" +
          std::string(NameOf(kSyncMethods, pair.sync)) + "/" +
          std::string(NameOf(kIoModes, pair.io)) + "/" +
@@ -43,11 +69,13 @@ std::string BenchmarkName(const PairSpec& pair, Variant variant) {
          std::string(NameOf(kCacheStates, pair.cache));
 }
 
-RunSpec SpecOf(const Collector& c, const PairSpec& pair, Variant variant) {
+RunSpec SpecOf(const Collector& c, const PlannedPair& planned,
+               Variant variant) {
+  const TargetInfo& target = c.targets[planned.dir];
   std::optional<std::string> stat_path;
-  if (c.target.device) stat_path = c.target.device->StatPath();
-  return SpecFor(c.settings, pair, variant, c.target.DirectAlignment(),
-                 std::move(stat_path));
+  if (target.device) stat_path = target.device->StatPath();
+  return SpecFor(c.settings[planned.dir], planned.pair, variant,
+                 target.DirectAlignment(), std::move(stat_path));
 }
 
 // Prepare, the timed loop, the counters; the test file is gone on return.
@@ -89,7 +117,8 @@ std::size_t StopBeforeRun() {
 // that the result says what was attempted.
 void MeasureOne(benchmark::State& state, Collector& c, const ScheduledRun& slot,
                 std::size_t order) {
-  const PairSpec& pair = c.plan[slot.pair];
+  const PlannedPair& planned = c.plan[slot.pair];
+  const PairSpec& pair = planned.pair;
   if (c.fatal) {
     state.SkipWithError("skipped: an earlier run failed");
     return;
@@ -97,7 +126,7 @@ void MeasureOne(benchmark::State& state, Collector& c, const ScheduledRun& slot,
   if (order == StopBeforeRun()) ::raise(SIGSTOP);
   const Clock::time_point began = Clock::now();
   std::optional<Error> error;
-  RunRecord record = MeasureRun(state, SpecOf(c, pair, slot.variant), error);
+  RunRecord record = MeasureRun(state, SpecOf(c, planned, slot.variant), error);
   if (error) {
     state.SkipWithError(error->Message().c_str());
     if (!RefusedDirectWrite(pair.io, error->errno_value)) c.fatal = error;
@@ -108,8 +137,8 @@ void MeasureOne(benchmark::State& state, Collector& c, const ScheduledRun& slot,
   const double wall = SecondsSince(began);
   c.runs.push_back({pair, slot.variant, std::move(record), order, slot.block,
                     std::chrono::duration<double>(began - c.start).count(),
-                    wall});
-  c.progress.Done(slot.pair, wall, BenchmarkName(pair, slot.variant),
+                    wall, planned.dir});
+  c.progress.Done(slot.pair, wall, BenchmarkName(c, planned, slot.variant),
                   error.has_value());
 }
 
@@ -122,11 +151,11 @@ nlohmann::json RunStage(Collector& c,
   for (const ScheduledRun& slot : schedule) {
     ++order;
     benchmark::RegisterBenchmark(
-        BenchmarkName(c.plan[slot.pair], slot.variant).c_str(),
+        BenchmarkName(c, c.plan[slot.pair], slot.variant).c_str(),
         [&c, slot, order](benchmark::State& state) {
           MeasureOne(state, c, slot, order);
         })
-        ->Iterations(static_cast<benchmark::IterationCount>(c.settings.writes))
+        ->Iterations(static_cast<benchmark::IterationCount>(c.Common().writes))
         ->Repetitions(1)
         ->UseManualTime()
         ->Unit(benchmark::kMillisecond);
@@ -148,24 +177,64 @@ void MergeDocument(nlohmann::json& into, nlohmann::json stage) {
   }
 }
 
-// What each pair needs for --precision, from the first stage.
+// The runs measured in one directory.
+std::vector<CollectedRun> RunsIn(const std::vector<CollectedRun>& runs,
+                                 std::size_t dir) {
+  std::vector<CollectedRun> in;
+  for (const CollectedRun& run : runs) {
+    if (run.dir == dir) in.push_back(run);
+  }
+  return in;
+}
+
+// What each pair of each directory needs for --precision, from the first
+// stage; in plan order.
 std::vector<PairNeed> Needs(const Collector& c) {
-  const std::vector<PairResult> first =
-      BuildPairs(c.plan, c.runs, c.settings.shift);  // a copy of the runs
-  std::vector<PairNeed> needs(c.plan.size());
-  for (std::size_t i = 0; i < c.plan.size(); ++i) {
-    needs[i].blocks_done = c.settings.repetitions;
-    if (!first[i].Measured()) continue;  // not measurable: never retried
-    needs[i].blocks_needed =
-        RunsForPrecision(first[i], c.settings.precision_points);
-    double seconds = 0;
-    for (const CollectedRun& run : c.runs) {
-      if (SameSpec(run.pair, c.plan[i])) seconds += run.wall_s;
+  const std::uint64_t blocks = c.Common().repetitions;
+  std::vector<PairNeed> needs;
+  for (std::size_t dir = 0; dir < c.settings.size(); ++dir) {
+    const std::vector<CollectedRun> runs = RunsIn(c.runs, dir);
+    const std::vector<PairSpec> plan = ExpandPlan(c.settings[dir]);
+    const std::vector<PairResult> first =
+        BuildPairs(plan, runs, c.Common().shift);
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+      PairNeed need;
+      need.blocks_done = blocks;
+      if (first[i].Measured()) {  // one that is not measurable is not retried
+        need.blocks_needed =
+            RunsForPrecision(first[i], c.Common().precision_points);
+        double seconds = 0;
+        for (const CollectedRun& run : runs) {
+          if (SameSpec(run.pair, plan[i])) seconds += run.wall_s;
+        }
+        need.seconds_per_block = seconds / static_cast<double>(blocks);
+      }
+      needs.push_back(need);
     }
-    needs[i].seconds_per_block =
-        seconds / static_cast<double>(c.settings.repetitions);
   }
   return needs;
+}
+
+// The second stage of --budget: the blocks each pair needs, for the pairs
+// that fit in the time left; the others are reported per directory.
+void SecondStageOf(Collector& c, Scheduler& scheduler, HarnessResult& result) {
+  const Settings& settings = c.Common();
+  const std::vector<PairNeed> needs = Needs(c);
+  result.budget_left_seconds = *settings.budget_seconds - SecondsSince(c.start);
+  const SecondStage stage = PlanSecondStage(needs, result.budget_left_seconds);
+  bool any = false;
+  for (std::size_t i = 0; i < c.plan.size(); ++i) {
+    any = any || stage.extra_blocks[i] > 0;
+    if (!stage.out_of_budget[i]) continue;
+    result.out_of_budget[c.plan[i].dir].push_back(
+        {c.plan[i].pair, needs[i].blocks_needed,
+         static_cast<double>(needs[i].blocks_needed - needs[i].blocks_done) *
+             needs[i].seconds_per_block});
+  }
+  if (!any) return;
+  const std::size_t next_block = c.plan.size() * settings.repetitions + 1;
+  MergeDocument(result.benchmark_document,
+                RunStage(c, scheduler.Next(stage.extra_blocks, next_block)));
 }
 
 }  // namespace
@@ -194,42 +263,29 @@ Status InitializeBenchmark(const std::string& argv0,
   return Ok{};
 }
 
-HarnessResult RunHarness(const Settings& settings, const TargetInfo& target,
+HarnessResult RunHarness(const std::vector<Settings>& settings,
+                         const std::vector<TargetInfo>& targets,
                          bool progress_lines) {
-  const std::vector<PairSpec> plan = ExpandPlan(settings);
+  const std::vector<PlannedPair> plan = PlanAll(settings);
   Progress progress(progress_lines, ::isatty(STDERR_FILENO) != 0, plan.size());
-  Collector collector{settings, target, plan, progress, Clock::now(), {}, {}};
+  Collector collector{settings, targets, plan, progress, Clock::now(), {}, {}};
   HarnessResult result;
-  result.seed = settings.seed ? *settings.seed : FreshSeed();
+  result.out_of_budget.resize(settings.size());
+  const Settings& common = collector.Common();
+  result.seed = common.seed ? *common.seed : FreshSeed();
   Scheduler scheduler(result.seed);
-  const std::vector<std::uint64_t> first(plan.size(), settings.repetitions);
+  const std::vector<std::uint64_t> first(plan.size(), common.repetitions);
   MergeDocument(result.benchmark_document,
                 RunStage(collector, scheduler.Next(first, 1)));
-
-  if (settings.budget_seconds && !collector.fatal) {
-    const std::vector<PairNeed> needs = Needs(collector);
-    result.budget_left_seconds =
-        *settings.budget_seconds - SecondsSince(collector.start);
-    const SecondStage stage =
-        PlanSecondStage(needs, result.budget_left_seconds);
-    bool any = false;
-    for (std::size_t i = 0; i < plan.size(); ++i) {
-      any = any || stage.extra_blocks[i] > 0;
-      if (!stage.out_of_budget[i]) continue;
-      result.out_of_budget.push_back(
-          {plan[i], needs[i].blocks_needed,
-           static_cast<double>(needs[i].blocks_needed - needs[i].blocks_done) *
-               needs[i].seconds_per_block});
-    }
-    if (any) {
-      const std::size_t next_block = plan.size() * settings.repetitions + 1;
-      MergeDocument(
-          result.benchmark_document,
-          RunStage(collector, scheduler.Next(stage.extra_blocks, next_block)));
-    }
+  if (common.budget_seconds && !collector.fatal) {
+    SecondStageOf(collector, scheduler, result);
   }
   benchmark::Shutdown();
-  result.runs = std::move(collector.runs);
+  // Moved, not copied: each run holds its per-write times.
+  result.runs.resize(settings.size());
+  for (CollectedRun& run : collector.runs) {
+    result.runs[run.dir].push_back(std::move(run));
+  }
   result.fatal = std::move(collector.fatal);
   return result;
 }

@@ -21,14 +21,17 @@
 
 namespace alignbench {
 
+// Per directory where it says so, in the order of the directories.
 struct HarnessResult {
-  std::vector<CollectedRun> runs;
+  // The runs of each directory.
+  std::vector<std::vector<CollectedRun>> runs;
   // {"context": ..., "benchmarks": [...]}, untouched
   nlohmann::json benchmark_document;
   // The error that stopped the remaining runs.
   std::optional<Error> fatal;
   std::uint64_t seed = 0;
-  std::vector<Shortfall> out_of_budget;
+  // Per directory: the pairs --budget could not bring to --precision.
+  std::vector<std::vector<Shortfall>> out_of_budget;
   double budget_left_seconds = 0;  // when the second stage was planned
 };
 
@@ -39,9 +42,13 @@ struct HarnessResult {
 Status InitializeBenchmark(const std::string& argv0,
                            const std::vector<std::string>& benchmark_flags);
 
-// Measures every pair of the plan in blocks, then, with --budget, the second
-// stage. Progress lines go to stderr when asked.
-HarnessResult RunHarness(const Settings& settings, const TargetInfo& target,
+// Measures every pair of the plan in every directory, the blocks of all in one
+// shuffled schedule (so that each directory sees the same minutes of machine
+// noise), then, with --budget, the second stage. `settings` and `targets` have
+// one entry per directory and differ only in it. Progress lines go to stderr
+// when asked.
+HarnessResult RunHarness(const std::vector<Settings>& settings,
+                         const std::vector<TargetInfo>& targets,
                          bool progress_lines);
 
 }  // namespace alignbench

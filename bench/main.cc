@@ -39,23 +39,47 @@ std::string NowUtc() {
 constexpr std::chrono::milliseconds kIdleWindow{200};
 
 // Everything that can be refused is refused before anything is measured or
-// printed: free space, a directory we can create our file in, a result path.
-Status CheckBeforeMeasuring(const RunOptions& options) {
-  const std::string& dir = options.settings.dir;
-  SweepStaleTestFiles(dir, std::cerr);  // first: their space counts below
-  if (Status space = CheckFreeSpace(dir, LargestRunBytes(options.settings));
-      !space) {
-    return space;
+// printed: in every directory free space and a file we can create; every
+// result path.
+Status CheckBeforeMeasuring(const RunOptions& options,
+                            const std::vector<std::string>& out_paths) {
+  for (const std::string& dir : options.dirs) {
+    SweepStaleTestFiles(dir, std::cerr);  // first: their space counts below
+    Settings settings = options.settings;
+    settings.dir = dir;
+    if (Status space = CheckFreeSpace(dir, LargestRunBytes(settings)); !space) {
+      return space;
+    }
+    if (Result<TestFile> probe = TestFile::Create(dir); !probe) {
+      return probe.error();
+    }
   }
-  if (Result<TestFile> probe = TestFile::Create(dir); !probe) {
-    return probe.error();
-  }
-  if (options.out) {
-    std::vector<std::string> inputs;
-    if (options.case_path) inputs.push_back(*options.case_path);
-    return CheckResultPath(*options.out, options.overwrite, inputs);
+  std::vector<std::string> inputs;
+  if (options.case_path) inputs.push_back(*options.case_path);
+  for (const std::string& path : out_paths) {
+    if (Status ok = CheckResultPath(path, options.overwrite, inputs); !ok) {
+      return ok;
+    }
   }
   return Ok{};
+}
+
+// Google Benchmark's document for directory `dir` of `dirs`: with several,
+// only the benchmarks measured there (named alignbench/dirN/...).
+nlohmann::json DocumentFor(const nlohmann::json& document, std::size_t dir,
+                           std::size_t dirs) {
+  if (dirs == 1 || !document.is_object() || !document.contains("benchmarks")) {
+    return document;
+  }
+  nlohmann::json mine = document;
+  mine["benchmarks"] = nlohmann::json::array();
+  const std::string prefix = "alignbench/dir" + std::to_string(dir + 1) + "/";
+  for (const nlohmann::json& entry : document["benchmarks"]) {
+    if (entry.value("name", "").rfind(prefix, 0) == 0) {
+      mine["benchmarks"].push_back(entry);
+    }
+  }
+  return mine;
 }
 
 void NoteBenchmarkContext(nlohmann::json& document, Report& report,
@@ -94,18 +118,21 @@ Report StartReport(const std::string& argv0,
   return report;
 }
 
-// What the runs say: pairs, their warnings, and the error that stopped them.
-void FinishReport(Report& report, HarnessResult& harness,
+// What the runs of one directory say: pairs, their warnings, and the error
+// that stopped the schedule.
+void FinishReport(Report& report, std::vector<CollectedRun> runs,
+                  const std::vector<Shortfall>& shortfalls,
+                  const HarnessResult& harness,
                   const std::optional<IdleSample>& idle) {
   const Settings& settings = report.settings;
   report.finished_at = NowUtc();
   report.settings.seed = harness.seed;
-  report.pairs = BuildPairs(ExpandPlan(settings), std::move(harness.runs),
-                            settings.shift, idle);
+  report.pairs =
+      BuildPairs(ExpandPlan(settings), std::move(runs), settings.shift, idle);
   if (std::optional<std::string> shift = LevelShift(report.pairs)) {
     report.warnings.push_back(*shift);
   }
-  for (const Shortfall& pair : harness.out_of_budget) {
+  for (const Shortfall& pair : shortfalls) {
     report.warnings.push_back(BudgetWarning(pair, settings.precision_points,
                                             harness.budget_left_seconds));
   }
@@ -118,57 +145,97 @@ void FinishReport(Report& report, HarnessResult& harness,
 // Saved before the table is printed: a reader that closes the pipe early
 // (alignbench --out r.json | head) must not cost the measurement. Returns the
 // error when the result went to a fallback file instead.
-std::optional<Error> SaveReport(const RunOptions& options,
+std::optional<Error> SaveReport(const std::string& path, Overwrite overwrite,
                                 nlohmann::json document, const Report& report) {
-  if (!options.out) return std::nullopt;
   document["alignbench"] = ToJson(report);
   // A directory name that is not UTF-8 must not lose the measurement.
   const std::string text =
       document.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) +
       "\n";
-  const SaveOutcome saved = SaveResult(*options.out, text, options.overwrite);
+  const SaveOutcome saved = SaveResult(path, text, overwrite);
   if (!saved.status) return saved.status.error();
-  std::cerr << "result saved to " << EscapeControl(*options.out) << "\n";
+  std::cerr << "result saved to " << EscapeControl(path) << "\n";
   return std::nullopt;
+}
+
+// One report per directory, each with its probe; refused where a case's
+// requirement is not met there.
+Result<std::vector<Report>> StartReports(const std::string& argv0,
+                                         const std::vector<std::string>& args,
+                                         const RunOptions& options) {
+  std::vector<Report> reports;
+  for (const std::string& dir : options.dirs) {
+    Settings settings = options.settings;
+    settings.dir = dir;
+    Report report = StartReport(argv0, args, settings);
+    if (Status met = CheckRequirements(settings.case_requires, report.target);
+        !met) {
+      return met.error();
+    }
+    if (options.redact_host) report.target.host.hostname.reset();
+    std::cerr << TargetLine(report.target) << "\n";
+    reports.push_back(std::move(report));
+  }
+  const Settings& s = options.settings;
+  std::cerr << "measuring " << ExpandPlan(s).size() << " pairs x 2 variants x "
+            << s.repetitions << " run(s) x " << s.writes << " writes";
+  if (reports.size() > 1) {
+    std::cerr << " in each of " << reports.size()
+              << " directories, interleaved";
+  }
+  std::cerr << "\n";
+  return reports;
 }
 
 int Measure(const std::string& argv0, const std::vector<std::string>& args,
             const RunOptions& options) {
-  const Settings& settings = options.settings;
   if (Status ready = InitializeBenchmark(argv0, options.benchmark_flags);
       !ready) {
     return ReportError(ready.error());
   }
-  if (Status ready = CheckBeforeMeasuring(options); !ready) {
+  const std::vector<std::string> out_paths =
+      options.out ? ResultPaths(*options.out, options.dirs)
+                  : std::vector<std::string>{};
+  if (Status ready = CheckBeforeMeasuring(options, out_paths); !ready) {
     return ReportError(ready.error());
   }
-  Report report = StartReport(argv0, args, settings);
-  if (Status met = CheckRequirements(settings.case_requires, report.target);
-      !met) {
-    return ReportError(met.error());
+  Result<std::vector<Report>> started = StartReports(argv0, args, options);
+  if (!started) return ReportError(started.error());
+  std::vector<Report>& reports = started.value();
+  std::vector<Settings> settings;
+  std::vector<TargetInfo> targets;
+  // The disk's own traffic, once per plan and directory: a window before
+  // every run would add 200 ms to each (52 s to Derby's 260 runs, which
+  // measure in about 20).
+  std::vector<std::optional<IdleSample>> idle;
+  for (const Report& report : reports) {
+    settings.push_back(report.settings);
+    targets.push_back(report.target);
+    idle.emplace_back();
+    if (report.target.device) {
+      idle.back() = SampleIdle(report.settings.dir,
+                               report.target.device->StatPath(), kIdleWindow);
+    }
   }
-  if (options.redact_host) report.target.host.hostname.reset();
-  std::cerr << TargetLine(report.target) << "\n"
-            << "measuring " << ExpandPlan(settings).size()
-            << " pairs x 2 variants x " << settings.repetitions << " run(s) x "
-            << settings.writes << " writes\n";
-
-  // The disk's own traffic, once per plan: a window before every run would
-  // add 200 ms to each (52 s to Derby's 260 runs, which measure in about 20).
-  std::optional<IdleSample> idle;
-  if (report.target.device) {
-    idle =
-        SampleIdle(settings.dir, report.target.device->StatPath(), kIdleWindow);
+  HarnessResult harness = RunHarness(settings, targets, options.progress);
+  std::vector<Error> not_saved;
+  for (std::size_t d = 0; d < reports.size(); ++d) {
+    FinishReport(reports[d], std::move(harness.runs[d]),
+                 harness.out_of_budget[d], harness, idle[d]);
+    nlohmann::json document =
+        DocumentFor(harness.benchmark_document, d, reports.size());
+    NoteBenchmarkContext(document, reports[d], options.redact_host);
+    if (d < out_paths.size()) {
+      std::optional<Error> failed =
+          SaveReport(out_paths[d], options.overwrite, document, reports[d]);
+      if (failed) not_saved.push_back(std::move(*failed));
+    }
   }
-  HarnessResult harness = RunHarness(settings, report.target, options.progress);
-  FinishReport(report, harness, idle);
-  NoteBenchmarkContext(harness.benchmark_document, report, options.redact_host);
-  const std::optional<Error> not_saved =
-      SaveReport(options, harness.benchmark_document, report);
-  Render(std::cout, report, options.format);
+  RenderRun(std::cout, reports, options.format);
   // Both can happen (a full disk stops the runs and the result's save): the
-  // line that says where the result went must not be lost to the other.
-  const int saving = not_saved ? ReportError(*not_saved) : 0;
+  // line that says where a result went must not be lost to the other.
+  int saving = 0;
+  for (const Error& error : not_saved) saving = ReportError(error);
   if (harness.fatal) return ReportError(*harness.fatal);
   return saving;
 }

@@ -357,7 +357,8 @@ std::vector<Option> MakeOptions() {
   const std::string verdict_runs = std::to_string(kMinRunsForVerdict);
   return {
       {"dir", "", "dir", Recorded::kAlways, "DIR",
-       "directory for the private test file",
+       "directory for the private test file; give --dir again to measure "
+       "several directories in one interleaved schedule, one result each",
        Text{&Settings::dir, PATH_MAX - kNameRoom,
             "leave room for the test file's name (PATH_MAX)"},
        true, false},

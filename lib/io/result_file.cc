@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <random>
@@ -141,6 +143,51 @@ SaveOutcome SaveResult(const std::string& path, const std::string& text,
                      "TMPDIR, /tmp)";
   outcome.status = error;
   return outcome;
+}
+
+namespace {
+
+// The last name of `dir`, with anything but letters, digits, '.', '-' and '_'
+// made '_'; empty for "/" or "".
+std::string DirLabel(const std::string& dir) {
+  std::string name = dir;
+  while (name.size() > 1 && name.back() == '/') name.pop_back();
+  name = name.substr(name.find_last_of('/') + 1);
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' &&
+        c != '_') {
+      c = '_';
+    }
+  }
+  return name == "." || name == ".." ? "" : name;
+}
+
+}  // namespace
+
+std::vector<std::string> ResultPaths(const std::string& out,
+                                     const std::vector<std::string>& dirs) {
+  if (dirs.size() <= 1) return {out};
+  std::vector<std::string> labels;
+  for (std::size_t i = 0; i < dirs.size(); ++i) {
+    std::string label = DirLabel(dirs[i]);
+    if (label.empty() ||
+        std::find(labels.begin(), labels.end(), label) != labels.end()) {
+      label =
+          "dir" + std::to_string(i + 1) + (label.empty() ? "" : "-" + label);
+    }
+    labels.push_back(label);
+  }
+  const std::size_t slash = out.find_last_of('/');
+  const std::size_t dot = out.find_last_of('.');
+  const bool has_extension =
+      dot != std::string::npos && (slash == std::string::npos || dot > slash);
+  std::vector<std::string> paths;
+  for (const std::string& label : labels) {
+    paths.push_back(has_extension
+                        ? out.substr(0, dot) + "." + label + out.substr(dot)
+                        : out + "." + label);
+  }
+  return paths;
 }
 
 }  // namespace alignbench

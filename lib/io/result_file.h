@@ -26,6 +26,13 @@ enum class Overwrite { kRefuse, kReplace };
 Status CheckResultPath(const std::string& path, Overwrite overwrite,
                        const std::vector<std::string>& inputs);
 
+// Where each directory's result goes when --out is given with several --dir:
+// "r.json" becomes "r.LABEL.json", LABEL the directory's last name made safe
+// for a file name ("dir2" for "/"), with the position added where two labels
+// would be the same. One directory: `out` itself.
+std::vector<std::string> ResultPaths(const std::string& out,
+                                     const std::vector<std::string>& dirs);
+
 struct SaveOutcome {
   Status status;                        // of writing `path`
   std::optional<std::string> fallback;  // where the text went instead

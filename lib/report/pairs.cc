@@ -155,10 +155,11 @@ Inference Infer(TestMethod method, const VariantResult& u,
 // on run means, the first candidate (README.md).
 constexpr TestMethod kCrossCheckMethod = TestMethod::kWelchLogMean;
 
-// "run 14 of 130, aligned: 4.90 ms per write, 10.2x the median of its 5
-// runs: was the disk busy?"
+// "run 14, aligned: 4.90 ms per write, 10.2x the median of its 5 runs: was
+// the disk busy?", the run numbered in the order measured (of all
+// directories, when several were measured).
 void NoteFarRuns(const VariantResult& v, const char* variant,
-                 std::size_t total_runs, std::vector<std::string>& notes) {
+                 std::vector<std::string>& notes) {
   const std::vector<double> means = RunMeans(v);
   if (means.size() < 3) return;
   std::vector<double> sorted = means;
@@ -167,8 +168,7 @@ void NoteFarRuns(const VariantResult& v, const char* variant,
   for (std::size_t i : FarRuns(means)) {
     const double times = means[i] / median;
     notes.push_back(
-        "run " + std::to_string(v.runs[i].order) + " of " +
-        std::to_string(total_runs) + ", " + variant + ": " +
+        "run " + std::to_string(v.runs[i].order) + ", " + variant + ": " +
         Printf("%.3g", means[i] / 1e6) + " ms per write, " +
         (times >= 1 ? Printf("%.1fx", times) : Printf("1/%.1f", 1 / times)) +
         " the median of its " + std::to_string(means.size()) + " runs" +
@@ -320,8 +320,8 @@ std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
       pair.cross_check = Infer(kCrossCheckMethod, pair.unaligned, pair.aligned);
       pair.verdict = Decide(pair.inference, pair.unaligned.repetitions,
                             pair.aligned.repetitions);
-      NoteFarRuns(pair.unaligned, "unaligned", runs.size(), pair.run_notes);
-      NoteFarRuns(pair.aligned, "aligned", runs.size(), pair.run_notes);
+      NoteFarRuns(pair.unaligned, "unaligned", pair.run_notes);
+      NoteFarRuns(pair.aligned, "aligned", pair.run_notes);
     }
     pair.explanation = Explain(pair, shift);
     pairs.push_back(std::move(pair));

@@ -25,6 +25,8 @@ struct CollectedRun {
   std::size_t block = 0;  // shared with one run of the other variant
   double start_s = 0;     // from the start of measuring
   double wall_s = 0;      // the whole run: preparation, timed writes, removal
+  // Which of the run's directories (--dir given several times), from 0.
+  std::size_t dir = 0;
 };
 
 // One run of a variant as the statistics, the table and the JSON see it.

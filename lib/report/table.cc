@@ -423,4 +423,65 @@ void Render(std::ostream& out, const Report& report,
   }
 }
 
+namespace {
+
+// The mean write+sync over every timed write of one variant, all pairs.
+std::optional<double> MeanOverPairs(const Report& report,
+                                    VariantResult PairResult::*variant) {
+  double sum = 0;
+  double count = 0;
+  for (const PairResult& pair : report.pairs) {
+    const Summary& total = (pair.*variant).total_ns;
+    if ((pair.*variant).repetitions == 0 || total.count == 0) continue;
+    sum += total.mean * static_cast<double>(total.count);
+    count += static_cast<double>(total.count);
+  }
+  if (count == 0) return std::nullopt;
+  return sum / count;
+}
+
+std::string MeanText(const std::optional<double>& ns) {
+  return ns ? Printf("%.3f", *ns / 1e6) + " ms" : "n/a";
+}
+
+}  // namespace
+
+std::string SummaryLine(const Report& report) {
+  std::size_t counts[std::size(kVerdicts)] = {};
+  std::size_t unmeasured = 0;
+  for (const PairResult& pair : report.pairs) {
+    if (!pair.verdict) {
+      ++unmeasured;
+      continue;
+    }
+    for (std::size_t i = 0; i < std::size(kVerdicts); ++i) {
+      if (kVerdicts[i].value == *pair.verdict) ++counts[i];
+    }
+  }
+  std::string line = "--- " + report.target.Title() + ": " +
+                     std::to_string(report.pairs.size()) + " pairs:";
+  for (std::size_t i = 0; i < std::size(kVerdicts); ++i) {
+    line += (i == 0 ? " " : ", ") + std::to_string(counts[i]) + " " +
+            std::string(kVerdicts[i].name);
+  }
+  if (unmeasured > 0) {
+    line += ", " + std::to_string(unmeasured) + " not measured";
+  }
+  return line + "; mean write+sync " +
+         MeanText(MeanOverPairs(report, &PairResult::unaligned)) +
+         " unaligned, " +
+         MeanText(MeanOverPairs(report, &PairResult::aligned)) + " aligned";
+}
+
+void RenderRun(std::ostream& out, const std::vector<Report>& reports,
+               Format format) {
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    if (i > 0) out << "\n";
+    Render(out, reports[i], format);
+  }
+  if (format == Format::kCsv) return;
+  out << "\n";
+  for (const Report& report : reports) out << SummaryLine(report) << "\n";
+}
+
 }  // namespace alignbench

@@ -99,7 +99,7 @@ inline Report FixedReport() {
   small.cross_check = {std::nullopt, "1 run: an interval needs 2"};
   small.verdict = Verdict::kNoSignificantDifference;
   small.run_notes = {
-      "run 5 of 24, aligned: 25.3 ms per write, 3.0x the median of its 6 "
+      "run 5, aligned: 25.3 ms per write, 3.0x the median of its 6 "
       "runs: was the disk or the machine busy?"};
   small.explanation = "both variants did the same device I/O.";
   r.pairs = {big, small};
