@@ -162,7 +162,7 @@ int ShowCommand(const std::vector<std::string>& args) {
   }
   Result<Report> report = LoadResultFile(operands.front());
   if (!report) return ReportError(report.error());
-  Render(std::cout, report.value(), format);
+  RenderRun(std::cout, {report.value()}, format);
   return FinishStdout(0);
 }
 

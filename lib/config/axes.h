@@ -54,7 +54,9 @@ inline constexpr Named<DirectUnaligned> kDirectUnaligned[] = {
     {"report", DirectUnaligned::kReport,
      "report the row as not measurable (EINVAL)"},
     {"stage", DirectUnaligned::kStage,
-     "read the partial head and tail blocks, write whole aligned blocks"},
+     "write whole aligned blocks from memory, as a database's log buffer "
+     "does: the partly filled first block from the write before, zeros "
+     "after the end"},
 };
 
 }  // namespace alignbench

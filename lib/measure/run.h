@@ -102,6 +102,10 @@ class Run final {
   // The bytes of each write, distinct from write to write.
   Payload payload_;
   AlignedBuffer stage_;  // staged direct writes only: whole aligned blocks
+  // Staged writes: the last block written, as a database's log buffer holds
+  // it, and its offset in the file.
+  AlignedBuffer held_;
+  std::uint64_t held_at_ = ~std::uint64_t{0};
   std::uint64_t next_ =
       0;  // index of the next write in the pattern (warm-up included)
   RunRecord record_;

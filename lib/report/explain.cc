@@ -89,9 +89,9 @@ std::string Explain(const PairResult& pair, std::uint64_t shift) {
         " page(s) of the file stayed cached after POSIX_FADV_DONTNEED.");
   }
   if (u.staged) {
-    add("shifted direct writes were staged: each read its partial head and "
-        "tail blocks and "
-        "wrote whole aligned blocks, as a database does.");
+    add("shifted direct writes were staged: whole aligned blocks built in "
+        "memory, the partly filled first block kept from the write before, "
+        "as a database's log buffer does.");
   }
   if (!u.device || !a.device) {
     add("no device counters here (no block device under the directory): the "

@@ -458,7 +458,12 @@ std::string SummaryLine(const Report& report) {
       if (kVerdicts[i].value == *pair.verdict) ++counts[i];
     }
   }
-  std::string line = "--- " + report.target.Title() + ": " +
+  const std::string subject =
+      report.reference
+          ? "reference table: " + report.reference->platform + "; " +
+                report.reference->disk
+          : report.target.Title();
+  std::string line = "--- " + subject + ": " +
                      std::to_string(report.pairs.size()) + " pairs:";
   for (std::size_t i = 0; i < std::size(kVerdicts); ++i) {
     line += (i == 0 ? " " : ", ") + std::to_string(counts[i]) + " " +
