@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "lib/config/case_search.h"
 #include "lib/config/size.h"
 #include "lib/stats/compare.h"
 
@@ -207,7 +208,9 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
       {"direct-unaligned", "HOW",
        "direct writes at unaligned offsets (default report):" +
            HelpFor(kDirectUnaligned)},
-      {"case", "FILE", "JSON case file; options given here override it"},
+      {"case", "FILE",
+       "JSON case file, or the name of a shipped case (quick, derby-2004); "
+       "options given here override it"},
       {"out", "FILE",
        "write the result JSON here (atomically); a new file, or a regular "
        "file with --force"},
@@ -294,10 +297,12 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
   RunOptions& o = parsed.options;
   Settings& s = o.settings;
   if (vm.count("case")) {
-    if (Status loaded = ApplyCaseFile(vm["case"].as<std::string>(), s);
-        !loaded) {
+    Result<std::string> found = FindCaseFile(vm["case"].as<std::string>());
+    if (!found) return found.error();
+    if (Status loaded = ApplyCaseFile(found.value(), s); !loaded) {
       return loaded.error();
     }
+    o.case_path = found.value();
   }
   auto text = [&vm](const char* name) { return vm[name].as<std::string>(); };
   std::optional<Error> failure;
@@ -364,7 +369,6 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
   if (failure) return *failure;
   if (vm.count("out")) o.out = text("out");
   if (vm.count("force")) o.overwrite = Overwrite::kReplace;
-  if (vm.count("case")) o.case_path = text("case");
   o.redact_host = vm.count("redact-host") > 0;
   o.progress = vm.count("progress") > 0 || ::isatty(STDERR_FILENO) != 0;
   if (Status valid = Validate(s); !valid) return valid.error();
