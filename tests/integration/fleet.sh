@@ -95,9 +95,20 @@ interrupt() {
   check "$signal: the run started within a minute" [ $started = yes ]
   kill "-$signal" -- "-$pid"
   wait "$pid"
+  # The run gets the signal too, but acts on it only when its fsync returns: a busy
+  # shared disk takes seconds.
+  for _ in $(seq 300); do
+    pgrep -f -- "[a]lignbench --dir $dir" > /dev/null || break
+    sleep 0.1
+  done
   check "$signal: no test file is left in the directory" no_leftovers "$dir"
   # [a]: the pattern does not match this check's own command line.
   check "$signal: no run is left" bash -c "! pgrep -f -- '[a]lignbench --dir $dir' > /dev/null"
+  if [ "$signal" = TERM ]; then
+    # A run that ignored the signal would go on to write its result there.
+    check "TERM: the run ended on the signal (it wrote no result)" [ -z "$(find "$WORK/tmp" \
+      -mindepth 2 -maxdepth 2 -path '*/alignbench-fleet.*/*.json' -print -quit)" ]
+  fi
   echo "$signal: $(find "$WORK/fleet-$signal" -name '*.json' 2> /dev/null | wc -l) result(s) fetched," \
     "$(find "$WORK/tmp" -maxdepth 1 -name 'alignbench-fleet.*' | wc -l) temporary directory(ies) left"
   rm -rf "$WORK/tmp/"alignbench-fleet.*
