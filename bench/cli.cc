@@ -156,7 +156,7 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
       "writes\n"
       "       alignbench env [DIR]        what alignbench knows about DIR\n"
       "       alignbench show FILE [--format NAME]\n"
-      "       alignbench compare BASE NEW\n\n"
+      "       alignbench compare FILE FILE... [--format NAME]\n\n"
       "Options",
       100, 50);
   // Values are read as text and converted here, so every error names its

@@ -6,12 +6,13 @@
 source "$(dirname "$0")/lib.sh"
 
 : "${ALIGNBENCH_BUILD_DIR:?set ALIGNBENCH_BUILD_DIR to the build tree}"
+source "$ALIGNBENCH_SOURCE_DIR/tests/integration/package_lib.sh"
+skip_sanitized
 command -v cpack >/dev/null || skip "cpack missing (Debian package cmake)"
 command -v dpkg-shlibdeps >/dev/null || skip "dpkg-shlibdeps missing (Debian package dpkg-dev)"
 command -v lintian >/dev/null || skip "lintian missing (Debian package lintian)"
 
 # build_deb DIR: the .deb of this build tree in DIR; prints its path.
-source "$ALIGNBENCH_SOURCE_DIR/tests/integration/package_lib.sh"
 deb=$(build_deb "$WORK/pkg") || { echo "FAIL: cpack -G DEB" >&2; exit 1; }
 version=$(sed -n 's/^project(alignbench VERSION \([0-9.]*\).*/\1/p' "$ALIGNBENCH_SOURCE_DIR/CMakeLists.txt")
 check "the package is named alignbench_<version>_<arch>.deb" \

@@ -12,3 +12,10 @@ build_deb() {
   deb=$(find "$dir" -maxdepth 1 -name 'alignbench_*.deb' -print -quit)
   [ -n "$deb" ] && echo "$deb"
 }
+
+# skip_sanitized: a sanitizer build is for finding bugs, not for shipping; its package
+# would depend on libasan.
+skip_sanitized() {
+  [ -z "${ALIGNBENCH_SANITIZED:-}" ] ||
+    skip "a sanitizer build is not packaged (the release build's run of this test covers it)"
+}
