@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "lib/config/case_search.h"
 #include "lib/config/options.h"
 
 namespace alignbench {
@@ -112,7 +113,9 @@ std::vector<CommandLineOnly> CommandLineOptions() {
         "\n  " + std::string(entry.name) + ": " + std::string(entry.help);
   }
   return {
-      {"case", "FILE", "JSON case file; options given here override it"},
+      {"case", "FILE",
+       "JSON case file, or the name of a shipped case (quick, derby-2004); "
+       "options given here override it"},
       {"out", "FILE",
        "write the result JSON here (atomically); a new file, or a regular "
        "file with --force"},
@@ -260,10 +263,12 @@ Status ApplyDirs(const po::variables_map& vm, RunOptions& o) {
 Status ApplySettings(const po::variables_map& vm, RunOptions& o) {
   Settings& s = o.settings;
   if (vm.count("case")) {
-    if (Status loaded = ApplyCaseFile(vm["case"].as<std::string>(), s);
-        !loaded) {
+    Result<std::string> found = FindCaseFile(vm["case"].as<std::string>());
+    if (!found) return found.error();
+    if (Status loaded = ApplyCaseFile(found.value(), s); !loaded) {
       return loaded;
     }
+    o.case_path = found.value();
   }
   for (const Option& option : SettingOptions()) {
     const std::string name(option.name);
@@ -294,7 +299,6 @@ Status ApplyOutputOptions(const po::variables_map& vm, RunOptions& o) {
   }
   if (vm.count("out")) o.out = vm["out"].as<std::string>();
   if (vm.count("force")) o.overwrite = Overwrite::kReplace;
-  if (vm.count("case")) o.case_path = vm["case"].as<std::string>();
   o.redact_host = vm.count("redact-host") > 0;
   o.progress = vm.count("progress") > 0 || ::isatty(STDERR_FILENO) != 0;
   return Ok{};

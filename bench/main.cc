@@ -20,6 +20,7 @@
 #include "lib/io/space.h"
 #include "lib/io/test_file.h"
 #include "lib/report/json.h"
+#include "lib/report/many.h"
 #include "lib/version.h"
 
 namespace alignbench {

@@ -13,6 +13,7 @@
 #include "lib/report/compare.h"
 #include "lib/report/escape.h"
 #include "lib/report/json.h"
+#include "lib/report/many.h"
 #include "lib/report/table.h"
 
 namespace alignbench {
@@ -70,6 +71,20 @@ Result<std::optional<std::string>> SplitFormatOption(
   }
   return name;
 }
+
+// compare's formats: show's but derby (one result's rows only).
+Result<Format> CompareFormat(const std::optional<std::string>& name) {
+  if (!name) return Format::kTable;
+  auto parsed = FromName(kFormats, *name);
+  if (!parsed || *parsed == Format::kDerby) {
+    return Usage("unknown format '" + *name +
+                 "' (expected table, markdown, csv)");
+  }
+  return *parsed;
+}
+
+// More result files than a table can show side by side.
+constexpr std::size_t kMaxCompared = 64;
 
 }  // namespace
 
@@ -169,18 +184,36 @@ int ShowCommand(const std::vector<std::string>& args) {
 int CompareCommand(const std::vector<std::string>& args) {
   if (WantsHelp(args)) {
     return PrintUsage(
-        "alignbench compare BASE NEW",
-        "Puts two results side by side, pairs matched by size and "
-        "settings, and lists every setting that differs.");
+        "alignbench compare FILE FILE... [--format table|markdown|csv]",
+        "Two files without --format: BASE and NEW side by side, pairs matched "
+        "by size and settings, the change in each mean and p99, and every "
+        "setting that differs.\n"
+        "Three or more files, or --format: one table for all of them, per "
+        "pair a column group per file (labelled host / disk model / "
+        "directory: %gain, 95% interval, verdict), then every setting and "
+        "environment field that differs between them. csv is one row per "
+        "file and pair.");
   }
-  if (Status ok = CheckOperands(args, 2, 2, "compare"); !ok) {
+  std::vector<std::string> operands;
+  Result<std::optional<std::string>> name = SplitFormatOption(args, operands);
+  if (!name) return ReportError(name.error());
+  Result<Format> format = CompareFormat(name.value());
+  if (!format) return ReportError(format.error());
+  if (Status ok = CheckOperands(operands, 2, kMaxCompared, "compare"); !ok) {
     return ReportError(ok.error());
   }
-  Result<Report> base = LoadResultFile(args[0]);
-  if (!base) return ReportError(base.error());
-  Result<Report> next = LoadResultFile(args[1]);
-  if (!next) return ReportError(next.error());
-  RenderComparison(std::cout, base.value(), next.value());
+  std::vector<Report> reports;
+  for (const std::string& path : operands) {
+    Result<Report> report = LoadResultFile(path);
+    if (!report) return ReportError(report.error());
+    reports.push_back(std::move(report.value()));
+  }
+  if (operands.size() == 2 && !name.value()) {
+    RenderComparison(std::cout, reports[0], reports[1]);
+  } else {
+    RenderMany(std::cout, LabelResults(std::move(reports), operands),
+               format.value());
+  }
   return FinishStdout(0);
 }
 

@@ -24,7 +24,7 @@ int FinishStdout(int exit_code);
 int EnvCommand(const std::vector<std::string>& args);  // alignbench env [DIR]
 int ShowCommand(
     const std::vector<std::string>& args);  // alignbench show FILE [--format F]
-int CompareCommand(
-    const std::vector<std::string>& args);  // alignbench compare BASE NEW
+// alignbench compare FILE FILE... [--format F]
+int CompareCommand(const std::vector<std::string>& args);
 
 }  // namespace alignbench

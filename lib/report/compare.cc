@@ -7,22 +7,11 @@
 #include <tuple>
 
 #include "lib/config/options.h"
+#include "lib/report/env_fields.h"
 #include "lib/report/table.h"
 
 namespace alignbench {
 namespace {
-
-template <typename T>
-std::string Text(const std::optional<T>& value) {
-  if (!value) return "unknown";
-  if constexpr (std::is_same_v<T, std::string>) {
-    return *value;
-  } else if constexpr (std::is_same_v<T, bool>) {
-    return *value ? "yes" : "no";
-  } else {
-    return std::to_string(*value);
-  }
-}
 
 std::string GainCell(const PairResult& p) {
   if (!p.gain_pct) return "n/a";
@@ -56,37 +45,28 @@ std::string GainVerdict(const PairResult& base, const PairResult& next) {
 
 }  // namespace
 
-std::vector<std::string> DifferingFields(const Report& a, const Report& b) {
-  std::vector<std::string> out;
-  auto check = [&out](const std::string& name, const std::string& x,
-                      const std::string& y) {
-    if (x != y) out.push_back(name + ": " + x + " -> " + y);
-  };
+std::vector<Fact> ComparedFacts(const Report& r) {
+  std::vector<Fact> facts;
   for (const Option& option : SettingOptions()) {
     if (option.recorded == Recorded::kNo || !option.compared) continue;
-    check(std::string(option.name), ShowOption(option, a.settings),
-          ShowOption(option, b.settings));
+    facts.push_back({std::string(option.name), ShowOption(option, r.settings)});
   }
-  const TargetInfo& ta = a.target;
-  const TargetInfo& tb = b.target;
-  check("filesystem", Text(ta.fs_type), Text(tb.fs_type));
-  check("host", Text(ta.host.hostname), Text(tb.host.hostname));
-  check("kernel", Text(ta.host.kernel), Text(tb.host.kernel));
-  const DeviceInfo none;
-  const DeviceInfo& da = ta.device ? *ta.device : none;
-  const DeviceInfo& db = tb.device ? *tb.device : none;
-  check("disk", da.disk.empty() ? "unknown" : da.disk,
-        db.disk.empty() ? "unknown" : db.disk);
-  check("disk model", Text(da.model), Text(db.model));
-  check("drive write cache (hdparm)", Text(da.drive_write_cache),
-        Text(db.drive_write_cache));
-  check("scheduler", Text(da.scheduler), Text(db.scheduler));
-  check("rotational", Text(da.rotational), Text(db.rotational));
-  check("logical sector bytes", Text(da.logical_block_bytes),
-        Text(db.logical_block_bytes));
-  check("physical sector bytes", Text(da.physical_block_bytes),
-        Text(db.physical_block_bytes));
-  check("write cache", Text(da.write_cache), Text(db.write_cache));
+  for (const EnvField& field : EnvFields()) {
+    if (field.compared == Compared::kNo) continue;
+    facts.push_back({field.name, FieldText(field.get(r.target))});
+  }
+  return facts;
+}
+
+std::vector<std::string> DifferingFields(const Report& a, const Report& b) {
+  const std::vector<Fact> x = ComparedFacts(a);
+  const std::vector<Fact> y = ComparedFacts(b);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (x[i].text != y[i].text) {
+      out.push_back(x[i].name + ": " + x[i].text + " -> " + y[i].text);
+    }
+  }
   return out;
 }
 

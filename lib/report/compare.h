@@ -12,6 +12,18 @@
 
 namespace alignbench {
 
+// One setting or environment fact as a comparison shows it.
+struct Fact {
+  std::string name;
+  // "unknown" when it could not be probed.
+  std::string text;
+};
+
+// Every setting and environment fact a comparison looks at, in a fixed order
+// (the environment's from the field table, lib/report/env_fields.h): the same
+// names for every report.
+std::vector<Fact> ComparedFacts(const Report& report);
+
 // "write cache: write back -> write through", one entry per differing field.
 std::vector<std::string> DifferingFields(const Report& base,
                                          const Report& next);

@@ -7,6 +7,7 @@
 
 #include "lib/config/options.h"
 #include "lib/io/file_io.h"
+#include "lib/report/env_fields.h"
 #include "lib/report/escape.h"
 #include "lib/report/json.h"
 #include "lib/stats/compare.h"
@@ -73,6 +74,21 @@ class Reader {
     }
     return items;
   }
+
+  // A field of the environment table, of the type its kind says.
+  FieldValue Value(const char* key, FieldKind kind) const {
+    switch (kind) {
+      case FieldKind::kText:
+        return Get<std::string>(key);
+      case FieldKind::kYesNo:
+        return Get<bool>(key);
+      case FieldKind::kCount:
+        return Get<std::uint64_t>(key);
+    }
+    return {};
+  }
+
+  std::string PathOf(const char* key) const { return Path(key); }
 
   template <typename E, std::size_t N>
   E Name(const Named<E> (&table)[N], const char* key) const {
@@ -283,45 +299,26 @@ Settings ReadSettings(const Reader& r) {
   return s;
 }
 
-DeviceInfo ReadDevice(const Reader& r) {
-  DeviceInfo d;
-  d.disk = r.Get<std::string>("disk");
-  r.Optional("partition", d.partition);
-  r.Optional("loop_backing_file", d.backing_file);
-  r.Optional("model", d.model);
-  r.Optional("vendor", d.vendor);
-  r.Optional("rotational", d.rotational);
-  r.Optional("logical_block_bytes", d.logical_block_bytes);
-  r.Optional("physical_block_bytes", d.physical_block_bytes);
-  r.Optional("minimum_io_bytes", d.minimum_io_bytes);
-  r.Optional("optimal_io_bytes", d.optimal_io_bytes);
-  r.Optional("write_cache", d.write_cache);
-  r.Optional("fua", d.fua);
-  r.Optional("scheduler", d.scheduler);
-  r.Optional("stack", d.stack);
-  r.Optional("drive_write_cache_hdparm", d.drive_write_cache);
-  return d;
+// The fields of one section of the environment, as the field table lists
+// them.
+void ReadSection(const Reader& r, EnvSection section, TargetInfo& t) {
+  for (const EnvField& field : EnvFields()) {
+    if (field.section != section) continue;
+    if (!field.required && !r.Has(field.key)) continue;
+    if (!field.set(t, r.Value(field.key, field.kind))) {
+      throw FieldError("key '" + r.PathOf(field.key) + "': out of range");
+    }
+  }
 }
 
 TargetInfo ReadEnvironment(const Reader& r) {
   TargetInfo t;
-  const Reader host = r.Object("host");
-  host.Optional("hostname", t.host.hostname);
-  host.Optional("kernel", t.host.kernel);
-  host.Optional("distribution", t.host.distribution);
-  host.Optional("cpu_model", t.host.cpu_model);
-  host.Optional("cpus", t.host.cpus);
-  host.Optional("memory_bytes", t.host.memory_bytes);
+  ReadSection(r.Object("host"), EnvSection::kHost, t);
   const Reader target = r.Object("target");
-  t.dir = target.Get<std::string>("dir");
-  target.Optional("real_dir", t.real_dir);
-  target.Optional("fs_type", t.fs_type);
-  target.Optional("mount_point", t.mount_point);
-  target.Optional("mount_source", t.mount_source);
-  target.Optional("mount_options", t.mount_options);
-  target.Optional("dio_offset_align_bytes", t.dio_offset_align);
-  target.Optional("dio_mem_align_bytes", t.dio_mem_align);
-  if (target.Has("device")) t.device = ReadDevice(target.Object("device"));
+  ReadSection(target, EnvSection::kTarget, t);
+  if (target.Has("device")) {
+    ReadSection(target.Object("device"), EnvSection::kDevice, t);
+  }
   t.no_device_reason =
       target.GetOr<std::string>("device_unavailable_reason", "");
   return t;

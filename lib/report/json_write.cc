@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "lib/config/options.h"
+#include "lib/report/env_fields.h"
 #include "lib/report/json.h"
 #include "lib/stats/compare.h"
 
@@ -138,49 +139,29 @@ json SettingsJson(const Settings& s) {
   }
   return j;
 }
-json DeviceJson(const DeviceInfo& d) {
-  json j = {{"disk", d.disk}};
-  Put(j, "partition", d.partition);
-  Put(j, "loop_backing_file", d.backing_file);
-  Put(j, "model", d.model);
-  Put(j, "vendor", d.vendor);
-  Put(j, "rotational", d.rotational);
-  Put(j, "logical_block_bytes", d.logical_block_bytes);
-  Put(j, "physical_block_bytes", d.physical_block_bytes);
-  Put(j, "minimum_io_bytes", d.minimum_io_bytes);
-  Put(j, "optimal_io_bytes", d.optimal_io_bytes);
-  Put(j, "write_cache", d.write_cache);
-  Put(j, "fua", d.fua);
-  Put(j, "scheduler", d.scheduler);
-  Put(j, "stack", d.stack);
-  Put(j, "drive_write_cache_hdparm", d.drive_write_cache);
-  return j;
+json FieldJson(const FieldValue& value) {
+  if (const auto* text = std::get_if<std::string>(&value)) return *text;
+  if (const auto* yes = std::get_if<bool>(&value)) return *yes;
+  return std::get<std::uint64_t>(value);
 }
 }  // namespace
 
 json EnvironmentJson(const TargetInfo& t) {
-  json host = json::object();
-  Put(host, "hostname", t.host.hostname);
-  Put(host, "kernel", t.host.kernel);
-  Put(host, "distribution", t.host.distribution);
-  Put(host, "cpu_model", t.host.cpu_model);
-  Put(host, "cpus", t.host.cpus);
-  Put(host, "memory_bytes", t.host.memory_bytes);
-  json target = {{"dir", t.dir}};
-  Put(target, "real_dir", t.real_dir);
-  Put(target, "fs_type", t.fs_type);
-  Put(target, "mount_point", t.mount_point);
-  Put(target, "mount_source", t.mount_source);
-  Put(target, "mount_options", t.mount_options);
-  Put(target, "dio_offset_align_bytes", t.dio_offset_align);
-  Put(target, "dio_mem_align_bytes", t.dio_mem_align);
+  json sections = {{"host", json::object()}, {"target", json::object()}};
+  if (t.device) sections["device"] = json::object();
+  for (const EnvField& field : EnvFields()) {
+    const FieldValue value = field.get(t);
+    if (std::holds_alternative<std::monostate>(value)) continue;
+    sections[SectionKey(field.section)][field.key] = FieldJson(value);
+  }
+  json target = std::move(sections["target"]);
   if (t.device) {
-    target["device"] = DeviceJson(*t.device);
+    target["device"] = std::move(sections["device"]);
   } else {
     target["device"] = nullptr;
     target["device_unavailable_reason"] = t.no_device_reason;
   }
-  return {{"host", host}, {"target", target}};
+  return {{"host", std::move(sections["host"])}, {"target", target}};
 }
 
 json ToJson(const Report& r) {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "lib/config/size.h"
+#include "lib/report/env_fields.h"
 #include "lib/report/escape.h"
 
 namespace alignbench {
@@ -316,65 +317,32 @@ void RenderCsv(std::ostream& out, const Report& r) {
   }
 }
 
-template <typename T>
-void Line(std::ostream& out, const char* name, const std::optional<T>& value) {
-  out << "  " << name << ": ";
-  if (!value) {
-    out << "unknown\n";
-  } else if constexpr (std::is_same_v<T, bool>) {
-    out << (*value ? "yes" : "no") << "\n";
-  } else if constexpr (std::is_same_v<T, std::string>) {
-    out << EscapeControl(*value) << "\n";
-  } else {
-    out << *value << "\n";
+// One section's fields as the field table orders them, "unknown" where a
+// field printed always is.
+void PrintSection(std::ostream& out, const TargetInfo& t, EnvSection section) {
+  for (const EnvField& field : EnvFields()) {
+    if (field.section != section || field.printed == Printed::kNever) continue;
+    const FieldValue value = field.get(t);
+    const bool known = !std::holds_alternative<std::monostate>(value);
+    if (!known && field.printed == Printed::kIfKnown) continue;
+    out << "  " << field.label << ": " << EscapeControl(FieldText(value))
+        << "\n";
   }
-}
-
-// For facts that apply to some devices only: absent means "does not apply".
-template <typename T>
-void LineIfKnown(std::ostream& out, const char* name,
-                 const std::optional<T>& value) {
-  if (value) Line(out, name, value);
 }
 
 }  // namespace
 
 void RenderEnvironment(std::ostream& out, const TargetInfo& t) {
   out << TargetLine(t) << "\nhost\n";
-  Line(out, "hostname", t.host.hostname);
-  Line(out, "kernel", t.host.kernel);
-  Line(out, "distribution", t.host.distribution);
-  Line(out, "cpu", t.host.cpu_model);
-  Line(out, "cpus", t.host.cpus);
-  Line(out, "memory bytes", t.host.memory_bytes);
+  PrintSection(out, t, EnvSection::kHost);
   out << "filesystem\n";
-  Line(out, "directory", t.real_dir);
-  Line(out, "type", t.fs_type);
-  Line(out, "mount point", t.mount_point);
-  Line(out, "mount source", t.mount_source);
-  Line(out, "mount options", t.mount_options);
-  Line(out, "direct I/O offset alignment (statx)", t.dio_offset_align);
-  Line(out, "direct I/O memory alignment (statx)", t.dio_mem_align);
+  PrintSection(out, t, EnvSection::kTarget);
   if (!t.device) {
     out << "device\n  " << EscapeControl(t.no_device_reason) << "\n";
     return;
   }
-  const DeviceInfo& d = *t.device;
-  out << "device\n  disk: " << EscapeControl(d.disk) << "\n";
-  LineIfKnown(out, "partition", d.partition);
-  LineIfKnown(out, "loop backing file", d.backing_file);
-  Line(out, "model", d.model);
-  Line(out, "vendor", d.vendor);
-  Line(out, "rotational", d.rotational);
-  Line(out, "logical block bytes", d.logical_block_bytes);
-  Line(out, "physical block bytes", d.physical_block_bytes);
-  Line(out, "minimum I/O bytes", d.minimum_io_bytes);
-  Line(out, "optimal I/O bytes", d.optimal_io_bytes);
-  Line(out, "write cache", d.write_cache);
-  Line(out, "fua", d.fua);
-  Line(out, "scheduler", d.scheduler);
-  LineIfKnown(out, "stacked on", d.stack);
-  LineIfKnown(out, "drive write cache (hdparm -W)", d.drive_write_cache);
+  out << "device\n";
+  PrintSection(out, t, EnvSection::kDevice);
 }
 
 std::string JavaDouble(double value) {
@@ -459,12 +427,11 @@ std::string SummaryLine(const Report& report) {
     }
   }
   const std::string subject =
-      report.reference
-          ? "reference table: " + report.reference->platform + "; " +
-                report.reference->disk
-          : report.target.Title();
-  std::string line = "--- " + subject + ": " +
-                     std::to_string(report.pairs.size()) + " pairs:";
+      report.reference ? "reference table: " + report.reference->platform +
+                             "; " + report.reference->disk
+                       : report.target.Title();
+  std::string line =
+      "--- " + subject + ": " + std::to_string(report.pairs.size()) + " pairs:";
   for (std::size_t i = 0; i < std::size(kVerdicts); ++i) {
     line += (i == 0 ? " " : ", ") + std::to_string(counts[i]) + " " +
             std::string(kVerdicts[i].name);
@@ -476,17 +443,6 @@ std::string SummaryLine(const Report& report) {
          MeanText(MeanOverPairs(report, &PairResult::unaligned)) +
          " unaligned, " +
          MeanText(MeanOverPairs(report, &PairResult::aligned)) + " aligned";
-}
-
-void RenderRun(std::ostream& out, const std::vector<Report>& reports,
-               Format format) {
-  for (std::size_t i = 0; i < reports.size(); ++i) {
-    if (i > 0) out << "\n";
-    Render(out, reports[i], format);
-  }
-  if (format == Format::kCsv) return;
-  out << "\n";
-  for (const Report& report : reports) out << SummaryLine(report) << "\n";
 }
 
 }  // namespace alignbench

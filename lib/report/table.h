@@ -24,11 +24,6 @@ inline constexpr Named<Format> kFormats[] = {
 
 void Render(std::ostream& out, const Report& report, Format format);
 
-// The end of a run: each directory's report (one after the other, as `show`
-// prints them), then, except for CSV, one ioping-style line per directory.
-void RenderRun(std::ostream& out, const std::vector<Report>& reports,
-               Format format);
-
 // "--- /mnt (ext4 on loop0): 13 pairs: 5 aligned faster, 0 shifted faster, 6
 // no difference, 2 undecided; mean write+sync 3.21 ms unaligned, 2.98 ms
 // aligned": what one directory's run came to.

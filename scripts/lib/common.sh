@@ -6,9 +6,11 @@ BUILD_PACKAGES=(g++ make cmake git libbenchmark-dev libboost-program-options-dev
                 nlohmann-json3-dev catch2)
 # What the tests use, and nothing else: the scripts that need more (fio for the cross-check,
 # python3-scipy for statistics-table.py, btrfs-progs for a btrfs rig) say or install it.
+# ansible-core, lintian, dpkg-dev (dpkg-shlibdeps) and file (CPack's ELF check): the
+# package and fleet tests.
 # clang-format: .ci/run's format check must not depend on it happening to be installed.
 TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprogs xfsprogs
-               gnuplot-nox clang-format)
+               gnuplot-nox clang-format ansible-core lintian dpkg-dev file)
 
 # install_missing PACKAGE...: apt-get update and install only when something is missing.
 # Without root and without sudo it says in one line what to do and fails. apt's and dpkg's

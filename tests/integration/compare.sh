@@ -32,6 +32,29 @@ check "compare with Jan's table: names the write cache" grep -q "write cache: wr
 check "compare with Jan's table: Jan's 64K gain" grep -Eq '^ +64 \| +\+83\.6 ' "$WORK/jan.txt"
 check "compare with Jan's table: his unknown p99 is n/a, not nan" bash -c "! grep -qi nan '$WORK/jan.txt'"
 
+# The N-way table: 2, 3 and 10 files (copies of one result, told apart by their file
+# names), each within a second; a column group per file and the fields that differ.
+for i in $(seq 0 9); do cp "$WORK/base.json" "$WORK/copy$i.json"; done
+for n in 2 3 10; do
+  files=()
+  for i in $(seq 0 $((n - 1))); do files+=("$WORK/copy$i.json"); done
+  start=$(date +%s%N)
+  "$ALIGNBENCH" compare --format table "${files[@]}" > "$WORK/many$n.txt" 2>&1
+  status=$?
+  elapsed_ms=$((($(date +%s%N) - start) / 1000000))
+  echo "compare of $n files: ${elapsed_ms} ms"
+  check "compare of $n files: exit 0" [ $status -eq 0 ]
+  check "compare of $n files: within a second" [ "$elapsed_ms" -lt 1000 ]
+  check "compare of $n files: a column group per file" grep -q "^\[$n\] .*(.*copy$((n - 1)).json)" "$WORK/many$n.txt"
+  check "compare of $n files: one row for 64K" [ "$(grep -Ec '^64 +\|' "$WORK/many$n.txt")" -eq 1 ]
+done
+check "compare of copies: nothing differs" grep -q "no setting or environment field differs" "$WORK/many10.txt"
+"$ALIGNBENCH" compare --format csv "$WORK/base.json" "$WORK/other.json" "$jan" > "$WORK/many.csv" 2>&1
+check "csv of 3 files: one row per file and pair (2 + 2 + 13)" [ "$(($(wc -l < "$WORK/many.csv") - 1))" -eq 17 ]
+check "csv of 3 files: the differing sync is a column" grep -q "^label,.*field_sync," "$WORK/many.csv"
+"$ALIGNBENCH" compare --format markdown "$WORK/base.json" "$WORK/other.json" > "$WORK/many.md" 2>&1
+check "markdown of 2 files: the sync row of the fields that differ" grep -q "^| sync | fsync | fdatasync |$" "$WORK/many.md"
+
 compare_py=/usr/share/benchmark/compare.py
 [ -f "$compare_py" ] || skip "$compare_py missing (Debian package libbenchmark-tools)"
 /usr/bin/python3 "$compare_py" benchmarks "$WORK/base.json" "$WORK/new.json" > "$WORK/gbench.txt" 2>&1

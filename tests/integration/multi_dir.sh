@@ -20,6 +20,12 @@ check "no result under the bare --out name" [ ! -e "$WORK/fleet.json" ]
 check "a summary line per directory, after the tables" \
   [ "$(grep -c "^--- $EXT4 (ext4 .*): 3 pairs: " "$WORK/out.txt")" -eq 1 ] && \
   [ "$(grep -c "^--- $XFS (xfs .*): 3 pairs: " "$WORK/out.txt")" -eq 1 ]
+check "one table with a column group per directory" \
+  grep -q "^size | *\[1\] %gain .* | *\[2\] %gain" "$WORK/out.txt"
+check "the groups are labelled by host, disk and directory" \
+  grep -q "^\[2\] .* / .* / $XFS\$" "$WORK/out.txt"
+check "the fields that differ name the filesystems" \
+  grep -Eq "^ *filesystem *\| *ext4 *\| *xfs" "$WORK/out.txt"
 check "stderr says the schedule is interleaved" \
   grep -q "in each of 2 directories, interleaved" "$WORK/err.txt"
 check "the ext4 result is the ext4 directory's, with its own runs only" \

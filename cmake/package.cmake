@@ -1,0 +1,46 @@
+# The Debian package (issue 14): `cpack -G DEB` in the build directory writes
+# alignbench_<version>_<arch>.deb with the binary, the cases, the JSON Schema
+# and the loop-device rig. Dependencies come from dpkg-shlibdeps, so a host
+# needs no compiler and no -dev package.
+include(GNUInstallDirs)
+# Debian wants a mail address with a real domain (lintian: bogus-mail-host);
+# the project has none yet, so a reserved one stands in until it does.
+set(ALIGNBENCH_PACKAGE_CONTACT "alignbench maintainers <alignbench@example.org>"
+    CACHE STRING "Maintainer of the Debian package")
+set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
+    OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+
+install(TARGETS alignbench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# lib/config/case_search.cc finds cases by name here, relative to the binary.
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/cases/ DESTINATION ${CMAKE_INSTALL_DATADIR}/alignbench/cases
+        FILES_MATCHING PATTERN "*.json")
+install(FILES ${CMAKE_SOURCE_DIR}/results/schema/alignbench-result.schema.json
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/alignbench/schema)
+install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/loop-rig
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/alignbench/scripts)
+
+# Debian policy wants a copyright file and a compressed changelog in the doc
+# directory (lintian: no-copyright-file, no-changelog).
+set(doc_dir ${CMAKE_INSTALL_DATADIR}/doc/alignbench)
+configure_file(${CMAKE_SOURCE_DIR}/packaging/changelog.in
+               ${CMAKE_BINARY_DIR}/packaging/changelog @ONLY)
+execute_process(COMMAND gzip -n -9 -f ${CMAKE_BINARY_DIR}/packaging/changelog)
+install(FILES ${CMAKE_SOURCE_DIR}/packaging/copyright DESTINATION ${doc_dir})
+install(FILES ${CMAKE_BINARY_DIR}/packaging/changelog.gz DESTINATION ${doc_dir})
+
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME alignbench)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "${ALIGNBENCH_PACKAGE_CONTACT}")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "cost of unaligned synchronous writes on a disk")
+set(CPACK_PACKAGE_DESCRIPTION
+    "alignbench measures what unaligned synchronous writes cost on one disk,\n\
+filesystem and write-cache setting: pairs of aligned and shifted write+sync\n\
+runs, a gain with its interval and a verdict, the device I/O behind it, and\n\
+a JSON result with the probed environment.")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION utils)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_STRIP_FILES ON)
+include(CPack)
