@@ -24,9 +24,10 @@ inline constexpr Named<Format> kFormats[] = {
 
 void Render(std::ostream& out, const Report& report, Format format);
 
-// "--- /mnt (ext4 on loop0): 13 pairs: 5 aligned faster, 0 shifted faster, 6
-// no difference, 2 undecided; mean write+sync 3.21 ms unaligned, 2.98 ms
-// aligned": what one directory's run came to.
+// "--- /mnt (ext4 /dev/loop0): 13 pairs: 5 aligned faster, 0 shifted faster,
+// 6 no significant difference, 2 undecided; mean write+sync 3.210 ms
+// unaligned, 2.980 ms aligned; mostly read-on-write (5 of 13 measured
+// pairs)": what one directory's run came to, ioping style.
 std::string SummaryLine(const Report& report);
 
 // Everything the probe knows about a target, one fact a line; "unknown" where

@@ -7,6 +7,7 @@
 #include "lib/report/compare.h"
 #include "lib/report/explain.h"
 #include "lib/report/pairs.h"
+#include "lib/report/table.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;
@@ -148,4 +149,25 @@ TEST_CASE("compare says a gain grew only when the intervals part") {
   std::ostringstream grew;
   RenderComparison(grew, base, next);
   CHECK_THAT(grew.str(), Catch::Contains("gain grew"));
+}
+
+TEST_CASE("The summary line counts verdicts and names the common mechanism") {
+  Report report = FixedReport();
+  report.pairs.clear();
+  // Two pairs whose shifted writes read (read-on-write), one alike.
+  for (const DeviceCounters& shifted :
+       {DeviceCounters{2, 16, 2, 16, 2}, DeviceCounters{2, 16, 2, 16, 2},
+        DeviceCounters{0, 0, 2, 16, 2}}) {
+    report.pairs.push_back(
+        OnePair(SixBlocks(2e6f, 1e6f, shifted, {0, 0, 2, 16, 2})));
+  }
+  const std::string line = SummaryLine(report);
+  CHECK_THAT(line, Catch::StartsWith("--- " + report.target.Title() +
+                                     ": 3 pairs: 3 aligned faster, 0 "
+                                     "shifted faster, 0 no significant "
+                                     "difference, 0 undecided; "));
+  CHECK_THAT(line, Catch::Contains("mean write+sync 2.070 ms unaligned, "
+                                   "1.035 ms aligned"));
+  CHECK_THAT(line,
+             Catch::EndsWith("mostly read-on-write (2 of 3 measured pairs)"));
 }
