@@ -46,13 +46,17 @@ std::string BenchmarkName(const PairSpec& pair, Variant variant) {
 RunSpec SpecOf(const Collector& c, const PairSpec& pair, Variant variant) {
   RunSpec spec;
   spec.dir = c.settings.dir;
-  spec.pattern = WritePattern{variant, pair.size, c.settings.shift};
+  const LogWorkload workload = WorkloadOf(c.settings);
+  spec.pattern = WritePattern(RulesFor(workload, variant), pair.size);
   spec.writes = c.settings.writes;
   spec.warmup = c.settings.warmup;
   spec.sync = pair.sync;
   spec.io = pair.io;
   spec.layout = pair.layout;
   spec.cache = pair.cache;
+  if (std::optional<FileState> file = FileFor(workload, variant)) {
+    ApplyFileState(*file, spec);
+  }
   spec.direct_unaligned = c.settings.direct_unaligned;
   spec.dio_alignment = c.target.DirectAlignment();
   if (c.target.device) spec.device_stat_path = c.target.device->StatPath();

@@ -155,7 +155,25 @@ Status CheckAxis(const std::vector<E>& values, const Named<E> (&table)[N],
   return Ok{};
 }
 
+// A file contrast sets each variant's layout and cache itself.
+Status ValidateLogSettings(const Settings& s) {
+  if (!s.log) return Ok{};
+  if (Status ok = ValidateLog(*s.log); !ok) return ok;
+  const bool default_file = s.axes.layouts == std::vector{Layout::kExtend} &&
+                            s.axes.caches == std::vector{CacheState::kWarm};
+  if (s.log->contrast == LogContrast::kFile && !default_file) {
+    return PlainError(ErrorKind::kUsage, "log rules",
+                      "a file contrast sets each variant's layout and cache; "
+                      "leave --layout and --cache at their defaults");
+  }
+  return Ok{};
+}
+
 }  // namespace
+
+LogWorkload WorkloadOf(const Settings& settings) {
+  return settings.log ? *settings.log : DerbyWorkload(settings.shift);
+}
 
 Status ApplyCaseText(const std::string& text, const std::string& origin,
                      Settings& settings) {
@@ -212,6 +230,9 @@ Status ApplyCaseText(const std::string& text, const std::string& origin,
     } else if (key == "cache") {
       ok = Take(Names(kCacheStates, value, origin, key), next.axes.caches,
                 failure);
+    } else if (key == "log") {
+      ok = Take(ParseLogCase(value, origin, next.log.value_or(LogWorkload{})),
+                next.log, failure);
     } else if (key == "direct_unaligned") {
       std::vector<DirectUnaligned> choice;
       ok = Take(Names(kDirectUnaligned, value, origin, key), choice, failure);
@@ -224,7 +245,7 @@ Status ApplyCaseText(const std::string& text, const std::string& origin,
           origin, key,
           "unknown key (known: name, description, expect, source, requires, "
           "sizes, shift, writes, warmup, repetitions, seed, budget, precision, "
-          "sync, io, layout, cache, direct_unaligned)");
+          "sync, io, layout, cache, direct_unaligned, log)");
     }
     if (!ok) return *failure;
   }
@@ -306,6 +327,7 @@ Status Validate(const Settings& s) {
                             std::to_string(PATH_MAX - kNameRoom) +
                             " leave room for the test file's name (PATH_MAX)");
   }
+  if (Status ok = ValidateLogSettings(s); !ok) return ok;
   if (Status ok = CheckAxis(s.axes.syncs, kSyncMethods, "sync"); !ok) return ok;
   if (Status ok = CheckAxis(s.axes.ios, kIoModes, "io"); !ok) return ok;
   if (Status ok = CheckAxis(s.axes.layouts, kLayouts, "layout"); !ok) return ok;

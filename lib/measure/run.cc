@@ -26,7 +26,7 @@ std::uint64_t RoundUp(std::uint64_t value, std::uint64_t to) {
 // Bytes the prepared layout must cover: every write of the run, rounded to
 // whole blocks when direct writes are staged (they write whole aligned blocks).
 std::uint64_t SpanOf(const RunSpec& spec) {
-  std::uint64_t end = spec.pattern.EndAfter(spec.warmup + spec.writes);
+  std::uint64_t end = spec.pattern.Over(0, spec.warmup + spec.writes).end;
   return spec.io == IoMode::kDirect ? RoundUp(end, spec.dio_alignment) : end;
 }
 
@@ -82,6 +82,23 @@ std::optional<std::uint64_t> ResidentPages(int fd, std::uint64_t span) {
 
 }  // namespace
 
+void ApplyFileState(FileState file, RunSpec& spec) {
+  switch (file) {
+    case FileState::kNew:
+      spec.layout = Layout::kExtend;
+      spec.cache = CacheState::kWarm;
+      return;
+    case FileState::kPreallocated:
+      spec.layout = Layout::kPrealloc;
+      spec.cache = CacheState::kWarm;
+      return;
+    case FileState::kRecycled:
+      spec.layout = Layout::kPrewritten;
+      spec.cache = CacheState::kCold;
+      return;
+  }
+}
+
 Result<Run> Run::Prepare(const RunSpec& spec) {
   Result<Run> run = PrepareUnanswered(spec);
   if (!run) return Answer(run.error(), Phase::kMeasurement, SpanOf(spec));
@@ -120,7 +137,8 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   // spans the payload plus its partial head and tail blocks.
   const std::uint64_t alignment =
       std::max<std::uint64_t>(spec.dio_alignment, 4096);
-  const std::uint64_t size = spec.pattern.size;
+  const std::uint64_t size =
+      spec.pattern.Over(0, spec.warmup + spec.writes).max_length;
   const std::uint64_t stage =
       spec.io == IoMode::kDirect ? size + 2 * spec.dio_alignment : 0;
   Run run(spec, std::move(file), std::move(reopened).value(),
@@ -159,13 +177,15 @@ Run::Run(RunSpec spec, TestFile file, UniqueFd fd, Payload payload,
       payload_(std::move(payload)),
       stage_(std::move(stage)) {}
 
-Status Run::WriteAt(std::uint64_t offset, const char* bytes) {
-  const bool unaligned =
-      spec_.io == IoMode::kDirect && offset % spec_.dio_alignment != 0;
+Status Run::WriteAt(Extent extent, const char* bytes) {
+  const std::uint64_t offset = extent.offset;
+  const std::uint64_t a = spec_.dio_alignment;
+  const bool unaligned = spec_.io == IoMode::kDirect &&
+                         (offset % a != 0 || extent.length % a != 0);
   if (unaligned && spec_.direct_unaligned == DirectUnaligned::kStage) {
-    return WriteStaged(offset, bytes);
+    return WriteStaged(extent, bytes);
   }
-  Status written = PwriteAll(fd_.get(), bytes, spec_.pattern.size,
+  Status written = PwriteAll(fd_.get(), bytes, extent.length,
                              static_cast<off_t>(offset), file_.path());
   if (!written && written.error().errno_value == EINVAL &&
       spec_.io == IoMode::kDirect) {
@@ -182,10 +202,11 @@ Status Run::WriteAt(std::uint64_t offset, const char* bytes) {
 // As a database does under O_DIRECT: read the partial head and tail blocks,
 // then write whole aligned blocks that carry the new bytes. Reads and write are
 // all part of the timed operation.
-Status Run::WriteStaged(std::uint64_t offset, const char* bytes) {
+Status Run::WriteStaged(Extent extent, const char* bytes) {
   record_.staged = true;
   const std::uint64_t a = spec_.dio_alignment;
-  const std::uint64_t size = spec_.pattern.size;
+  const std::uint64_t offset = extent.offset;
+  const std::uint64_t size = extent.length;
   const std::uint64_t start = offset / a * a;
   const std::uint64_t end = RoundUp(offset + size, a);
   char* stage = stage_.data();
@@ -211,10 +232,10 @@ Error Run::WithHint(Error error) const {
 
 Result<OpTimes> Run::Step() {
   // This write's bytes are chosen before the clock starts.
-  const char* bytes = payload_.For(next_);
-  const std::uint64_t offset = spec_.pattern.OffsetOf(next_++);
+  const char* bytes = payload_.For(next_++);
+  const Extent extent = spec_.pattern.Next();
   const Clock::time_point t0 = Clock::now();
-  if (Status written = WriteAt(offset, bytes); !written) {
+  if (Status written = WriteAt(extent, bytes); !written) {
     return WithHint(written.error());
   }
   const Clock::time_point t1 = Clock::now();

@@ -23,6 +23,7 @@ namespace alignbench {
 
 struct RunSpec {
   std::string dir;
+  // Where each commit writes; Step() advances it.
   WritePattern pattern;
   std::uint64_t writes = 128;
   std::uint64_t warmup =
@@ -36,6 +37,10 @@ struct RunSpec {
   std::optional<std::string>
       device_stat_path;  // /sys/block/<disk>/stat, if any
 };
+
+// A file contrast's state as the layout and cache that make it: new =
+// extend, preallocated = prealloc, recycled = prewritten and cold.
+void ApplyFileState(FileState file, RunSpec& spec);
 
 // Both parts come from three readings of one clock (before the write, between
 // write and sync, after the sync), so their sum is the whole span exactly.
@@ -77,8 +82,8 @@ class Run final {
       AlignedBuffer stage);
   // Prepare without the errno table's answer, which Prepare adds once.
   static Result<Run> PrepareUnanswered(const RunSpec& spec);
-  Status WriteAt(std::uint64_t offset, const char* bytes);
-  Status WriteStaged(std::uint64_t offset, const char* bytes);
+  Status WriteAt(Extent extent, const char* bytes);
+  Status WriteStaged(Extent extent, const char* bytes);
   Error WithHint(Error error) const;
 
   RunSpec spec_;
