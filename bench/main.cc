@@ -20,6 +20,7 @@
 #include "lib/io/space.h"
 #include "lib/io/test_file.h"
 #include "lib/report/json.h"
+#include "lib/report/log_report.h"
 #include "lib/version.h"
 
 namespace alignbench {
@@ -142,6 +143,7 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
   report.settings.seed = harness.seed;
   report.pairs = BuildPairs(ExpandPlan(settings), std::move(harness.runs),
                             settings.shift, idle);
+  ExplainLogPairs(settings, report.pairs);
   if (std::optional<std::string> shift = LevelShift(report.pairs)) {
     report.warnings.push_back(*shift);
   }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "lib/report/json.h"
+#include "lib/report/log_report.h"
 #include "lib/stats/compare.h"
 
 namespace alignbench {
@@ -231,6 +232,7 @@ json ToJson(const Report& r) {
   }
   Put(j, "started_at", r.started_at);
   Put(j, "finished_at", r.finished_at);
+  AddLogJson(r, j);
   return j;
 }
 
