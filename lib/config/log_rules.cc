@@ -131,8 +131,7 @@ Result<LogWorkload> ParseLogCase(const json& value, const std::string& origin,
     w.contrast = c.value();
   }
   for (const auto& [key, item] : value.items()) {
-    // "labels": written into results for their readers; nothing to apply.
-    if (key == "contrast" || key == "labels") continue;
+    if (key == "contrast") continue;
     if (std::uint64_t* field = RuleField(w.rules, key)) {
       Result<std::uint64_t> bytes = LogBytes(item, origin, key);
       if (!bytes) return bytes.error();

@@ -155,16 +155,18 @@ Status CheckAxis(const std::vector<E>& values, const Named<E> (&table)[N],
   return Ok{};
 }
 
-// A file contrast sets each variant's layout and cache itself.
+// A file contrast sets each variant's layout itself; its recycled file is
+// not cached, so the pair's cache is cold.
 Status ValidateLogSettings(const Settings& s) {
   if (!s.log) return Ok{};
   if (Status ok = ValidateLog(*s.log); !ok) return ok;
-  const bool default_file = s.axes.layouts == std::vector{Layout::kExtend} &&
-                            s.axes.caches == std::vector{CacheState::kWarm};
-  if (s.log->contrast == LogContrast::kFile && !default_file) {
+  const bool file_axes = s.axes.layouts == std::vector{Layout::kExtend} &&
+                         s.axes.caches == std::vector{CacheState::kCold};
+  if (s.log->contrast == LogContrast::kFile && !file_axes) {
     return PlainError(ErrorKind::kUsage, "log rules",
-                      "a file contrast sets each variant's layout and cache; "
-                      "leave --layout and --cache at their defaults");
+                      "a file contrast sets each variant's layout: leave "
+                      "--layout at extend, and --cache cold (a recycled file "
+                      "is not cached)");
   }
   return Ok{};
 }

@@ -86,11 +86,9 @@ void ApplyFileState(FileState file, RunSpec& spec) {
   switch (file) {
     case FileState::kNew:
       spec.layout = Layout::kExtend;
-      spec.cache = CacheState::kWarm;
       return;
     case FileState::kPreallocated:
       spec.layout = Layout::kPrealloc;
-      spec.cache = CacheState::kWarm;
       return;
     case FileState::kRecycled:
       spec.layout = Layout::kPrewritten;

@@ -38,8 +38,10 @@ struct RunSpec {
       device_stat_path;  // /sys/block/<disk>/stat, if any
 };
 
-// A file contrast's state as the layout and cache that make it: new =
-// extend, preallocated = prealloc, recycled = prewritten and cold.
+// A file contrast's state as the layout that makes it: new = extend,
+// preallocated = prealloc, recycled = prewritten. The pair's cache is cold
+// (ValidateLogSettings): nothing is cached of a recycled file, and nothing
+// there is to drop of a new one.
 void ApplyFileState(FileState file, RunSpec& spec);
 
 // Both parts come from three readings of one clock (before the write, between

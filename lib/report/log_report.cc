@@ -1,7 +1,9 @@
 #include "lib/report/log_report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include "lib/measure/pattern.h"
 
@@ -16,24 +18,57 @@ std::string Fixed(double value, int digits = 1) {
   return text;
 }
 
-// The rules as the case file's "log" object spells them, so that reading a
-// result back goes through the case file's parser.
+// The result's keys (units in their names) and the case file's, one to one,
+// so that reading a result back goes through the case file's parser.
+constexpr std::pair<const char*, const char*> kResultKeys[] = {
+    {"contrast", "contrast"},
+    {"header_bytes", "header"},
+    {"record_header_bytes", "record_header"},
+    {"block_bytes", "block"},
+    {"chunk_bytes", "chunk"},
+    {"pad_bytes", "pad"},
+    {"fill_bytes", "fill"},
+    {"aligned_bytes", "aligned"},
+    {"unaligned_file", "unaligned"},
+    {"aligned_file", "aligned"}};
+
 json LogObject(const LogWorkload& w) {
   const LogRules& r = w.rules;
   json j = {{"contrast", NameOf(kLogContrasts, w.contrast)},
-            {"header", r.header},
-            {"record_header", r.record_header},
-            {"block", r.block},
-            {"chunk", r.chunk},
-            {"pad", r.pad},
-            {"fill", r.fill}};
+            {"header_bytes", r.header},
+            {"record_header_bytes", r.record_header},
+            {"block_bytes", r.block},
+            {"chunk_bytes", r.chunk},
+            {"pad_bytes", r.pad},
+            {"fill_bytes", r.fill}};
   if (w.contrast == LogContrast::kFile) {
-    j["unaligned"] = NameOf(kFileStates, w.unaligned_file);
-    j["aligned"] = NameOf(kFileStates, w.aligned_file);
+    j["unaligned_file"] = NameOf(kFileStates, w.unaligned_file);
+    j["aligned_file"] = NameOf(kFileStates, w.aligned_file);
   } else if (w.contrast != LogContrast::kFraming) {
-    j["aligned"] = w.aligned_bytes;
+    j["aligned_bytes"] = w.aligned_bytes;
   }
   return j;
+}
+
+// settings.log of a result as a case file's "log" object. Only scalars are
+// copied: a nested value of a stranger's file could recurse off the stack.
+Result<json> CaseKeys(const json& log, const std::string& origin) {
+  auto bad = [&origin](const std::string& why) {
+    return PlainError(ErrorKind::kUsage, "read " + origin,
+                      "key 'alignbench.settings.log" + why);
+  };
+  if (!log.is_object()) return bad("': expected an object");
+  json keys = json::object();
+  for (const auto& [key, value] : log.items()) {
+    if (key == "labels") continue;
+    const auto* match =
+        std::find_if(std::begin(kResultKeys), std::end(kResultKeys),
+                     [&key](const auto& k) { return key == k.first; });
+    if (match == std::end(kResultKeys)) return bad("." + key + "': unknown");
+    if (!value.is_primitive()) return bad("." + key + "': expected a value");
+    keys[match->second] = value;
+  }
+  return keys;
 }
 
 struct Sides {
@@ -179,7 +214,7 @@ std::string RulesText(const Settings& s) {
     text += " " + std::to_string(w.aligned_bytes) + " B";
   }
   if (w.contrast == LogContrast::kFile) {
-    text += " (layout and cache are each variant's file state)";
+    text += " (the layout is each variant's file state)";
   }
   return text;
 }
@@ -234,7 +269,9 @@ Status ReadLogSettings(const json& alignbench, const std::string& origin,
     log = &alignbench["settings"]["log"];
   }
   if (log == nullptr) return Ok{};
-  Result<LogWorkload> w = ParseLogCase(*log, origin, LogWorkload{});
+  Result<json> keys = CaseKeys(*log, origin);
+  if (!keys) return keys.error();
+  Result<LogWorkload> w = ParseLogCase(keys.value(), origin, LogWorkload{});
   if (!w) return w.error();
   if (Status ok = ValidateLog(w.value()); !ok) return ok;
   settings.log = w.value();
