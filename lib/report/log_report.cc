@@ -219,6 +219,17 @@ std::string RulesText(const Settings& s) {
   return text;
 }
 
+std::string LabelledVerdict(const Settings& s, const PairResult& pair) {
+  if (!s.log || !pair.verdict) return VerdictText(pair);
+  if (*pair.verdict == Verdict::kAlignedFaster) {
+    return ColumnLabel(s, Variant::kAligned) + " faster";
+  }
+  if (*pair.verdict == Verdict::kShiftedFaster) {
+    return ColumnLabel(s, Variant::kShifted) + " faster";
+  }
+  return VerdictText(pair);
+}
+
 std::string LogFooter(const Settings& s) {
   if (!s.log) return "";
   const LogWorkload& w = *s.log;

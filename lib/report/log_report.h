@@ -31,6 +31,9 @@ std::string CommitCell(const Settings& settings, const PairSpec& pair,
 // "shift 24 B" for Derby's sweep; the rules and the contrast for a log case.
 std::string RulesText(const Settings& settings);
 
+// VerdictText with a log case's labels: "padded faster" for "aligned faster".
+std::string LabelledVerdict(const Settings& settings, const PairResult& pair);
+
 // Footer lines for a log case: what the variants differ in; "" otherwise.
 std::string LogFooter(const Settings& settings);
 

@@ -183,7 +183,7 @@ void RenderTable(std::ostream& out, const Report& r) {
           << Pad(Ms(p.unaligned), 10) << " | " << Pad(Ms(p.aligned), 10)
           << " | " << Pad(Gain(p), 8) << " | " << Pad(MedianGain(p), 9) << " | "
           << Pad(IntervalText(p), 16) << " | " << Pad(PValue(p), 8) << " | "
-          << VerdictText(p) << "\n";
+          << LabelledVerdict(r.settings, p) << "\n";
     }
     out << "device I/O per write (device-wide counters):\n";
     for (std::size_t i = from; i < to; ++i) {

@@ -81,6 +81,17 @@ TEST_CASE("Bad log objects are refused with the key") {
              Catch::Contains("--cache cold"));
 }
 
+TEST_CASE("A log case's verdict names its variants") {
+  const Settings s =
+      FromCase(R"({"log": {"contrast": "fill", "aligned": "4K"}})");
+  PairResult pair;
+  pair.verdict = Verdict::kShiftedFaster;
+  CHECK(LabelledVerdict(s, pair) == "unpadded faster");
+  pair.verdict = Verdict::kAlignedFaster;
+  CHECK(LabelledVerdict(s, pair) == "padded faster");
+  CHECK(LabelledVerdict(Settings{}, pair) == "aligned faster");
+}
+
 TEST_CASE("Bytes per commit come from the rules") {
   Settings s = FromCase(R"({"log": {"header": 32, "record_header": 24}})");
   s.writes = 10;
