@@ -44,8 +44,9 @@ inline constexpr Named<FileState> kFileStates[] = {
      "written with old data and synced, then dropped from the page cache"},
 };
 
-// How one commit becomes one write. Offsets of blocks and chunks count from
-// the end of the file header, where the log starts.
+// How one commit becomes one write. Blocks and chunks count from the end of
+// the file header, where the log starts; pad and fill from the file's start,
+// as the page cache and a sector do.
 struct LogRules {
   // Bytes before the first record, written while the file is prepared.
   std::uint64_t header = 0;

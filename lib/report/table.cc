@@ -267,7 +267,9 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
   ForEachGroup(
       r, [&](const std::string& label, std::size_t from, std::size_t to) {
         out << "\n`" << label << "`\n\n"
-            << "| size | unaligned ms | aligned ms | %gain | p50 %gain | 95% "
+            << "| size | " << ColumnLabel(r.settings, Variant::kShifted)
+            << " ms | " << ColumnLabel(r.settings, Variant::kAligned)
+            << " ms | %gain | p50 %gain | 95% "
                "interval | p | verdict | reads/write (u/a) | KiB written/write "
                "(u/a) |\n"
             << "|---:|---:|---:|---:|---:|:---:|---:|:---|---:|---:|\n";
