@@ -3,6 +3,7 @@
 // report.
 
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <iostream>
 #include <sstream>
@@ -267,6 +268,12 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
 int main(int argc, char** argv) {
   using namespace alignbench;
   ReserveStandardDescriptors();
+  // Everything printed waits in one buffer for FinishStdout's flush, so that
+  // a failing stdout (a full disk, a closed pipe) is reported with the errno
+  // of that one write; with stdio's 4 KiB a longer text (--help) failed in an
+  // earlier write whose errno was gone by the end. Outputs are far smaller.
+  static char stdout_buffer[1 << 20];
+  std::setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
   InstallSignalCleanup();
   const std::vector<std::string> args(argv + 1, argv + argc);
   try {
