@@ -21,6 +21,7 @@
 #include "lib/io/space.h"
 #include "lib/io/test_file.h"
 #include "lib/report/json.h"
+#include "lib/report/log_report.h"
 #include "lib/report/many.h"
 #include "lib/version.h"
 
@@ -131,6 +132,7 @@ void FinishReport(Report& report, std::vector<CollectedRun> runs,
   report.settings.seed = harness.seed;
   report.pairs =
       BuildPairs(ExpandPlan(settings), std::move(runs), settings.shift, idle);
+  ExplainLogPairs(settings, report.pairs);
   if (std::optional<std::string> shift = LevelShift(report.pairs)) {
     report.warnings.push_back(*shift);
   }

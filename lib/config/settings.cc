@@ -16,12 +16,14 @@ Error CaseError(const std::string& origin, const std::string& why) {
   return PlainError(ErrorKind::kUsage, "case file " + origin, why);
 }
 
+constexpr const char* kLogKey = "log";
+
 // The names a case file may use, for the error about an unknown one.
 std::string CaseKeys() {
-  std::string keys;
+  std::string keys = kLogKey;
   for (const Option& option : SettingOptions()) {
     if (option.case_key.empty()) continue;
-    keys += (keys.empty() ? "" : ", ") + std::string(option.case_key);
+    keys += ", " + std::string(option.case_key);
   }
   return keys;
 }
@@ -33,7 +35,27 @@ const Option* CaseOption(const std::string& key) {
   return nullptr;
 }
 
+// A file contrast sets each variant's layout itself; its recycled file is
+// not cached, so the pair's cache is cold.
+Status ValidateLogSettings(const Settings& s) {
+  if (!s.log) return Ok{};
+  if (Status ok = ValidateLog(*s.log); !ok) return ok;
+  const bool file_axes = s.layouts == std::vector{Layout::kExtend} &&
+                         s.caches == std::vector{CacheState::kCold};
+  if (s.log->contrast == LogContrast::kFile && !file_axes) {
+    return PlainError(ErrorKind::kUsage, "log rules",
+                      "a file contrast sets each variant's layout: leave "
+                      "--layout at extend, and --cache cold (a recycled file "
+                      "is not cached)");
+  }
+  return Ok{};
+}
+
 }  // namespace
+
+LogWorkload WorkloadOf(const Settings& settings) {
+  return settings.log ? *settings.log : DerbyWorkload(settings.shift);
+}
 
 Status ApplyCaseText(const std::string& text, const std::string& origin,
                      Settings& settings) {
@@ -44,6 +66,16 @@ Status ApplyCaseText(const std::string& text, const std::string& origin,
   }
   Settings next = settings;
   for (const auto& [key, value] : doc.items()) {
+    // The log writer's rules are an object with keys of their own, read by
+    // their own parser (lib/config/log_rules.h); every other key is a row of
+    // the option table.
+    if (key == kLogKey) {
+      Result<LogWorkload> log =
+          ParseLogCase(value, origin, next.log.value_or(LogWorkload{}));
+      if (!log) return log.error();
+      next.log = std::move(log).value();
+      continue;
+    }
     const Option* option = CaseOption(key);
     if (option == nullptr) {
       return CaseError(
@@ -81,6 +113,7 @@ Status Validate(const Settings& s) {
                       "--repetitions must be at least " +
                           std::to_string(kMinRunsForVerdict));
   }
+  if (Status ok = ValidateLogSettings(s); !ok) return ok;
   // Every bound above holds and the plan can still be absurd: say what it
   // would cost. Products in double: they cannot overflow.
   constexpr double kMaxOperations = 1e9;

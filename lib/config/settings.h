@@ -11,6 +11,7 @@
 
 #include "lib/base/error.h"
 #include "lib/config/axes.h"
+#include "lib/config/log_rules.h"
 
 namespace alignbench {
 
@@ -63,7 +64,13 @@ struct Settings {
   std::string case_description;
   std::string case_expect;
   std::vector<Requirement> case_requires;
+  // From a case file's "log" object: the log-append workload. Unset: Derby's
+  // (a header of `shift` bytes against none; see WorkloadOf).
+  std::optional<LogWorkload> log;
 };
+
+// The workload the runs write by: the case's, or Derby's from `shift`.
+LogWorkload WorkloadOf(const Settings& settings);
 
 // One pair of DESIGN.md §2: one size under one combination of the axes.
 struct PairSpec {

@@ -75,18 +75,37 @@ std::optional<std::uint64_t> ResidentPages(int fd, std::uint64_t span) {
 
 }  // namespace
 
+void ApplyFileState(FileState file, RunSpec& spec) {
+  switch (file) {
+    case FileState::kNew:
+      spec.layout = Layout::kExtend;
+      return;
+    case FileState::kPreallocated:
+      spec.layout = Layout::kPrealloc;
+      return;
+    case FileState::kRecycled:
+      spec.layout = Layout::kPrewritten;
+      spec.cache = CacheState::kCold;
+      return;
+  }
+}
+
 RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
                 std::uint64_t dio_alignment,
                 std::optional<std::string> device_stat_path) {
   RunSpec spec;
   spec.dir = settings.dir;
-  spec.pattern = WritePattern{variant, pair.size, settings.shift};
+  const LogWorkload workload = WorkloadOf(settings);
+  spec.pattern = WritePattern(RulesFor(workload, variant), pair.size);
   spec.writes = settings.writes;
   spec.warmup = settings.warmup;
   spec.sync = pair.sync;
   spec.io = pair.io;
   spec.layout = pair.layout;
   spec.cache = pair.cache;
+  if (std::optional<FileState> file = FileFor(workload, variant)) {
+    ApplyFileState(*file, spec);
+  }
   spec.direct_unaligned = settings.direct_unaligned;
   spec.dio_alignment = dio_alignment;
   spec.device_stat_path = std::move(device_stat_path);
@@ -94,7 +113,7 @@ RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
 }
 
 std::uint64_t RunFileBytes(const RunSpec& spec) {
-  std::uint64_t end = spec.pattern.EndAfter(spec.warmup + spec.writes);
+  std::uint64_t end = spec.pattern.Over(0, spec.warmup + spec.writes).end;
   return spec.io == IoMode::kDirect ? RoundUp(end, spec.dio_alignment) : end;
 }
 
@@ -149,7 +168,8 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   // spans the payload plus its partial head and tail blocks.
   const std::uint64_t alignment =
       std::max<std::uint64_t>(spec.dio_alignment, 4096);
-  const std::uint64_t size = spec.pattern.size;
+  const std::uint64_t size =
+      spec.pattern.Over(0, spec.warmup + spec.writes).max_length;
   const std::uint64_t stage =
       spec.io == IoMode::kDirect ? size + 2 * spec.dio_alignment : 0;
   Run run(spec, std::move(file), std::move(reopened).value(),
@@ -197,13 +217,15 @@ Run::Run(RunSpec spec, TestFile file, UniqueFd fd, Payload payload,
       stage_(std::move(stage)),
       held_(0, sizeof(void*)) {}
 
-Status Run::WriteAt(std::uint64_t offset, const char* bytes) {
-  const bool unaligned =
-      spec_.io == IoMode::kDirect && offset % spec_.dio_alignment != 0;
+Status Run::WriteAt(Extent extent, const char* bytes) {
+  const std::uint64_t offset = extent.offset;
+  const std::uint64_t a = spec_.dio_alignment;
+  const bool unaligned = spec_.io == IoMode::kDirect &&
+                         (offset % a != 0 || extent.length % a != 0);
   if (unaligned && spec_.direct_unaligned == DirectUnaligned::kStage) {
-    return WriteStaged(offset, bytes);
+    return WriteStaged(extent, bytes);
   }
-  Status written = PwriteAll(fd_.get(), bytes, spec_.pattern.size,
+  Status written = PwriteAll(fd_.get(), bytes, extent.length,
                              static_cast<off_t>(offset), file_.path());
   if (!written && written.error().errno_value == EINVAL &&
       spec_.io == IoMode::kDirect) {
@@ -224,10 +246,11 @@ Status Run::WriteAt(std::uint64_t offset, const char* bytes) {
 // zeros, the log's free space. Nothing is read back in the timed span. Only a
 // head block the writer does not hold (never, for these sequential patterns)
 // is read from the file.
-Status Run::WriteStaged(std::uint64_t offset, const char* bytes) {
+Status Run::WriteStaged(Extent extent, const char* bytes) {
   record_.staged = true;
   const std::uint64_t a = spec_.dio_alignment;
-  const std::uint64_t size = spec_.pattern.size;
+  const std::uint64_t offset = extent.offset;
+  const std::uint64_t size = extent.length;
   const std::uint64_t start = offset / a * a;
   const std::uint64_t end = RoundUp(offset + size, a);
   char* stage = stage_.data();
@@ -254,10 +277,10 @@ Error Run::WithHint(Error error) const {
 
 Result<OpTimes> Run::Step() {
   // This write's bytes are chosen before the clock starts.
-  const char* bytes = payload_.For(next_);
-  const std::uint64_t offset = spec_.pattern.OffsetOf(next_++);
+  const char* bytes = payload_.For(next_++);
+  const Extent extent = spec_.pattern.Next();
   const Clock::time_point t0 = Clock::now();
-  if (Status written = WriteAt(offset, bytes); !written) {
+  if (Status written = WriteAt(extent, bytes); !written) {
     return WithHint(written.error());
   }
   const Clock::time_point t1 = Clock::now();

@@ -24,6 +24,7 @@ namespace alignbench {
 
 struct RunSpec {
   std::string dir;
+  // Where each commit writes; Step() advances it.
   WritePattern pattern;
   std::uint64_t writes = 128;
   std::uint64_t warmup =
@@ -51,6 +52,11 @@ std::uint64_t RunFileBytes(const RunSpec& spec);
 // The most space any run of the plan needs, with room for the filesystem's
 // metadata: only one test file exists at a time.
 std::uint64_t LargestRunBytes(const Settings& settings);
+// A file contrast's state as the layout that makes it: new = extend,
+// preallocated = prealloc, recycled = prewritten. The pair's cache is cold
+// (ValidateLogSettings): nothing is cached of a recycled file, and nothing
+// there is to drop of a new one.
+void ApplyFileState(FileState file, RunSpec& spec);
 
 // Both parts come from three readings of one clock (before the write, between
 // write and sync, after the sync), so their sum is the whole span exactly.
@@ -92,8 +98,8 @@ class Run final {
       AlignedBuffer stage);
   // Prepare without the errno table's answer, which Prepare adds once.
   static Result<Run> PrepareUnanswered(const RunSpec& spec);
-  Status WriteAt(std::uint64_t offset, const char* bytes);
-  Status WriteStaged(std::uint64_t offset, const char* bytes);
+  Status WriteAt(Extent extent, const char* bytes);
+  Status WriteStaged(Extent extent, const char* bytes);
   Error WithHint(Error error) const;
 
   RunSpec spec_;

@@ -10,6 +10,7 @@
 #include "lib/report/env_fields.h"
 #include "lib/report/escape.h"
 #include "lib/report/json.h"
+#include "lib/report/log_report.h"
 #include "lib/stats/compare.h"
 
 namespace alignbench {
@@ -364,7 +365,11 @@ Result<Report> FromJson(const json& object, const std::string& origin) {
       error.hint = "use a newer alignbench to read it";
       return error;
     }
-    return ReadReport(r);
+    Report report = ReadReport(r);
+    if (Status log = ReadLogSettings(object, origin, report.settings); !log) {
+      return log.error();
+    }
+    return report;
   } catch (const FieldError& e) {
     return PlainError(ErrorKind::kUsage, "read " + origin,
                       std::string("not an alignbench result: ") + e.what());

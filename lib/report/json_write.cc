@@ -5,6 +5,7 @@
 #include "lib/config/options.h"
 #include "lib/report/env_fields.h"
 #include "lib/report/json.h"
+#include "lib/report/log_report.h"
 #include "lib/stats/compare.h"
 
 namespace alignbench {
@@ -205,6 +206,7 @@ json ToJson(const Report& r) {
   }
   Put(j, "started_at", r.started_at);
   Put(j, "finished_at", r.finished_at);
+  AddLogJson(r, j);
   return j;
 }
 

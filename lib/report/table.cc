@@ -10,6 +10,7 @@
 #include "lib/report/env_fields.h"
 #include "lib/report/escape.h"
 #include "lib/report/explain.h"
+#include "lib/report/log_report.h"
 
 namespace alignbench {
 
@@ -47,11 +48,10 @@ std::string SettingsLine(const Report& r) {
       std::none_of(s.syncs.begin(), s.syncs.end(),
                    [](SyncMethod m) { return m == SyncMethod::kNone; });
   std::string line = std::to_string(s.writes) +
-                     (no_sync    ? " writes per run (no sync), shift "
-                      : all_sync ? " synced writes per run, shift "
-                                 : " writes per run, shift ") +
-                     std::to_string(s.shift) + " B, " +
-                     std::to_string(s.repetitions) +
+                     (no_sync    ? " writes per run (no sync), "
+                      : all_sync ? " synced writes per run, "
+                                 : " writes per run, ") +
+                     RulesText(s) + ", " + std::to_string(s.repetitions) +
                      (s.repetitions == 1 ? " run" : " runs") + " per variant";
   if (s.seed) line += ", seed " + std::to_string(*s.seed);
   if (s.warmup > 0) line += ", " + std::to_string(s.warmup) + " warm-up writes";
@@ -93,6 +93,7 @@ std::string Footer(const Report& r) {
       "%gain = (unaligned / aligned - 1) * 100, Derby's formula: positive "
       "means\naligning helps; p50 %gain: the same from medians.\n";
   if (r.reference) return text;
+  text += LogFooter(r.settings);
   std::string statistics =
       "95% interval: " + std::string(kVerdictInterval) +
       "; p comes from the same test, so p < 0.05 exactly when the interval "
@@ -128,6 +129,12 @@ void ForEachGroup(const Report& r, Fn fn) {
   }
 }
 
+// A variant's label, left-aligned in the device block's 10 columns.
+std::string PadRight(const std::string& label) {
+  return label.size() >= 10 ? label + " "
+                            : label + std::string(10 - label.size(), ' ');
+}
+
 std::string DeviceCell(const std::optional<DevicePerOp>& d) {
   if (!d) return "n/a";
   char text[96];
@@ -157,26 +164,28 @@ void RenderTable(std::ostream& out, const Report& r) {
   ForEachGroup(r, [&](const std::string& label, std::size_t from,
                       std::size_t to) {
     out << "\n[" << label << "]\n";
-    out << Pad("size", 6) << " | " << Pad("unaligned", 10) << " | "
-        << Pad("aligned", 10) << " | " << Pad("%gain", 8) << " | "
-        << Pad("p50 %gain", 9) << " | " << Pad("95% interval", 16) << " | "
-        << Pad("p", 8) << " | verdict\n";
+    const std::string first = ColumnLabel(r.settings, Variant::kShifted);
+    const std::string second = ColumnLabel(r.settings, Variant::kAligned);
+    out << Pad("size", 6) << " | " << Pad(first, 10) << " | " << Pad(second, 10)
+        << " | " << Pad("%gain", 8) << " | " << Pad("p50 %gain", 9) << " | "
+        << Pad("95% interval", 16) << " | " << Pad("p", 8) << " | verdict\n";
     for (std::size_t i = from; i < to; ++i) {
       const PairResult& p = r.pairs[i];
       out << Pad(SizeColumn(p.spec.size), 6) << " | "
           << Pad(Ms(p.unaligned), 10) << " | " << Pad(Ms(p.aligned), 10)
           << " | " << Pad(Gain(p), 8) << " | " << Pad(MedianGain(p), 9) << " | "
           << Pad(IntervalText(p), 16) << " | " << Pad(PValue(p), 8) << " | "
-          << VerdictText(p) << "\n";
+          << LabelledVerdict(r.settings, p) << "\n";
     }
     out << "device I/O per write (device-wide counters):\n";
     for (std::size_t i = from; i < to; ++i) {
       const PairResult& p = r.pairs[i];
-      out << Pad(SizeColumn(p.spec.size), 6) << "  unaligned "
+      out << Pad(SizeColumn(p.spec.size), 6) << "  " << PadRight(first)
           << DeviceCell(p.unaligned.device) << BackgroundCell(p.unaligned)
-          << "\n"
-          << Pad("", 6) << "  aligned   " << DeviceCell(p.aligned.device)
-          << BackgroundCell(p.aligned) << "\n";
+          << CommitCell(r.settings, p.spec, Variant::kShifted) << "\n"
+          << Pad("", 6) << "  " << PadRight(second)
+          << DeviceCell(p.aligned.device) << BackgroundCell(p.aligned)
+          << CommitCell(r.settings, p.spec, Variant::kAligned) << "\n";
     }
     out << "why:\n";
     for (std::size_t i = from; i < to; ++i) {
@@ -250,7 +259,9 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
   ForEachGroup(
       r, [&](const std::string& label, std::size_t from, std::size_t to) {
         out << "\n`" << label << "`\n\n"
-            << "| size | unaligned ms | aligned ms | %gain | p50 %gain | 95% "
+            << "| size | " << ColumnLabel(r.settings, Variant::kShifted)
+            << " ms | " << ColumnLabel(r.settings, Variant::kAligned)
+            << " ms | %gain | p50 %gain | 95% "
                "interval | p | verdict | reads/write (u/a) | KiB written/write "
                "(u/a) |\n"
             << "|---:|---:|---:|---:|---:|:---:|---:|:---|---:|---:|\n";

@@ -120,7 +120,10 @@ enums_match_source() {
 src = sys.argv[2]
 axes = open(src + "/lib/config/axes.h").read()
 compare = open(src + "/lib/stats/compare.h").read()
+log_rules = open(src + "/lib/config/log_rules.h").read()
 expected = {
+    "log_contrast": re.findall(r"\{\"(\w+)\",\s*LogContrast::", log_rules),
+    "file_state": re.findall(r"\{\"(\w+)\",\s*FileState::", log_rules),
     "sync_method": re.findall(r"\{\"(\w+)\",\s*SyncMethod::", axes),
     "io_mode": re.findall(r"\{\"(\w+)\",\s*IoMode::", axes),
     "layout": re.findall(r"\{\"(\w+)\",\s*Layout::", axes),
@@ -136,7 +139,7 @@ for name, names in expected.items():
 sys.exit(1 if bad else 0)
 ' "$SCHEMA" "$ALIGNBENCH_SOURCE_DIR"
 }
-check "enums equal the names in axes.h and kVerdicts" enums_match_source
+check "enums equal the names in axes.h, log_rules.h and kVerdicts" enums_match_source
 
 # --- real results ------------------------------------------------------------------------
 validate() {  # validate FILE: valid, or every error with its path
@@ -185,10 +188,19 @@ produce_and_validate one-write --sizes 4K --writes 1 --repetitions 1
 produce_and_validate no-sync --sizes 4K,8K --writes 4 --repetitions 3 --sync none
 produce_and_validate two-runs --sizes 4K --writes 4 --repetitions 2
 produce_and_validate none-measurable --sizes 4K,8K --writes 2 --repetitions 1 --io direct --shift 24
+# Log-append workloads (cases/*-wal.json, innodb-redo.json without their requirements): the
+# rules, the labels and the bytes per commit, for a byte contrast and a file contrast.
+echo '{"sizes": ["700"], "log": {"header": "2K", "block": 512, "contrast": "pad", "aligned": "8K"}}' \
+  > "$WORK/log-pad-case.json"
+echo '{"sizes": ["128"], "log": {"record_header": 7, "chunk": "32K", "contrast": "file",
+  "unaligned": "new", "aligned": "recycled"}, "cache": "cold"}' > "$WORK/log-file-case.json"
+produce_and_validate log-pad --case "$WORK/log-pad-case.json" --writes 4 --repetitions 1
+produce_and_validate log-file --case "$WORK/log-file-case.json" --writes 4 --repetitions 1
 
 # Everything alignbench wrote, alignbench reads back (validate above already refused a bare
 # NaN or Infinity, and the schema a null where a number belongs).
-for name in plain repeated direct cold one-write no-sync two-runs none-measurable; do
+for name in plain repeated direct cold one-write no-sync two-runs none-measurable log-pad \
+  log-file; do
   [ -f "$WORK/$name.json" ] || continue
   check "$name: alignbench show reads it back" "$ALIGNBENCH" show "$WORK/$name.json" > /dev/null
 done

@@ -1,29 +1,106 @@
 #include "lib/measure/pattern.h"
 
 #include <catch2/catch.hpp>
+#include <vector>
 
 using namespace alignbench;
 
-TEST_CASE("Aligned writes start on block boundaries") {
-  const WritePattern p{Variant::kAligned, 4096, 24};
-  CHECK(p.HeaderBytes() == 0);
-  CHECK(p.OffsetOf(0) == 0);
-  CHECK(p.OffsetOf(1) == 4096);
-  CHECK(p.OffsetOf(127) == 127 * 4096);
-  CHECK(p.EndAfter(128) == 128 * 4096);
+namespace {
+
+// The first `n` extents of a pattern, as (offset, length) pairs.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> Extents(
+    const LogRules& rules, std::uint64_t record, int n) {
+  WritePattern p(rules, record);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  for (int k = 0; k < n; ++k) {
+    const Extent e = p.Next();
+    out.emplace_back(e.offset, e.length);
+  }
+  return out;
 }
 
-TEST_CASE("Shifted writes follow an untimed header of `shift` bytes") {
-  const WritePattern p{Variant::kShifted, 1024, 24};
+using Pairs = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+std::pair<std::uint64_t, std::uint64_t> At(std::uint64_t offset,
+                                           std::uint64_t length) {
+  return {offset, length};
+}
+
+}  // namespace
+
+TEST_CASE("Derby's aligned variant: write k at k*S") {
+  const LogRules rules = RulesFor(DerbyWorkload(24), Variant::kAligned);
+  WritePattern p(rules, 4096);
+  CHECK(p.HeaderBytes() == 0);
+  CHECK(Extents(rules, 4096, 3) ==
+        Pairs{{0, 4096}, {4096, 4096}, {8192, 4096}});
+  CHECK(p.Over(0, 128).end == 128 * 4096);
+  CHECK(p.Over(0, 128).max_length == 4096);
+}
+
+TEST_CASE("Derby's shifted variant: an untimed header of `shift` bytes") {
+  const LogRules rules = RulesFor(DerbyWorkload(24), Variant::kShifted);
+  WritePattern p(rules, 1024);
   CHECK(p.HeaderBytes() == 24);
-  CHECK(p.OffsetOf(0) == 24);
-  CHECK(p.OffsetOf(3) == 24 + 3 * 1024);
-  CHECK(p.EndAfter(128) == 24 + 128 * 1024);
+  CHECK(Extents(rules, 1024, 4)[3] == At(24 + 3 * 1024, 1024));
+  CHECK(p.Over(0, 128).end == 24 + 128 * 1024);
 }
 
 TEST_CASE("A zero shift makes both variants the same pattern (A/A runs)") {
-  const WritePattern shifted{Variant::kShifted, 8192, 0};
-  const WritePattern aligned{Variant::kAligned, 8192, 0};
-  for (std::uint64_t k = 0; k < 5; ++k)
-    CHECK(shifted.OffsetOf(k) == aligned.OffsetOf(k));
+  const LogWorkload w = DerbyWorkload(0);
+  CHECK(Extents(RulesFor(w, Variant::kShifted), 8192, 5) ==
+        Extents(RulesFor(w, Variant::kAligned), 8192, 5));
+}
+
+TEST_CASE("Whole blocks: the partly filled last block is written again") {
+  LogRules rules;
+  rules.header = 2048;
+  rules.block = 512;
+  // 700-byte records: [2048, 2748) rounds to [2048, 3072); the next record
+  // starts at 2748, inside the block at 2560, which is written again.
+  CHECK(Extents(rules, 700, 3) ==
+        Pairs{{2048, 1024}, {2560, 1024}, {3072, 1536}});
+  const WritePattern::Totals t = WritePattern(rules, 700).Over(1, 2);
+  CHECK(t.asked == 1400);
+  CHECK(t.written == 2560);
+}
+
+TEST_CASE("Write-ahead padding extends a write past what was written") {
+  LogRules rules;
+  rules.header = 2048;
+  rules.block = 512;
+  rules.pad = 8192;
+  // The first write reaches past the header: padded to 8192. The next ones
+  // fall inside and are not; the one that crosses 8192 is padded to 16384.
+  const Pairs e = Extents(rules, 2048, 4);
+  CHECK(e[0] == At(2048, 6144));
+  CHECK(e[1] == At(4096, 2048));
+  CHECK(e[2] == At(6144, 2048));
+  CHECK(e[3] == At(8192, 8192));
+}
+
+TEST_CASE("SQLite frames: a 32-byte header and 24-byte frame headers") {
+  LogRules rules;
+  rules.header = 32;
+  rules.record_header = 24;
+  CHECK(Extents(rules, 4096, 2) == Pairs{{32, 4120}, {4152, 4120}});
+}
+
+TEST_CASE("Sector fill repeats the frame until a sector boundary") {
+  LogRules rules;
+  rules.header = 32;
+  rules.record_header = 24;
+  rules.fill = 4096;
+  // 32 + 4120 = 4152 is past 4096: one more frame reaches 8272 >= 8192.
+  CHECK(Extents(rules, 4096, 2) == Pairs{{32, 8240}, {8272, 8240}});
+}
+
+TEST_CASE("Chunks: fragments with their own headers, short trailers filled") {
+  LogRules rules;
+  rules.record_header = 7;
+  rules.chunk = 32;
+  // 20 bytes + 7 = 27; then 5 bytes left in the chunk, too few for a header:
+  // zero-filled, and the next record starts at 32.
+  CHECK(Extents(rules, 20, 2) == Pairs{{0, 27}, {27, 32}});
+  // 40 bytes from 0: 7 + 25 in the first chunk, 7 + 15 in the second.
+  CHECK(Extents(rules, 40, 1) == Pairs{{0, 54}});
 }

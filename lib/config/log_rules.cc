@@ -1,0 +1,181 @@
+#include "lib/config/log_rules.h"
+
+#include <nlohmann/json.hpp>
+
+#include "lib/config/size.h"
+
+namespace alignbench {
+namespace {
+
+using nlohmann::json;
+
+Error LogError(const std::string& origin, const std::string& key,
+               const std::string& why) {
+  return PlainError(ErrorKind::kUsage, "case file " + origin,
+                    "key 'log." + key + "': " + why);
+}
+
+Result<std::uint64_t> LogBytes(const json& value, const std::string& origin,
+                               const std::string& key) {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if (value.is_string()) {
+    Result<std::uint64_t> size = ParseByteSize(value.get<std::string>());
+    if (!size) return LogError(origin, key, size.error().Message());
+    return size;
+  }
+  return LogError(origin, key,
+                  "expected a byte size (number or \"4K\"), got " +
+                      std::string(value.type_name()));
+}
+
+template <typename E, std::size_t N>
+Result<E> LogName(const Named<E> (&table)[N], const json& value,
+                  const std::string& origin, const std::string& key) {
+  if (value.is_string()) {
+    if (auto parsed = FromName(table, value.get<std::string>())) return *parsed;
+  }
+  return LogError(origin, key, "expected one of " + NameList(table));
+}
+
+// The byte-size rule named `key`, or nullptr.
+std::uint64_t* RuleField(LogRules& rules, const std::string& key) {
+  if (key == "header") return &rules.header;
+  if (key == "record_header") return &rules.record_header;
+  if (key == "block") return &rules.block;
+  if (key == "chunk") return &rules.chunk;
+  if (key == "pad") return &rules.pad;
+  if (key == "fill") return &rules.fill;
+  return nullptr;
+}
+
+// "aligned"/"unaligned": bytes for pad and fill, file states for file.
+Status TakeVariantValue(const json& value, const std::string& origin,
+                        const std::string& key, LogWorkload& w) {
+  if (w.contrast == LogContrast::kFile) {
+    Result<FileState> state = LogName(kFileStates, value, origin, key);
+    if (!state) return state.error();
+    (key == "aligned" ? w.aligned_file : w.unaligned_file) = state.value();
+    return Ok{};
+  }
+  if (key == "unaligned") {
+    return LogError(origin, key,
+                    "only a file contrast names the unaligned variant; the "
+                    "unaligned variant follows the rules");
+  }
+  Result<std::uint64_t> bytes = LogBytes(value, origin, key);
+  if (!bytes) return bytes.error();
+  w.aligned_bytes = bytes.value();
+  return Ok{};
+}
+
+bool PowerOfTwo(std::uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+
+}  // namespace
+
+LogWorkload DerbyWorkload(std::uint64_t shift) {
+  LogWorkload w;
+  w.rules.header = shift;
+  return w;
+}
+
+LogRules RulesFor(const LogWorkload& w, Variant variant) {
+  LogRules rules = w.rules;
+  if (variant == Variant::kShifted) return rules;
+  switch (w.contrast) {
+    case LogContrast::kFraming:
+      rules.header = 0;
+      rules.record_header = 0;
+      break;
+    case LogContrast::kPad:
+      rules.pad = w.aligned_bytes;
+      break;
+    case LogContrast::kFill:
+      rules.fill = w.aligned_bytes;
+      break;
+    case LogContrast::kFile:
+      break;
+  }
+  return rules;
+}
+
+std::optional<FileState> FileFor(const LogWorkload& w, Variant variant) {
+  if (w.contrast != LogContrast::kFile) return std::nullopt;
+  return variant == Variant::kShifted ? w.unaligned_file : w.aligned_file;
+}
+
+std::string VariantLabel(const LogWorkload& w, Variant variant) {
+  const bool first = variant == Variant::kShifted;
+  switch (w.contrast) {
+    case LogContrast::kFraming:
+      return first ? "unaligned" : "aligned";
+    case LogContrast::kPad:
+    case LogContrast::kFill:
+      return first ? "unpadded" : "padded";
+    case LogContrast::kFile:
+      return std::string(
+          NameOf(kFileStates, first ? w.unaligned_file : w.aligned_file));
+  }
+  return "";
+}
+
+Result<LogWorkload> ParseLogCase(const json& value, const std::string& origin,
+                                 LogWorkload w) {
+  if (!value.is_object()) {
+    return PlainError(ErrorKind::kUsage, "case file " + origin,
+                      "key 'log': expected an object");
+  }
+  // The contrast first: it says how "aligned" and "unaligned" are read.
+  if (auto it = value.find("contrast"); it != value.end()) {
+    Result<LogContrast> c = LogName(kLogContrasts, *it, origin, "contrast");
+    if (!c) return c.error();
+    w.contrast = c.value();
+  }
+  for (const auto& [key, item] : value.items()) {
+    if (key == "contrast") continue;
+    if (std::uint64_t* field = RuleField(w.rules, key)) {
+      Result<std::uint64_t> bytes = LogBytes(item, origin, key);
+      if (!bytes) return bytes.error();
+      *field = bytes.value();
+    } else if (key == "aligned" || key == "unaligned") {
+      if (Status ok = TakeVariantValue(item, origin, key, w); !ok) {
+        return ok.error();
+      }
+    } else {
+      return LogError(origin, key,
+                      "unknown key (known: header, record_header, block, "
+                      "chunk, pad, fill, contrast, aligned, unaligned)");
+    }
+  }
+  return w;
+}
+
+Status ValidateLog(const LogWorkload& w) {
+  auto usage = [](const std::string& why) {
+    return PlainError(ErrorKind::kUsage, "log rules", why);
+  };
+  constexpr std::uint64_t kMax = 1ull << 30;
+  const LogRules& r = w.rules;
+  for (std::uint64_t v : {r.header, r.record_header, r.block, r.chunk, r.pad,
+                          r.fill, w.aligned_bytes}) {
+    if (v > kMax) return usage("every size must be at most 1G");
+  }
+  for (std::uint64_t v : {r.block, r.chunk, r.pad, r.fill}) {
+    if (v != 0 && !PowerOfTwo(v)) {
+      return usage("block, chunk, pad and fill must be powers of two");
+    }
+  }
+  if (r.chunk != 0 && r.chunk <= r.record_header) {
+    return usage("a chunk must be larger than a record header");
+  }
+  const bool by_bytes =
+      w.contrast == LogContrast::kPad || w.contrast == LogContrast::kFill;
+  if (by_bytes && !PowerOfTwo(w.aligned_bytes)) {
+    return usage("a pad or fill contrast needs 'aligned': a power of two");
+  }
+  if (w.contrast == LogContrast::kFile && w.unaligned_file == w.aligned_file) {
+    return usage("a file contrast needs two different file states");
+  }
+  return Ok{};
+}
+
+}  // namespace alignbench

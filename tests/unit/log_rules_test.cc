@@ -1,0 +1,126 @@
+#include <catch2/catch.hpp>
+
+#include "lib/config/settings.h"
+#include "lib/report/json.h"
+#include "lib/report/log_report.h"
+#include "report_fixture.h"
+
+using namespace alignbench;
+
+namespace {
+
+Settings FromCase(const std::string& text) {
+  Settings s;
+  const Status applied = ApplyCaseText(text, "t", s);
+  if (!applied) FAIL(applied.error().Message());
+  return s;
+}
+
+std::string Refusal(const std::string& text) {
+  Settings s;
+  const Status applied = ApplyCaseText(text, "t", s);
+  if (!applied) return applied.error().Message();
+  const Status valid = Validate(s);
+  return valid ? "" : valid.error().Message();
+}
+
+}  // namespace
+
+TEST_CASE("Without a log object the workload is Derby's: the header is shift") {
+  Settings s;
+  s.shift = 24;
+  const LogWorkload w = WorkloadOf(s);
+  CHECK(w.contrast == LogContrast::kFraming);
+  CHECK(RulesFor(w, Variant::kShifted).header == 24);
+  CHECK(RulesFor(w, Variant::kAligned).header == 0);
+  CHECK(ColumnLabel(s, Variant::kShifted) == "unaligned");
+  CHECK(CommitCell(s, testing::kFsync4K, Variant::kShifted).empty());
+}
+
+TEST_CASE(
+    "A log object sets the rules and the one rule the variants differ in") {
+  const Settings s = FromCase(
+      R"({"log": {"header": "2K", "block": 512, "contrast": "pad",
+                   "aligned": "8K"}})");
+  REQUIRE(s.log);
+  CHECK(s.log->rules.header == 2048);
+  CHECK(RulesFor(*s.log, Variant::kShifted).pad == 0);
+  CHECK(RulesFor(*s.log, Variant::kAligned).pad == 8192);
+  CHECK(RulesFor(*s.log, Variant::kAligned).block == 512);
+  CHECK(ColumnLabel(s, Variant::kAligned) == "padded");
+  CHECK(Validate(s).ok());
+}
+
+TEST_CASE("A file contrast names both states and runs cold") {
+  const Settings s = FromCase(
+      R"({"cache": "cold", "log": {"contrast": "file", "unaligned": "new",
+                                   "aligned": "recycled"}})");
+  CHECK(FileFor(*s.log, Variant::kAligned) == FileState::kRecycled);
+  CHECK(ColumnLabel(s, Variant::kShifted) == "new");
+  CHECK(Validate(s).ok());
+}
+
+TEST_CASE("Bad log objects are refused with the key") {
+  CHECK_THAT(Refusal(R"({"log": {"blok": 512}})"),
+             Catch::Contains("log.blok") && Catch::Contains("unknown key"));
+  CHECK_THAT(Refusal(R"({"log": {"block": [1]}})"),
+             Catch::Contains("log.block"));
+  CHECK_THAT(Refusal(R"({"log": {"contrast": "tilt"}})"),
+             Catch::Contains("log.contrast"));
+  CHECK_THAT(Refusal(R"({"log": {"block": 500}})"),
+             Catch::Contains("powers of two"));
+  CHECK_THAT(Refusal(R"({"log": {"contrast": "pad"}})"),
+             Catch::Contains("'aligned'"));
+  CHECK_THAT(Refusal(R"({"log": {"contrast": "pad", "unaligned": 4}})"),
+             Catch::Contains("only a file contrast"));
+  CHECK_THAT(Refusal(R"({"log": {"chunk": 4, "record_header": 7}})"),
+             Catch::Contains("larger than a record header"));
+  CHECK_THAT(Refusal(R"({"log": {"contrast": "file", "aligned": "new"}})"),
+             Catch::Contains("two different file states"));
+  CHECK_THAT(Refusal(R"({"cache": "warm", "log": {"contrast": "file"}})"),
+             Catch::Contains("--cache cold"));
+}
+
+TEST_CASE("A log case's verdict names its variants") {
+  const Settings s =
+      FromCase(R"({"log": {"contrast": "fill", "aligned": "4K"}})");
+  PairResult pair;
+  pair.verdict = Verdict::kShiftedFaster;
+  CHECK(LabelledVerdict(s, pair) == "unpadded faster");
+  pair.verdict = Verdict::kAlignedFaster;
+  CHECK(LabelledVerdict(s, pair) == "padded faster");
+  CHECK(LabelledVerdict(Settings{}, pair) == "aligned faster");
+}
+
+TEST_CASE("Bytes per commit come from the rules") {
+  Settings s = FromCase(R"({"log": {"header": 32, "record_header": 24}})");
+  s.writes = 10;
+  const CommitBytes b = PerCommit(s, testing::kFsync4K, Variant::kShifted);
+  CHECK(b.asked == 4096);
+  CHECK(b.written == 4120);
+  CHECK(PerCommit(s, testing::kFsync4K, Variant::kAligned).written == 4096);
+  CHECK(CommitCell(s, testing::kFsync4K, Variant::kShifted) ==
+        "  asked 4096 B, wrote 4120 B");
+}
+
+TEST_CASE("settings.log and per_commit survive the JSON round trip") {
+  Report r = testing::FixedReport();
+  r.settings.log = FromCase(R"({"log": {"header": 24, "block": "8K"}})").log;
+  const nlohmann::json j = ToJson(r);
+  CHECK(j["settings"]["log"]["block_bytes"] == 8192);
+  CHECK(j["settings"]["log"]["labels"]["aligned"] == "aligned");
+  CHECK(j["pairs"][0]["per_commit"]["unaligned"]["written_bytes"] ==
+        PerCommit(r.settings, r.pairs[0].spec, Variant::kShifted).written);
+  Result<Report> back = FromJson(nlohmann::json::parse(j.dump()), "rt");
+  REQUIRE(back.ok());
+  REQUIRE(back.value().settings.log);
+  CHECK(back.value().settings.log->rules.block == 8192);
+  CHECK(ToJson(back.value()) == j);
+
+  nlohmann::json nested = j;
+  nested["settings"]["log"]["pad_bytes"] = nlohmann::json::array({1});
+  CHECK_FALSE(FromJson(nested, "n").ok());
+  nlohmann::json unknown = j;
+  unknown["settings"]["log"]["tilt_bytes"] = 1;
+  CHECK_FALSE(FromJson(unknown, "u").ok());
+}
