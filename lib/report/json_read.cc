@@ -8,6 +8,7 @@
 #include "lib/io/file_io.h"
 #include "lib/report/escape.h"
 #include "lib/report/json.h"
+#include "lib/report/json_histogram.h"
 #include "lib/stats/compare.h"
 
 namespace alignbench {
@@ -47,6 +48,11 @@ class Reader {
   T GetOr(const char* key, T fallback) const {
     return Has(key) ? Get<T>(key) : fallback;
   }
+
+  // The value under `key` as it is, with its path, for readers kept in
+  // their own files.
+  const json& Raw(const char* key) const { return j_.at(key); }
+  std::string PathOf(const char* key) const { return Path(key); }
 
   Reader Object(const char* key) const {
     if (!j_.contains(key))
@@ -151,6 +157,9 @@ Summary ReadSummary(const Reader& r) {
   s.p50 = r.GetOr("p50_ns", unknown);
   s.p90 = r.GetOr("p90_ns", unknown);
   s.p99 = r.GetOr("p99_ns", unknown);
+  s.p999 = r.GetOr("p99_9_ns", unknown);
+  s.p9999 = r.GetOr("p99_99_ns", unknown);
+  s.relative_error = r.GetOr("percentile_relative_error", 0.0);
   s.max = r.GetOr("max_ns", unknown);
   return s;
 }
@@ -174,6 +183,12 @@ VariantResult ReadVariant(const Reader& r) {
     v.total_ns = ReadSummary(r.Object("write_sync"));
     if (r.Has("write")) v.write_ns = ReadSummary(r.Object("write"));
     if (r.Has("sync")) v.sync_ns = ReadSummary(r.Object("sync"));
+  }
+  if (r.Has("histograms")) {
+    Result<VariantHistograms> histograms =
+        ReadHistograms(r.Raw("histograms"), r.PathOf("histograms"));
+    if (!histograms) throw FieldError(histograms.error().detail);
+    v.histograms = std::move(histograms).value();
   }
   if (r.Has("device_per_write")) {
     v.device = ReadDevicePerOp(r.Object("device_per_write"));
