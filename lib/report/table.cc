@@ -8,6 +8,7 @@
 
 #include "lib/config/size.h"
 #include "lib/report/escape.h"
+#include "lib/report/tail.h"
 
 namespace alignbench {
 
@@ -186,6 +187,7 @@ void RenderTable(std::ostream& out, const Report& r) {
           << Pad("", 6) << "  aligned   " << DeviceCell(p.aligned.device)
           << BackgroundCell(p.aligned) << "\n";
     }
+    RenderTailRows(out, r.pairs, from, to);
     out << "why:\n";
     for (std::size_t i = from; i < to; ++i) {
       out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  "
