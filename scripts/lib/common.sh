@@ -6,7 +6,7 @@ BUILD_PACKAGES=(g++ make cmake git libbenchmark-dev libboost-program-options-dev
                 nlohmann-json3-dev catch2)
 # clang-format: .ci/run's format check must not depend on it happening to be installed.
 TEST_PACKAGES=(python3 python3-jsonschema python3-scipy libbenchmark-tools util-linux
-               e2fsprogs xfsprogs btrfs-progs fio gnuplot-nox clang-format)
+               e2fsprogs xfsprogs btrfs-progs fio python3-matplotlib clang-format)
 
 # install_missing PACKAGE...: apt-get update and install only when something is missing.
 # Without root and without sudo it says in one line what to do and fails. apt's and dpkg's
