@@ -134,6 +134,14 @@ TEST_CASE("Histograms merge as if recorded together") {
   CHECK(empty.Percentile(0.5) == merged.Percentile(0.5));
 }
 
+TEST_CASE("Histogram stddev: no cancellation with a tiny spread") {
+  // A mean of 1 s and a spread of 1 ns: sum(x^2) - n mean^2 in doubles would
+  // lose it; the exact 128-bit sum of squares does not.
+  const auto s = HistogramOf({1e9, 1e9 + 1, 1e9 + 2}).ToSummary();
+  CHECK(s.mean == 1e9 + 1);
+  CHECK(s.stddev == Approx(1.0).epsilon(1e-6));
+}
+
 TEST_CASE("Histogram edge cases") {
   const Histogram none;
   CHECK(std::isnan(none.Percentile(0.5)));
