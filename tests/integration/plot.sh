@@ -73,6 +73,17 @@ check "no figure from a failed plot" test ! -e "$WORK/unmeasured.png"
 check "no temporary file left behind" \
   test -z "$(find "$TMPDIR" "$WORK" -maxdepth 1 -name '*.tmp-*' -print -quit)"
 
+# The interval is of run medians, so it may leave out the gain of means: still drawn.
+"$PY" - "$WORK/fsync.json" "$WORK/apart.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for p in doc["alignbench"]["pairs"]:
+    p["gain_interval_pct"] = {"low": p["gain_pct"] + 5, "high": p["gain_pct"] + 9}
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+"$PLOT" "$WORK/apart.json" > /dev/null 2> "$WORK/apart.err"
+check "an interval beside the gain of means: exit 0 ($(tail -n1 "$WORK/apart.err"))" [ $? -eq 0 ]
+
 # A file made before histograms: the means figure only, and a note on stderr.
 "$PY" - "$WORK/fsync.json" "$WORK/old.json" <<'PY'
 import json, sys
