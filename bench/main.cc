@@ -20,6 +20,7 @@
 #include "lib/io/space.h"
 #include "lib/io/test_file.h"
 #include "lib/report/json.h"
+#include "lib/report/json_histogram.h"
 #include "lib/version.h"
 
 namespace alignbench {
@@ -170,7 +171,8 @@ int RunCommand(const std::string& argv0, const std::vector<std::string>& args) {
     document["alignbench"] = ToJson(report);
     // A directory name that is not UTF-8 must not lose the measurement.
     const std::string text =
-        document.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) +
+        OneLineNumberArrays(document.dump(
+            1, ' ', false, nlohmann::json::error_handler_t::replace)) +
         "\n";
     const SaveOutcome saved = SaveResult(*options.out, text, options.overwrite);
     if (saved.status) {

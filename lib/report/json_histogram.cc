@@ -1,6 +1,7 @@
 #include "lib/report/json_histogram.h"
 
 #include <limits>
+#include <string_view>
 
 namespace alignbench {
 namespace {
@@ -99,6 +100,47 @@ Result<VariantHistograms> ReadHistograms(const json& j,
     Result<Histogram> one = ReadOne(j.at(key), path + "." + key);
     if (!one) return one.error();
     *histogram = std::move(one).value();
+  }
+  return out;
+}
+
+std::string OneLineNumberArrays(const std::string& pretty) {
+  std::string out;
+  out.reserve(pretty.size());
+  bool in_string = false;
+  for (std::size_t i = 0; i < pretty.size(); ++i) {
+    const char c = pretty[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < pretty.size()) {
+        out += pretty[++i];
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') in_string = true;
+    const std::size_t end = c == '[' ? pretty.find(']', i) : std::string::npos;
+    const std::string_view inside =
+        end == std::string::npos
+            ? std::string_view()
+            : std::string_view(pretty).substr(i + 1, end - i - 1);
+    if (inside.empty() || inside.find_first_not_of("0123456789+-.eE, \n") !=
+                              std::string_view::npos) {
+      out += c;
+      continue;
+    }
+    // Numbers, commas and white space only: keep the numbers, one line.
+    out += '[';
+    for (char d : inside) {
+      if (d == ',') {
+        out += ", ";
+      } else if (d != ' ' && d != '\n') {
+        out += d;
+      }
+    }
+    out += ']';
+    i = end;
   }
   return out;
 }

@@ -20,4 +20,10 @@ nlohmann::json HistogramsJson(const VariantHistograms& histograms);
 Result<VariantHistograms> ReadHistograms(const nlohmann::json& object,
                                          const std::string& path);
 
+// `pretty` (nlohmann's dump with an indent) with every array that holds only
+// numbers on one line: a histogram bucket, [lower, count], then takes one
+// line instead of four: a result file with histograms shrinks to about 40 %.
+// Text inside strings is left as it is.
+std::string OneLineNumberArrays(const std::string& pretty);
+
 }  // namespace alignbench

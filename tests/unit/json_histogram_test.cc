@@ -76,3 +76,17 @@ TEST_CASE("Broken histograms are refused with the key that is wrong") {
   CHECK_THAT(refused([](auto& h) { h.erase("sync"); }),
              Catch::Contains("histograms.sync"));
 }
+
+TEST_CASE("Number arrays on one line: the same document, smaller") {
+  Report r = WithHistograms();
+  r.command_line = {"alignbench", "--dir", "/tmp/[1,\n 2]", "say \"[3, 4]\""};
+  const nlohmann::json j = ToJson(r);
+  const std::string pretty = j.dump(1);
+  const std::string compact = OneLineNumberArrays(pretty);
+  CHECK(nlohmann::json::parse(compact) == j);
+  CHECK(compact.size() * 3 < pretty.size() * 2);
+  CHECK_THAT(compact, Catch::Contains("\"sizes_bytes\": [65536, 4096]"));
+  CHECK(OneLineNumberArrays("[]") == "[]");
+  CHECK(OneLineNumberArrays("[\n [\n  1,\n  2\n ],\n \"a\"\n]") ==
+        "[\n [1, 2],\n \"a\"\n]");
+}
