@@ -73,6 +73,13 @@ check "no figure from a failed plot" test ! -e "$WORK/unmeasured.png"
 check "no temporary file left behind" \
   test -z "$(find "$TMPDIR" "$WORK" -maxdepth 1 -name '*.tmp-*' -print -quit)"
 
+# A fleet: six files (issue 14) on each figure, one colour and one legend entry each.
+for i in 1 2 3 4 5 6; do cp "$WORK/fsync.json" "$WORK/host$i.json"; done
+"$PLOT" --out "$WORK/fleet" "$WORK"/host{1,2,3,4,5,6}.json > "$WORK/fleet.out" 2> "$WORK/fleet.err"
+check "six files: exit 0 ($(tail -n1 "$WORK/fleet.err"))" [ $? -eq 0 ]
+check "six files: both figures" diff -q <(printf '%s\n' "$WORK/fleet"{,-cdf}.{png,svg}) "$WORK/fleet.out"
+check "six files: a legend entry per file" [ "$(grep -o '>host[1-6]<' "$WORK/fleet-cdf.svg" | sort -u | wc -l)" -eq 6 ]
+
 # The interval is of run medians, so it may leave out the gain of means: still drawn.
 "$PY" - "$WORK/fsync.json" "$WORK/apart.json" <<'PY'
 import json, sys
