@@ -21,6 +21,7 @@
 #include "lib/io/space.h"
 #include "lib/io/test_file.h"
 #include "lib/report/json.h"
+#include "lib/report/json_histogram.h"
 #include "lib/report/log_report.h"
 #include "lib/report/many.h"
 #include "lib/version.h"
@@ -154,7 +155,8 @@ std::optional<Error> SaveReport(const std::string& path, Overwrite overwrite,
   document["alignbench"] = ToJson(report);
   // A directory name that is not UTF-8 must not lose the measurement.
   const std::string text =
-      document.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) +
+      OneLineNumberArrays(document.dump(
+          1, ' ', false, nlohmann::json::error_handler_t::replace)) +
       "\n";
   const SaveOutcome saved = SaveResult(path, text, overwrite);
   if (!saved.status) return saved.status.error();

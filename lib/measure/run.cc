@@ -187,8 +187,9 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   for (std::uint64_t k = 0; k < spec.warmup; ++k) {
     if (Result<OpTimes> op = run.Step(); !op) return op.error();
   }
-  run.record_.write_ns.clear();
-  run.record_.sync_ns.clear();
+  run.total_.Reset();
+  run.write_.Reset();
+  run.sync_.Reset();
 
   if (spec.cache == CacheState::kCold) {
     const std::uint64_t span = RunFileBytes(spec);
@@ -200,8 +201,6 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
     run.record_.resident_pages_after_drop = ResidentPages(run.file_.fd(), span);
   }
 
-  run.record_.write_ns.reserve(spec.writes);
-  run.record_.sync_ns.reserve(spec.writes);
   if (spec.device_stat_path)
     run.device_before_ = ReadDeviceCounters(*spec.device_stat_path);
   run.process_before_ = ReadProcessIo();
@@ -295,8 +294,9 @@ Result<OpTimes> Run::Step() {
     t2 = Clock::now();
   }
   OpTimes op{Nanos(t1 - t0), Nanos(t2 - t1)};
-  record_.write_ns.push_back(static_cast<float>(op.write_ns));
-  record_.sync_ns.push_back(static_cast<float>(op.sync_ns));
+  total_.Record(op.Total());
+  write_.Record(op.write_ns);
+  sync_.Record(op.sync_ns);
   return op;
 }
 
@@ -310,6 +310,9 @@ RunRecord Run::Finish(std::optional<Error> error) {
     if (auto after = ReadProcessIo())
       record_.process = *after - *process_before_;
   }
+  record_.total_ns = total_.Sparse();
+  record_.write_ns = write_.Sparse();
+  record_.sync_ns = sync_.Sparse();
   record_.error = std::move(error);
   fd_.Reset();
   return std::move(record_);

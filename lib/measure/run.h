@@ -1,8 +1,8 @@
 // One run (DESIGN.md §2): prepare a fresh private file, then time `writes`
-// operations of pwrite + sync, keeping every operation's times and the device
-// and process I/O counters around the loop. Prepare() does all untimed work;
-// Step() does one operation and nothing else; Finish() reads the counters. A
-// Run owns its TestFile: destroying it removes the file.
+// operations of pwrite + sync, counting their times in histograms, with the
+// device and process I/O counters around the loop. Prepare() does all untimed
+// work; Step() does one operation and nothing else; Finish() reads the
+// counters. A Run owns its TestFile: destroying it removes the file.
 #pragma once
 
 #include <chrono>
@@ -19,6 +19,7 @@
 #include "lib/measure/counters.h"
 #include "lib/measure/pattern.h"
 #include "lib/measure/payload.h"
+#include "lib/stats/histogram.h"
 
 namespace alignbench {
 
@@ -67,13 +68,12 @@ struct OpTimes {
 };
 
 struct RunRecord {
-  // Per timed write, in order, reserved before the loop. Kept as float: a
-  // 24-bit mantissa is off by less than 6e-8 of the value (60 ns on a 1 s
-  // write), far below clock and device jitter, and halves the memory of a
-  // million-write run.
-  std::vector<float> write_ns;
-  std::vector<float> sync_ns;
-  std::size_t Writes() const { return write_ns.size(); }
+  // The timed writes' times as histograms (lib/stats/histogram.h): memory
+  // does not grow with the number of writes; mean and count stay exact.
+  Histogram total_ns;
+  Histogram write_ns;
+  Histogram sync_ns;
+  std::size_t Writes() const { return total_ns.count; }
   std::optional<DeviceCounters> device;  // delta over the timed loop
   std::optional<ProcessIo> process;      // delta over the timed loop
   bool staged = false;  // direct writes staged through aligned blocks
@@ -115,6 +115,10 @@ class Run final {
   std::uint64_t next_ =
       0;  // index of the next write in the pattern (warm-up included)
   RunRecord record_;
+  // The timed writes' times, allocated before the loop: Step() only counts.
+  HistogramRecorder total_;
+  HistogramRecorder write_;
+  HistogramRecorder sync_;
   std::optional<DeviceCounters> device_before_;
   std::optional<ProcessIo> process_before_;
 };

@@ -9,6 +9,7 @@
 #include "lib/config/options.h"
 #include "lib/report/env_fields.h"
 #include "lib/report/table.h"
+#include "lib/report/tail.h"
 
 namespace alignbench {
 namespace {
@@ -112,6 +113,7 @@ void RenderComparison(std::ostream& out, const Report& base,
     out << "no pair of BASE matches a pair of NEW (size, sync, io, layout and "
            "cache must agree)\n";
   }
+  RenderPercentileMoves(out, base, next);
   out << "\nsize in KiB; %gain = (unaligned/aligned - 1)*100 with its 95% "
          "interval; mean and "
          "p99 columns: change from base to new.\n";

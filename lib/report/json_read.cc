@@ -10,6 +10,7 @@
 #include "lib/report/env_fields.h"
 #include "lib/report/escape.h"
 #include "lib/report/json.h"
+#include "lib/report/json_histogram.h"
 #include "lib/report/log_report.h"
 #include "lib/stats/compare.h"
 
@@ -51,7 +52,8 @@ class Reader {
     return Has(key) ? Get<T>(key) : fallback;
   }
 
-  // The value itself, for a parser of its own (the settings table's).
+  // The value itself, for parsers kept elsewhere (the settings table's, the
+  // histograms'); Path gives their errors its place.
   const json& Raw(const char* key) const { return j_.at(key); }
 
   std::string Path(const char* key) const {
@@ -88,8 +90,6 @@ class Reader {
     }
     return {};
   }
-
-  std::string PathOf(const char* key) const { return Path(key); }
 
   template <typename E, std::size_t N>
   E Name(const Named<E> (&table)[N], const char* key) const {
@@ -172,6 +172,9 @@ Summary ReadSummary(const Reader& r) {
   s.p50 = r.GetOr("p50_ns", unknown);
   s.p90 = r.GetOr("p90_ns", unknown);
   s.p99 = r.GetOr("p99_ns", unknown);
+  s.p999 = r.GetOr("p99_9_ns", unknown);
+  s.p9999 = r.GetOr("p99_99_ns", unknown);
+  s.relative_error = r.GetOr("percentile_relative_error", 0.0);
   s.max = r.GetOr("max_ns", unknown);
   return s;
 }
@@ -195,6 +198,12 @@ VariantResult ReadVariant(const Reader& r) {
     v.total_ns = ReadSummary(r.Object("write_sync"));
     if (r.Has("write")) v.write_ns = ReadSummary(r.Object("write"));
     if (r.Has("sync")) v.sync_ns = ReadSummary(r.Object("sync"));
+  }
+  if (r.Has("histograms")) {
+    Result<VariantHistograms> histograms =
+        ReadHistograms(r.Raw("histograms"), r.Path("histograms"));
+    if (!histograms) throw FieldError(histograms.error().detail);
+    v.histograms = std::move(histograms).value();
   }
   if (r.Has("device_per_write")) {
     v.device = ReadDevicePerOp(r.Object("device_per_write"));
@@ -307,7 +316,7 @@ void ReadSection(const Reader& r, EnvSection section, TargetInfo& t) {
     if (field.section != section) continue;
     if (!field.required && !r.Has(field.key)) continue;
     if (!field.set(t, r.Value(field.key, field.kind))) {
-      throw FieldError("key '" + r.PathOf(field.key) + "': out of range");
+      throw FieldError("key '" + r.Path(field.key) + "': out of range");
     }
   }
 }

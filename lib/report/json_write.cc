@@ -5,6 +5,7 @@
 #include "lib/config/options.h"
 #include "lib/report/env_fields.h"
 #include "lib/report/json.h"
+#include "lib/report/json_histogram.h"
 #include "lib/report/log_report.h"
 #include "lib/stats/compare.h"
 
@@ -28,12 +29,13 @@ json NameArray(const Named<E> (&table)[N], const std::vector<E>& values) {
 json SummaryJson(const Summary& s) {
   json j = {{"count", s.count}};
   const std::pair<const char*, double> fields[] = {
-      {"mean_ns", s.mean}, {"stddev_ns", s.stddev}, {"min_ns", s.min},
-      {"p50_ns", s.p50},   {"p90_ns", s.p90},       {"p99_ns", s.p99},
-      {"max_ns", s.max}};
+      {"mean_ns", s.mean},  {"stddev_ns", s.stddev}, {"min_ns", s.min},
+      {"p50_ns", s.p50},    {"p90_ns", s.p90},       {"p99_ns", s.p99},
+      {"p99_9_ns", s.p999}, {"p99_99_ns", s.p9999},  {"max_ns", s.max}};
   for (const auto& [key, value] : fields) {
     if (std::isfinite(value)) j[key] = value;
   }
+  if (s.relative_error > 0) j["percentile_relative_error"] = s.relative_error;
   return j;
 }
 json DevicePerOpJson(const DevicePerOp& d) {
@@ -52,6 +54,9 @@ json VariantJson(const VariantResult& v) {
     // absent.
     if (std::isfinite(v.write_ns.mean)) j["write"] = SummaryJson(v.write_ns);
     if (std::isfinite(v.sync_ns.mean)) j["sync"] = SummaryJson(v.sync_ns);
+  }
+  if (v.histograms.total_ns.count > 0) {
+    j["histograms"] = HistogramsJson(v.histograms);
   }
   if (v.device) j["device_per_write"] = DevicePerOpJson(*v.device);
   if (v.background) {

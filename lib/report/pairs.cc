@@ -23,8 +23,7 @@ DevicePerOp PerOp(const DeviceCounters& total, double n) {
   return per;
 }
 
-// Summaries of one variant. Consumes the runs' per-write times as it goes:
-// a run of a million writes must not be held in four copies at once.
+// Summaries of one variant, from the runs' histograms.
 VariantResult Collect(const PairSpec& spec, Variant variant,
                       std::vector<CollectedRun>& all_runs) {
   VariantResult result;
@@ -76,37 +75,21 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
   result.repetitions = runs.size();
   if (runs.empty() || ops == 0) return result;
 
-  // One quantity at a time, each vector moved into Summarize and freed.
-  auto summarize = [&runs, ops](std::vector<float> RunRecord::*field) {
-    std::vector<double> values;
-    values.reserve(ops);
-    for (const CollectedRun* run : runs) {
-      const std::vector<float>& times = run->record.*field;
-      values.insert(values.end(), times.begin(), times.end());
-    }
-    return Summarize(std::move(values));
-  };
-  result.write_ns = summarize(&RunRecord::write_ns);
-  result.sync_ns = summarize(&RunRecord::sync_ns);
-  std::vector<double> totals;
-  totals.reserve(ops);
-  for (CollectedRun* run : runs) {
-    RunRecord& record = run->record;
+  // Each run is a point of the statistics: its exact mean, its median from
+  // its histogram; the variant's summaries come from the merged histograms.
+  for (const CollectedRun* run : runs) {
+    const RunRecord& record = run->record;
     if (record.Writes() == 0) continue;  // no time to speak of
-    double sum = 0;
-    for (std::size_t k = 0; k < record.Writes(); ++k) {
-      totals.push_back(double(record.write_ns[k]) + double(record.sync_ns[k]));
-      sum += totals.back();
-    }
-    std::vector<double> own(totals.end() - record.Writes(), totals.end());
-    std::sort(own.begin(), own.end());
     result.runs.push_back({run->order, run->block, run->start_s, run->wall_s,
-                           sum / static_cast<double>(record.Writes()),
-                           Percentile(own, 0.5)});
-    record.write_ns = {};  // this run's times now live in `totals` only
-    record.sync_ns = {};
+                           record.total_ns.Mean(),
+                           record.total_ns.Percentile(0.5)});
+    result.histograms.total_ns.Merge(record.total_ns);
+    result.histograms.write_ns.Merge(record.write_ns);
+    result.histograms.sync_ns.Merge(record.sync_ns);
   }
-  result.total_ns = Summarize(std::move(totals));
+  result.total_ns = result.histograms.total_ns.ToSummary();
+  result.write_ns = result.histograms.write_ns.ToSummary();
+  result.sync_ns = result.histograms.sync_ns.ToSummary();
   const double n = static_cast<double>(ops);
   if (have_flushes) device.flushes = flushes;
   if (have_device) result.device = PerOp(device, n);

@@ -12,6 +12,7 @@
 #include "lib/config/settings.h"
 #include "lib/measure/run.h"
 #include "lib/stats/compare.h"
+#include "lib/stats/histogram.h"
 #include "lib/stats/summary.h"
 
 namespace alignbench {
@@ -36,7 +37,7 @@ struct RunPoint {
   double start_s = 0;
   double wall_s = 0;
   double mean_ns = 0;  // mean write+sync of its timed writes
-  double p50_ns = 0;   // their median
+  double p50_ns = 0;   // their median, from the run's histogram
 };
 
 // Device counters divided by the number of timed operations.
@@ -54,12 +55,20 @@ struct ProcessPerOp {
   double write_bytes = 0;
 };
 
+// A variant's merged histograms; empty when read from a file without them.
+struct VariantHistograms {
+  Histogram total_ns;
+  Histogram write_ns;
+  Histogram sync_ns;
+};
+
 struct VariantResult {
   std::size_t repetitions = 0;         // runs that measured something
   std::size_t failed_repetitions = 0;  // runs that stopped with an error
   Summary total_ns;                    // write + sync, one clock span
   Summary write_ns;
   Summary sync_ns;
+  VariantHistograms histograms;
   std::optional<DevicePerOp> device;
   // What the idle window before measuring showed, over as long as one of
   // this variant's writes takes (its mean write+sync): the device's own
@@ -118,8 +127,7 @@ bool RefusedDirectWrite(IoMode io, int errno_value);
 std::string VerdictText(const PairResult& pair);
 
 // Runs are matched to the plan's pairs by spec; pairs come out in plan order.
-// Takes the runs by value and frees their per-write times as it summarizes
-// them; move them in when they are not needed any more.
+// Takes the runs by value; move them in when they are not needed any more.
 // With `idle`, each variant's background per write comes from it.
 std::vector<PairResult> BuildPairs(
     const std::vector<PairSpec>& plan, std::vector<CollectedRun> runs,

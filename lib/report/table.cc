@@ -11,6 +11,7 @@
 #include "lib/report/escape.h"
 #include "lib/report/explain.h"
 #include "lib/report/log_report.h"
+#include "lib/report/tail.h"
 
 namespace alignbench {
 
@@ -187,6 +188,7 @@ void RenderTable(std::ostream& out, const Report& r) {
           << DeviceCell(p.aligned.device) << BackgroundCell(p.aligned)
           << CommitCell(r.settings, p.spec, Variant::kAligned) << "\n";
     }
+    RenderTailRows(out, r.pairs, from, to);
     out << "why:\n";
     for (std::size_t i = from; i < to; ++i) {
       out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  "

@@ -44,6 +44,8 @@ Summary Summarize(std::vector<double> values) {
   s.p50 = Percentile(values, 0.50);
   s.p90 = Percentile(values, 0.90);
   s.p99 = Percentile(values, 0.99);
+  if (values.size() >= 1000) s.p999 = Percentile(values, 0.999);
+  if (values.size() >= 10000) s.p9999 = Percentile(values, 0.9999);
   return s;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 namespace alignbench {
@@ -19,7 +20,13 @@ struct Summary {
   double p50 = 0;
   double p90 = 0;
   double p99 = 0;
+  // The tail, where the count allows it (1000 and 10000 values); else NaN.
+  double p999 = std::numeric_limits<double>::quiet_NaN();
+  double p9999 = std::numeric_limits<double>::quiet_NaN();
   double max = 0;
+  // Bound of the percentiles' error relative to exact ones: 0 when exact,
+  // kPercentileRelativeError when they come from a histogram.
+  double relative_error = 0;
 };
 
 Summary Summarize(std::vector<double> values);

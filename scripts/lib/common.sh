@@ -10,7 +10,7 @@ BUILD_PACKAGES=(g++ make cmake git libbenchmark-dev libboost-program-options-dev
 # package and fleet tests.
 # clang-format: .ci/run's format check must not depend on it happening to be installed.
 TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprogs xfsprogs
-               gnuplot-nox clang-format ansible-core lintian dpkg-dev file)
+               python3-matplotlib clang-format ansible-core lintian dpkg-dev file)
 
 # install_missing PACKAGE...: apt-get update and install only when something is missing.
 # Without root and without sudo it says in one line what to do and fails. apt's and dpkg's

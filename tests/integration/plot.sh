@@ -1,12 +1,14 @@
-# scripts/plot end to end: two quick real runs (fsync, fdatasync) drawn on one figure, which
-# must come out as a real PNG and an SVG; the default prefix; one-line errors with their exit
-# codes; no temporary directory left behind. Without gnuplot the test is skipped, loudly.
+# scripts/plot end to end: two quick real runs (fsync, fdatasync) drawn on one figure and
+# one CDF figure, each a real PNG and an SVG; the default prefix; one-line errors with their
+# exit codes; no temporary file left behind; then the CDF figure of a cold-rmw run on a
+# 4 KiB-sector ext4 rig, where the shifted writes must lie to the right of the aligned ones
+# in the data the figure was drawn from. Without matplotlib the test is skipped, loudly.
 source "$(dirname "$0")/lib.sh"
 
 PLOT="$ALIGNBENCH_SOURCE_DIR/scripts/plot"
-command -v gnuplot >/dev/null 2>&1 ||
-  skip "gnuplot not installed (Debian: apt-get install gnuplot-nox); scripts/plot not tested"
 [ -x "$PY" ] || skip "$PY not installed; scripts/plot needs it"
+"$PY" -c 'import matplotlib' 2> /dev/null ||
+  skip "python3-matplotlib not installed (Debian: apt-get install python3-matplotlib); scripts/plot not tested"
 
 # scripts/plot makes its temporary directory under TMPDIR: a private one shows leftovers.
 export TMPDIR="$WORK/tmp"
@@ -29,8 +31,10 @@ check "plot of two files exits 0 (got $status: $(head -n1 "$WORK/plot.err"))" [ 
 check "PNG exists and is not empty" test -s "$WORK/figure.png"
 check "PNG starts with the PNG signature" is_png "$WORK/figure.png"
 check "SVG exists and contains <svg" grep -q "<svg" "$WORK/figure.svg"
-check "prints the two paths written" \
-  diff -q <(printf '%s\n' "$WORK/figure.png" "$WORK/figure.svg") "$WORK/plot.out"
+check "CDF PNG starts with the PNG signature" is_png "$WORK/figure-cdf.png"
+check "CDF SVG contains <svg" grep -q "<svg" "$WORK/figure-cdf.svg"
+check "prints the four paths written" \
+  diff -q <(printf '%s\n' "$WORK/figure"{,-cdf}.{png,svg}) "$WORK/plot.out"
 
 # Without --out the figure goes beside the first file, named after it.
 "$PLOT" "$WORK/fsync.json" > /dev/null 2> "$WORK/default.err"
@@ -66,6 +70,70 @@ PY
 check "no measured pairs: exit 2" expect_error 2 ".*no measured pairs" "$WORK/unmeasured.json"
 check "no figure from a failed plot" test ! -e "$WORK/unmeasured.png"
 
-check "no temporary directory left behind" \
-  test -z "$(find "$TMPDIR" -mindepth 1 -print -quit)"
+check "no temporary file left behind" \
+  test -z "$(find "$TMPDIR" "$WORK" -maxdepth 1 -name '*.tmp-*' -print -quit)"
+
+# A fleet: six files (issue 14) on each figure, one colour and one legend entry each.
+for i in 1 2 3 4 5 6; do cp "$WORK/fsync.json" "$WORK/host$i.json"; done
+"$PLOT" --out "$WORK/fleet" "$WORK"/host{1,2,3,4,5,6}.json > "$WORK/fleet.out" 2> "$WORK/fleet.err"
+check "six files: exit 0 ($(tail -n1 "$WORK/fleet.err"))" [ $? -eq 0 ]
+check "six files: both figures" diff -q <(printf '%s\n' "$WORK/fleet"{,-cdf}.{png,svg}) "$WORK/fleet.out"
+check "six files: a legend entry per file" [ "$(grep -o '>host[1-6]<' "$WORK/fleet-cdf.svg" | sort -u | wc -l)" -eq 6 ]
+
+# The interval is of run medians, so it may leave out the gain of means: still drawn.
+"$PY" - "$WORK/fsync.json" "$WORK/apart.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for p in doc["alignbench"]["pairs"]:
+    p["gain_interval_pct"] = {"low": p["gain_pct"] + 5, "high": p["gain_pct"] + 9}
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+"$PLOT" "$WORK/apart.json" > /dev/null 2> "$WORK/apart.err"
+check "an interval beside the gain of means: exit 0 ($(tail -n1 "$WORK/apart.err"))" [ $? -eq 0 ]
+
+# A file made before histograms: the means figure only, and a note on stderr.
+"$PY" - "$WORK/fsync.json" "$WORK/old.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for p in doc["alignbench"]["pairs"]:
+    for v in (p["unaligned"], p["aligned"]):
+        v.pop("histograms", None)
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+"$PLOT" "$WORK/old.json" > "$WORK/old.out" 2> "$WORK/old.err"
+check "file without histograms: exit 0" [ $? -eq 0 ]
+check "file without histograms: means figure only" \
+  diff -q <(printf '%s\n' "$WORK/old".{png,svg}) "$WORK/old.out"
+check "file without histograms: says so" grep -q "without histograms" "$WORK/old.err"
+
+# --- the CDF of a cold read-modify-write run -----------------------------------------------
+[ "$failed" -eq 0 ] || { finish; exit 1; }
+[ "$(id -u)" -eq 0 ] || { finish; skip "the cold-rmw CDF needs root for a loop device"; }
+make_rig --sector 4096 --fs ext4 --size 128M
+"$ALIGNBENCH" --case "$ALIGNBENCH_SOURCE_DIR/cases/cold-rmw.json" --dir "$RIG" --sizes 4K,16K \
+  --writes 64 --repetitions 2 --out "$WORK/cold.json" > /dev/null 2> "$WORK/cold.err"
+check "cold-rmw run exits 0 ($(tail -n1 "$WORK/cold.err"))" [ $? -eq 0 ]
+"$PLOT" --out "$WORK/cold" --cdf-data "$WORK/cold-cdf.tsv" "$WORK/cold.json" > /dev/null 2>&1
+check "cold-rmw plot exits 0" [ $? -eq 0 ]
+check "cold-rmw CDF PNG" is_png "$WORK/cold-cdf.png"
+check "cold-rmw CDF SVG" grep -q "<svg" "$WORK/cold-cdf.svg"
+# The medians read off the CDF's own points: shifted to the right of aligned at every size.
+shifted_right() {
+  "$PY" - "$WORK/cold-cdf.tsv" <<'PY'
+import csv, sys
+curves = {}
+for row in csv.DictReader(open(sys.argv[1]), delimiter="\t"):
+    key = (int(row["size_bytes"]), row["variant"])
+    curves.setdefault(key, []).append((float(row["fraction"]), int(row["ns"])))
+def median(points):
+    return next(ns for fraction, ns in points if fraction >= 0.5)
+ok = len(curves) == 4
+for size in sorted({s for s, _ in curves}):
+    a, s = median(curves[(size, "aligned")]), median(curves[(size, "shifted")])
+    print("    %d B: median aligned %d ns, shifted %d ns" % (size, a, s))
+    ok = ok and s > a
+sys.exit(0 if ok else 1)
+PY
+}
+check "cold-rmw CDF: shifted median to the right of aligned at 4K and 16K" shifted_right
 finish

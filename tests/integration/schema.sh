@@ -204,6 +204,21 @@ for name in plain repeated direct cold one-write no-sync two-runs none-measurabl
   [ -f "$WORK/$name.json" ] || continue
   check "$name: alignbench show reads it back" "$ALIGNBENCH" show "$WORK/$name.json" > /dev/null
 done
+# Every measured variant carries its histograms, whose counts add up to the summary's.
+histograms_present() {
+  "$PY" -c "$COMMON"'
+bad = 0
+for p in load(sys.argv[2])["alignbench"]["pairs"]:
+    for v in (p["unaligned"], p["aligned"]):
+        h = v.get("histograms", {}).get("write_sync")
+        if not h or sum(c for _, c in h["buckets"]) != v["write_sync"]["count"]:
+            bad += 1
+print("    variants without matching histograms: %d" % bad)
+sys.exit(1 if bad else 0)
+' "$SCHEMA" "$1"
+}
+[ -f "$WORK/repeated.json" ] && check "repeated: histograms in every variant" \
+  histograms_present "$WORK/repeated.json"
 undecided_reason() {
   "$PY" -c "$COMMON"'
 p = load(sys.argv[2])["alignbench"]["pairs"][0]
@@ -281,6 +296,17 @@ if [ -f "$WORK/plain.json" ]; then
     mutate reject dependentRequired 'p["aligned"]["error"] = {"message": "x"}'
   check "rejects a verdict its p-value contradicts" \
     mutate reject exclusiveMaximum 'p["verdict"] = "aligned faster"; p["p_value"] = 0.5'
+  check "rejects a histogram bucket with count 0" \
+    mutate reject minimum 'p["aligned"]["histograms"]["write_sync"]["buckets"][0][1] = 0'
+  check "rejects another bucket layout" \
+    mutate reject const 'p["aligned"]["histograms"]["buckets_per_octave"] = 64'
+  check "accepts a file made before histograms (none, exact percentiles)" \
+    mutate accept - '
+for v in (p["unaligned"], p["aligned"]):
+    v.pop("histograms")
+    for key in ("write_sync", "write", "sync"):
+        v[key].pop("percentile_relative_error")
+'
   check "accepts extra keys in Google Benchmark's context" \
     mutate accept - 'd["context"]["anything"] = [1, 2]'
   # A curated reference table: only the alignbench object, only the mean of write+sync, no

@@ -35,8 +35,9 @@ inline std::vector<CollectedRun> OneBlock(float shifted_ns, float aligned_ns,
   for (Variant variant : {Variant::kShifted, Variant::kAligned}) {
     CollectedRun run{kFsync4K, variant, {}, runs.size() + 1, 1};
     const float ns = variant == Variant::kShifted ? shifted_ns : aligned_ns;
-    run.record.write_ns = {1000, 1000};
-    run.record.sync_ns = {ns - 1000, ns - 1000};
+    run.record.write_ns = HistogramOf({1000, 1000});
+    run.record.sync_ns = HistogramOf({ns - 1000, ns - 1000});
+    run.record.total_ns = HistogramOf({ns, ns});
     run.record.device = device;
     runs.push_back(std::move(run));
   }
