@@ -21,14 +21,18 @@ struct RunOptions {
   // Every --dir in order: the same plan is measured in each, in one
   // interleaved schedule, with one result per directory.
   std::vector<std::string> dirs;
-  std::optional<std::string> out;            // result JSON path
-  Overwrite overwrite = Overwrite::kRefuse;  // --force
-  std::optional<std::string> case_path;      // never to be overwritten
+  // Result JSON path
+  std::optional<std::string> out;
+  // --force
+  Overwrite overwrite = Overwrite::kRefuse;
+  // Never to be overwritten
+  std::optional<std::string> case_path;
   Format format = Format::kTable;
   bool redact_host = false;
-  bool progress = false;  // progress lines on stderr
-  std::vector<std::string>
-      benchmark_flags;  // --benchmark_* for Google Benchmark
+  // Progress lines on stderr
+  bool progress = false;
+  // --benchmark_* for Google Benchmark
+  std::vector<std::string> benchmark_flags;
 };
 
 enum class Command { kRun, kHelp, kVersion };
@@ -36,7 +40,8 @@ enum class Command { kRun, kHelp, kVersion };
 struct ParsedRun {
   Command command = Command::kRun;
   RunOptions options;
-  std::string help;  // the text for --help
+  // The text for --help
+  std::string help;
 };
 
 Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args);

@@ -32,7 +32,8 @@ struct HarnessResult {
   std::uint64_t seed = 0;
   // Per directory: the pairs --budget could not bring to --precision.
   std::vector<std::vector<Shortfall>> out_of_budget;
-  double budget_left_seconds = 0;  // when the second stage was planned
+  // When the second stage was planned
+  double budget_left_seconds = 0;
 };
 
 // Hands the --benchmark_* flags to Google Benchmark, with the order, filter

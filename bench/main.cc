@@ -20,6 +20,7 @@
 #include "lib/io/result_file.h"
 #include "lib/io/space.h"
 #include "lib/io/test_file.h"
+#include "lib/measure/run.h"
 #include "lib/report/json.h"
 #include "lib/report/json_histogram.h"
 #include "lib/report/log_report.h"

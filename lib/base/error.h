@@ -22,12 +22,17 @@ enum class ErrorKind { kUsage, kSetup, kIo, kNotSaved };
 
 struct Error {
   ErrorKind kind = ErrorKind::kSetup;
-  std::string operation;  // "pwrite", "open", "case file", ...
-  std::string path;       // empty when no path applies
+  // "pwrite", "open", "case file", ...
+  std::string operation;
+  // Empty when no path applies
+  std::string path;
   std::optional<std::int64_t> offset;
-  int errno_value = 0;  // 0 when the error did not come from a system call
-  std::string detail;   // the message when errno_value == 0
-  std::string hint;     // what the user can do about it; may be empty
+  // 0 when the error did not come from a system call
+  int errno_value = 0;
+  // The message when errno_value == 0
+  std::string detail;
+  // What the user can do about it; may be empty
+  std::string hint;
 
   // One line: "pwrite /d/.alignbench-1-ab: No space left on device (ENOSPC) at
   // offset 5; hint".

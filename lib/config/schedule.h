@@ -16,9 +16,11 @@
 namespace alignbench {
 
 struct ScheduledRun {
-  std::size_t pair;  // index into the plan
+  // Index into the plan
+  std::size_t pair;
   Variant variant;
-  std::size_t block;  // numbered in the order blocks are run, from first_block
+  // Numbered in the order blocks are run, from first_block
+  std::size_t block;
 };
 
 class Scheduler {

@@ -14,18 +14,22 @@ namespace alignbench {
 
 struct HostInfo {
   std::optional<std::string> hostname;
-  std::optional<std::string> kernel;        // uname -r
-  std::optional<std::string> distribution;  // PRETTY_NAME of /etc/os-release
+  // uname -r
+  std::optional<std::string> kernel;
+  // PRETTY_NAME of /etc/os-release
+  std::optional<std::string> distribution;
   std::optional<std::string> cpu_model;
   std::optional<unsigned> cpus;
   std::optional<std::uint64_t> memory_bytes;
 };
 
 struct DeviceInfo {
-  std::string disk;  // name under /sys/block: "vda", "loop0", "dm-1"
-  std::optional<std::string>
-      partition;  // "vda1" when the filesystem is on a partition
-  std::optional<std::string> backing_file;  // loop devices: the image file
+  // Name under /sys/block: "vda", "loop0", "dm-1"
+  std::string disk;
+  // "vda1" when the filesystem is on a partition
+  std::optional<std::string> partition;
+  // Loop devices: the image file
+  std::optional<std::string> backing_file;
   std::optional<std::string> model;
   std::optional<std::string> vendor;
   std::optional<bool> rotational;
@@ -33,10 +37,11 @@ struct DeviceInfo {
   std::optional<std::uint64_t> physical_block_bytes;
   std::optional<std::uint64_t> minimum_io_bytes;
   std::optional<std::uint64_t> optimal_io_bytes;
-  std::optional<std::string> write_cache;  // "write back" or "write through"
+  // "write back" or "write through"
+  std::optional<std::string> write_cache;
   std::optional<bool> fua;
-  std::optional<std::string>
-      scheduler;  // the selected one, e.g. "none", "mq-deadline"
+  // The selected one, e.g. "none", "mq-deadline"
+  std::optional<std::string> scheduler;
   // Stacked devices: what this disk is made of, one level down ("dm-0: vg-lv
   // on sda2", "md0: raid1 on sdb1 sdc1"); empty for a plain disk.
   std::optional<std::string> stack;
@@ -47,16 +52,18 @@ struct DeviceInfo {
 };
 
 struct TargetInfo {
-  std::string dir;  // as given
+  // As given
+  std::string dir;
   std::optional<std::string> real_dir;
   std::optional<std::string> fs_type;
   std::optional<std::string> mount_point;
   std::optional<std::string> mount_source;
   std::optional<std::string> mount_options;
   std::optional<DeviceInfo> device;
-  std::string no_device_reason;  // set when device is empty
-  std::optional<std::uint64_t>
-      dio_offset_align;  // statx STATX_DIOALIGN on a test file
+  // Set when device is empty
+  std::string no_device_reason;
+  // statx STATX_DIOALIGN on a test file
+  std::optional<std::uint64_t> dio_offset_align;
   std::optional<std::uint64_t> dio_mem_align;
   HostInfo host;
 

@@ -5,9 +5,9 @@
 
 #include <vector>
 
+#include "lib/base/error.h"
 #include "lib/config/settings.h"
 #include "lib/env/probe.h"
-#include "lib/base/error.h"
 
 namespace alignbench {
 

@@ -34,8 +34,10 @@ std::vector<std::string> ResultPaths(const std::string& out,
                                      const std::vector<std::string>& dirs);
 
 struct SaveOutcome {
-  Status status;                        // of writing `path`
-  std::optional<std::string> fallback;  // where the text went instead
+  // Of writing `path`
+  Status status;
+  // Where the text went instead
+  std::optional<std::string> fallback;
 };
 
 // Writes `text` to `path` through a temporary name in the same directory

@@ -11,21 +11,24 @@
 namespace alignbench {
 
 struct DeviceCounters {
-  std::uint64_t reads = 0;  // completed read requests
-  std::uint64_t read_sectors =
-      0;  // 512-byte units, whatever the device's sector size
-  std::uint64_t writes = 0;         // completed write requests
-  std::uint64_t write_sectors = 0;  // 512-byte units
+  // Completed read requests
+  std::uint64_t reads = 0;
+  // 512-byte units, whatever the device's sector size
+  std::uint64_t read_sectors = 0;
+  // Completed write requests
+  std::uint64_t writes = 0;
+  // 512-byte units
+  std::uint64_t write_sectors = 0;
   // Completed flush requests: fields 16 and 17 exist only from kernel 5.5 on;
   // where the stat file has fewer fields the count is unknown, never 0.
   std::optional<std::uint64_t> flushes;
 };
 
 struct ProcessIo {
-  std::uint64_t read_bytes =
-      0;  // bytes this process caused to be read from storage
-  std::uint64_t write_bytes =
-      0;  // bytes this process caused to be written to storage
+  // Bytes this process caused to be read from storage
+  std::uint64_t read_bytes = 0;
+  // Bytes this process caused to be written to storage
+  std::uint64_t write_bytes = 0;
 };
 
 // nullopt when the file cannot be read or parsed.

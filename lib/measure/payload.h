@@ -36,7 +36,8 @@ class Payload final {
 
  private:
   std::size_t size_;
-  std::size_t stride_;  // size rounded up to the alignment
+  // Size rounded up to the alignment
+  std::size_t stride_;
   std::size_t slots_;
   AlignedBuffer ring_;
   // Where the reads that warm a slot go, so the compiler keeps them.

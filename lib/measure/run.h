@@ -19,7 +19,7 @@
 #include "lib/measure/counters.h"
 #include "lib/measure/pattern.h"
 #include "lib/measure/payload.h"
-#include "lib/stats/histogram.h"
+#include "lib/measure/record.h"
 
 namespace alignbench {
 
@@ -28,16 +28,17 @@ struct RunSpec {
   // Where each commit writes; Step() advances it.
   WritePattern pattern;
   std::uint64_t writes = 128;
-  std::uint64_t warmup =
-      0;  // untimed writes before the timed ones, same pattern
+  // Untimed writes before the timed ones, same pattern
+  std::uint64_t warmup = 0;
   SyncMethod sync = SyncMethod::kFsync;
   IoMode io = IoMode::kBuffered;
   Layout layout = Layout::kExtend;
   CacheState cache = CacheState::kWarm;
   DirectUnaligned direct_unaligned = DirectUnaligned::kReport;
-  std::uint64_t dio_alignment = 4096;  // from the environment probe
-  std::optional<std::string>
-      device_stat_path;  // /sys/block/<disk>/stat, if any
+  // From the environment probe
+  std::uint64_t dio_alignment = 4096;
+  // /sys/block/<disk>/stat, if any
+  std::optional<std::string> device_stat_path;
 };
 
 // The spec of one run of `pair` in `variant` under `settings`; the direct-I/O
@@ -67,22 +68,6 @@ struct OpTimes {
   std::int64_t Total() const { return write_ns + sync_ns; }
 };
 
-struct RunRecord {
-  // The timed writes' times as histograms (lib/stats/histogram.h): memory
-  // does not grow with the number of writes; mean and count stay exact.
-  Histogram total_ns;
-  Histogram write_ns;
-  Histogram sync_ns;
-  std::size_t Writes() const { return total_ns.count; }
-  std::optional<DeviceCounters> device;  // delta over the timed loop
-  std::optional<ProcessIo> process;      // delta over the timed loop
-  bool staged = false;  // direct writes staged through aligned blocks
-  // Cold cache: pages of the file still resident after POSIX_FADV_DONTNEED.
-  std::optional<std::uint64_t> resident_pages_after_drop;
-  std::optional<Error>
-      error;  // set when the run stopped early; ops then hold what was done
-};
-
 class Run final {
  public:
   static Result<Run> Prepare(const RunSpec& spec);
@@ -104,16 +89,18 @@ class Run final {
 
   RunSpec spec_;
   TestFile file_;
-  UniqueFd fd_;  // measurement descriptor: sync and direct flags applied
+  // Measurement descriptor: sync and direct flags applied
+  UniqueFd fd_;
   // The bytes of each write, distinct from write to write.
   Payload payload_;
-  AlignedBuffer stage_;  // staged direct writes only: whole aligned blocks
+  // Staged direct writes only: whole aligned blocks
+  AlignedBuffer stage_;
   // Staged writes: the last block written, as a database's log buffer holds
   // it, and its offset in the file.
   AlignedBuffer held_;
   std::uint64_t held_at_ = ~std::uint64_t{0};
-  std::uint64_t next_ =
-      0;  // index of the next write in the pattern (warm-up included)
+  // Index of the next write in the pattern (warm-up included)
+  std::uint64_t next_ = 0;
   RunRecord record_;
   // The timed writes' times, allocated before the loop: Step() only counts.
   HistogramRecorder total_;

@@ -1,5 +1,6 @@
 // Every string of a result file is escaped when it is read, as all text from
-// outside the program is before it is printed (EscapeControl, lib/base/error.h).
+// outside the program is before it is printed (EscapeControl,
+// lib/base/error.h).
 #pragma once
 
 #include <nlohmann/json.hpp>

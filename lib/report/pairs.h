@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "lib/config/settings.h"
-#include "lib/measure/run.h"
+#include "lib/measure/record.h"
 #include "lib/stats/compare.h"
 #include "lib/stats/histogram.h"
 #include "lib/stats/summary.h"
@@ -22,10 +22,14 @@ struct CollectedRun {
   PairSpec pair;
   Variant variant;
   RunRecord record;
-  std::size_t order = 0;  // 1 = measured first
-  std::size_t block = 0;  // shared with one run of the other variant
-  double start_s = 0;     // from the start of measuring
-  double wall_s = 0;      // the whole run: preparation, timed writes, removal
+  // 1 = measured first
+  std::size_t order = 0;
+  // Shared with one run of the other variant
+  std::size_t block = 0;
+  // From the start of measuring
+  double start_s = 0;
+  // The whole run: preparation, timed writes, removal
+  double wall_s = 0;
   // Which of the run's directories (--dir given several times), from 0.
   std::size_t dir = 0;
 };
@@ -36,8 +40,10 @@ struct RunPoint {
   std::size_t block = 0;
   double start_s = 0;
   double wall_s = 0;
-  double mean_ns = 0;  // mean write+sync of its timed writes
-  double p50_ns = 0;   // their median, from the run's histogram
+  // Mean write+sync of its timed writes
+  double mean_ns = 0;
+  // Their median, from the run's histogram
+  double p50_ns = 0;
 };
 
 // Device counters divided by the number of timed operations.
@@ -63,9 +69,12 @@ struct VariantHistograms {
 };
 
 struct VariantResult {
-  std::size_t repetitions = 0;         // runs that measured something
-  std::size_t failed_repetitions = 0;  // runs that stopped with an error
-  Summary total_ns;                    // write + sync, one clock span
+  // Runs that measured something
+  std::size_t repetitions = 0;
+  // Runs that stopped with an error
+  std::size_t failed_repetitions = 0;
+  // Write + sync, one clock span
+  Summary total_ns;
   Summary write_ns;
   Summary sync_ns;
   VariantHistograms histograms;
@@ -76,7 +85,8 @@ struct VariantResult {
   std::optional<DevicePerOp> background;
   std::optional<ProcessPerOp> process;
   bool staged = false;
-  std::optional<std::uint64_t> resident_pages_after_drop;  // worst run
+  // Worst run
+  std::optional<std::uint64_t> resident_pages_after_drop;
   // The first failing run's error, with its errno; with repetitions == 0 it is
   // why the variant could not be measured.
   std::optional<std::string> error;
@@ -103,7 +113,8 @@ struct PairResult {
   // Runs far off the others of their variant, in words ("run 14, aligned:
   // ..."); nothing is dropped, they only ask to be looked at.
   std::vector<std::string> run_notes;
-  std::string explanation;  // in words, from the counters and settings
+  // In words, from the counters and settings
+  std::string explanation;
 
   bool Measured() const { return gain_pct.has_value(); }
 };

@@ -21,27 +21,38 @@ inline constexpr int kSchemaVersion = 2;
 // printed elsewhere (the 2004-05 Derby mailing list), converted by
 // scripts/reference-tables. Such a result has means only.
 struct ReferenceSource {
-  std::string source;    // where it was published
-  std::string program;   // what measured it
-  std::string command;   // how it was run
-  std::string platform;  // machine and OS, as reported
-  std::string disk;      // disk and write cache, as reported
-  std::string notes;     // what is assumed rather than reported
+  // Where it was published
+  std::string source;
+  // What measured it
+  std::string program;
+  // How it was run
+  std::string command;
+  // Machine and OS, as reported
+  std::string platform;
+  // Disk and write cache, as reported
+  std::string disk;
+  // What is assumed rather than reported
+  std::string notes;
 };
 
 struct Report {
   std::string tool_version;
-  std::optional<std::string> git_revision;  // unknown outside a git checkout
+  // Unknown outside a git checkout
+  std::optional<std::string> git_revision;
   std::vector<std::string> command_line;
-  std::optional<std::string> started_at;   // ISO 8601 UTC; unknown for tables
-  std::optional<std::string> finished_at;  // ISO 8601 UTC
-  bool complete = true;  // false when interrupted or stopped by an error
+  // ISO 8601 UTC; unknown for tables
+  std::optional<std::string> started_at;
+  // ISO 8601 UTC
+  std::optional<std::string> finished_at;
+  // False when interrupted or stopped by an error
+  bool complete = true;
   Settings settings;
   TargetInfo target;
   std::vector<PairResult> pairs;
   std::vector<std::string> warnings;
   std::vector<std::string> errors;
-  std::optional<ReferenceSource> reference;  // set for converted tables only
+  // Set for converted tables only
+  std::optional<ReferenceSource> reference;
 };
 
 }  // namespace alignbench

@@ -12,13 +12,17 @@ namespace alignbench {
 
 struct PairNeed {
   std::uint64_t blocks_done = 0;
-  std::uint64_t blocks_needed = 0;  // for the precision, from the first stage
-  double seconds_per_block = 0;     // measured in the first stage
+  // For the precision, from the first stage
+  std::uint64_t blocks_needed = 0;
+  // Measured in the first stage
+  double seconds_per_block = 0;
 };
 
 struct SecondStage {
-  std::vector<std::uint64_t> extra_blocks;  // per pair; 0 for the others
-  std::vector<bool> out_of_budget;  // needs more blocks than the budget fits
+  // Per pair; 0 for the others
+  std::vector<std::uint64_t> extra_blocks;
+  // Needs more blocks than the budget fits
+  std::vector<bool> out_of_budget;
 };
 
 // Cheapest pairs first, as many as fit in `seconds_left`: a pair either gets

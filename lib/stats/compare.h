@@ -62,7 +62,8 @@ inline constexpr Named<TestMethod> kTestMethods[] = {
 };
 
 struct GainTest {
-  TestMethod method;  // which of kTestMethods made it
+  // Which of kTestMethods made it
+  TestMethod method;
   // exp(d) − 1 in percent: the gain in the geometric mean of the values given,
   // the estimate the interval is centred on (on the log scale).
   double estimate_pct;
@@ -71,13 +72,15 @@ struct GainTest {
   // Degrees of freedom of a t; absent for the signed-rank test and in results
   // of schema version 1.
   std::optional<double> df;
-  std::size_t units;  // runs per variant (Welch: the smaller side) or blocks
+  // Runs per variant (Welch: the smaller side) or blocks
+  std::size_t units;
 };
 
 // A test, or why there is none.
 struct Inference {
   std::optional<GainTest> test;
-  std::string why_not;  // set exactly when `test` is empty
+  // Set exactly when `test` is empty
+  std::string why_not;
 };
 
 Inference WelchLogTest(const std::vector<double>& unaligned_means,

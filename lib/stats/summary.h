@@ -14,8 +14,8 @@ namespace alignbench {
 struct Summary {
   std::size_t count = 0;
   double mean = 0;
-  double stddev =
-      0;  // sample standard deviation (n − 1), computed in two passes
+  // Sample standard deviation (n − 1), computed in two passes
+  double stddev = 0;
   double min = 0;
   double p50 = 0;
   double p90 = 0;
