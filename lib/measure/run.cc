@@ -136,11 +136,15 @@ Result<Run> Run::Prepare(const RunSpec& spec) {
   return run;
 }
 
-Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
+namespace {
+
+// The file as the run finds it: created, laid out, its header written, all
+// of it on disk before the clock starts (so the first timed sync pays only for
+// its own write), then reopened with the run's sync and direct flags.
+Result<std::pair<TestFile, UniqueFd>> PrepareFile(const RunSpec& spec) {
   Result<TestFile> created = TestFile::Create(spec.dir);
   if (!created) return created.error();
   TestFile file = std::move(created).value();
-
   if (Status laid = PrepareLayout(spec, file); !laid) return laid.error();
   const std::uint64_t header = spec.pattern.HeaderBytes();
   if (header > 0) {
@@ -148,10 +152,7 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
     Status written = PwriteAll(file.fd(), bytes.data(), header, 0, file.path());
     if (!written) return written.error();
   }
-  // Everything prepared is on disk before the clock starts, so the first timed
-  // sync pays only for its own write.
   if (::fsync(file.fd()) != 0) return Fail("fsync", file.path());
-
   int flags = O_RDWR | SyncOpenFlags(spec.sync);
   if (spec.io == IoMode::kDirect) flags |= O_DIRECT;
   Result<UniqueFd> reopened = file.Reopen(flags);
@@ -163,7 +164,28 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
     }
     return error;
   }
+  return std::pair{std::move(file), std::move(reopened).value()};
+}
 
+}  // namespace
+
+// --cache cold: the file's pages dropped after the warm-up, and mincore(2)
+// asked how many stayed.
+Status Run::DropCache() {
+  if (::fdatasync(file_.fd()) != 0) return Fail("fdatasync", file_.path());
+  const int rc = ::posix_fadvise(file_.fd(), 0, 0, POSIX_FADV_DONTNEED);
+  if (rc != 0) {
+    return SystemError(ErrorKind::kSetup, "fadvise", file_.path(), rc);
+  }
+  record_.resident_pages_after_drop =
+      ResidentPages(file_.fd(), RunFileBytes(spec_));
+  return Ok{};
+}
+
+Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
+  Result<std::pair<TestFile, UniqueFd>> prepared = PrepareFile(spec);
+  if (!prepared) return prepared.error();
+  auto& [file, fd] = prepared.value();
   // Page alignment satisfies every O_DIRECT buffer requirement; a staged write
   // spans the payload plus its partial head and tail blocks.
   const std::uint64_t alignment =
@@ -172,7 +194,7 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
       spec.pattern.Over(0, spec.warmup + spec.writes).max_length;
   const std::uint64_t stage =
       spec.io == IoMode::kDirect ? size + 2 * spec.dio_alignment : 0;
-  Run run(spec, std::move(file), std::move(reopened).value(),
+  Run run(spec, std::move(file), std::move(fd),
           Payload(size, alignment, spec.warmup + spec.writes),
           AlignedBuffer(stage, alignment));
   if (stage > 0) {
@@ -180,27 +202,19 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
     run.held_ = AlignedBuffer(spec.dio_alignment, alignment);
     std::memset(run.held_.data(), 0, spec.dio_alignment);
     std::memset(run.held_.data(), 'H',
-                std::min<std::uint64_t>(header, spec.dio_alignment));
+                std::min<std::uint64_t>(spec.pattern.HeaderBytes(),
+                                        spec.dio_alignment));
     run.held_at_ = 0;
   }
-
   for (std::uint64_t k = 0; k < spec.warmup; ++k) {
     if (Result<OpTimes> op = run.Step(); !op) return op.error();
   }
   run.total_.Reset();
   run.write_.Reset();
   run.sync_.Reset();
-
   if (spec.cache == CacheState::kCold) {
-    const std::uint64_t span = RunFileBytes(spec);
-    if (::fdatasync(run.file_.fd()) != 0)
-      return Fail("fdatasync", run.file_.path());
-    int rc = ::posix_fadvise(run.file_.fd(), 0, 0, POSIX_FADV_DONTNEED);
-    if (rc != 0)
-      return SystemError(ErrorKind::kSetup, "fadvise", run.file_.path(), rc);
-    run.record_.resident_pages_after_drop = ResidentPages(run.file_.fd(), span);
+    if (Status dropped = run.DropCache(); !dropped) return dropped.error();
   }
-
   if (spec.device_stat_path)
     run.device_before_ = ReadDeviceCounters(*spec.device_stat_path);
   run.process_before_ = ReadProcessIo();

@@ -83,6 +83,7 @@ class Run final {
       AlignedBuffer stage);
   // Prepare without the errno table's answer, which Prepare adds once.
   static Result<Run> PrepareUnanswered(const RunSpec& spec);
+  Status DropCache();
   Status WriteAt(Extent extent, const char* bytes);
   Status WriteStaged(Extent extent, const char* bytes);
   Error WithHint(Error error) const;
