@@ -280,6 +280,12 @@ Status ApplySettings(const po::variables_map& vm, RunOptions& o) {
     }
   }
   if (Status dirs = ApplyDirs(vm, o); !dirs) return dirs;
+  // A log case's header is one of its rules: a --shift would be ignored.
+  if (vm.count("shift") && s.log) {
+    return Usage("shift",
+                 "does not apply to a log case, whose \"log\" rules set the "
+                 "header and framing; change them in a copy of the case");
+  }
   return Validate(s);
 }
 
