@@ -62,11 +62,7 @@ std::string BenchmarkName(const Collector& c, const PlannedPair& planned,
                               ? "dir" + std::to_string(planned.dir + 1) + "/"
                               : "";
   return "alignbench/" + dir + FormatSize(pair.size) + "/" +
-         std::string(NameOf(kVariants, variant)) + "/" +
-         std::string(NameOf(kSyncMethods, pair.sync)) + "/" +
-         std::string(NameOf(kIoModes, pair.io)) + "/" +
-         std::string(NameOf(kLayouts, pair.layout)) + "/" +
-         std::string(NameOf(kCacheStates, pair.cache));
+         std::string(NameOf(kVariants, variant)) + "/" + AxesLabel(pair, "/");
 }
 
 RunSpec SpecOf(const Collector& c, const PlannedPair& planned,

@@ -1,5 +1,6 @@
 #include "lib/base/text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace alignbench {
@@ -12,6 +13,12 @@ std::string Printf(const char* pattern, double value) {
   std::snprintf(text.data(), text.size(), pattern, value);
   text.pop_back();
   return text;
+}
+
+std::string Fixed(double value, int digits) {
+  char pattern[] = "%.0f";
+  pattern[2] = static_cast<char>('0' + std::clamp(digits, 0, 9));
+  return Printf(pattern, value);
 }
 
 }  // namespace alignbench

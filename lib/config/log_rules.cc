@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lib/config/size.h"
+#include "lib/config/options.h"
 
 namespace alignbench {
 namespace {
@@ -17,15 +17,10 @@ Error LogError(const std::string& origin, const std::string& key,
 
 Result<std::uint64_t> LogBytes(const json& value, const std::string& origin,
                                const std::string& key) {
-  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
-  if (value.is_string()) {
-    Result<std::uint64_t> size = ParseByteSize(value.get<std::string>());
-    if (!size) return LogError(origin, key, size.error().Message());
-    return size;
-  }
-  return LogError(origin, key,
-                  "expected a byte size (number or \"4K\"), got " +
-                      std::string(value.type_name()));
+  std::uint64_t bytes = 0;
+  if (auto why = ParseByteValue(value, bytes))
+    return LogError(origin, key, *why);
+  return bytes;
 }
 
 template <typename E, std::size_t N>

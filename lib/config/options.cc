@@ -65,20 +65,6 @@ Why ParseNumber(const json& value, double& out) {
   return std::nullopt;
 }
 
-Why ParseBytes(const json& value, std::uint64_t& out) {
-  if (value.is_string()) {
-    Result<std::uint64_t> size = ParseByteSize(value.get<std::string>());
-    if (!size) return size.error().Message();
-    out = size.value();
-    return std::nullopt;
-  }
-  if (value.is_number_unsigned()) {
-    out = value.get<std::uint64_t>();
-    return std::nullopt;
-  }
-  return "expected a byte size (4096 or \"4K\"), got " + Got(value);
-}
-
 Why ParseSizes(const json& value, std::vector<std::uint64_t>& out) {
   if (value.is_string()) {
     auto sizes = ParseSizeList(value.get<std::string>());
@@ -93,7 +79,7 @@ Why ParseSizes(const json& value, std::vector<std::uint64_t>& out) {
   out.clear();
   for (const json& item : value) {
     std::uint64_t size = 0;
-    if (Why bad = ParseBytes(item, size)) return bad;
+    if (Why bad = ParseByteValue(item, size)) return bad;
     out.push_back(size);
   }
   return std::nullopt;
@@ -157,7 +143,7 @@ Why Parse(const field::OptionalNumber& f, const json& v, Settings& s) {
   return ParseInto(s.*f.member, v, ParseNumber);
 }
 Why Parse(const field::Bytes& f, const json& v, Settings& s) {
-  return ParseBytes(v, s.*f.member);
+  return ParseByteValue(v, s.*f.member);
 }
 Why Parse(const field::SizeList& f, const json& v, Settings& s) {
   return ParseSizes(v, s.*f.member);
@@ -419,6 +405,21 @@ std::vector<Option> MakeOptions() {
 }
 
 }  // namespace
+
+std::optional<std::string> ParseByteValue(const json& value,
+                                          std::uint64_t& out) {
+  if (value.is_string()) {
+    Result<std::uint64_t> size = ParseByteSize(value.get<std::string>());
+    if (!size) return size.error().Message();
+    out = size.value();
+    return std::nullopt;
+  }
+  if (value.is_number_unsigned()) {
+    out = value.get<std::uint64_t>();
+    return std::nullopt;
+  }
+  return "expected a byte size (4096 or \"4K\"), got " + Got(value);
+}
 
 const std::vector<Option>& SettingOptions() {
   static const std::vector<Option> options = MakeOptions();

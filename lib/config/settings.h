@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "lib/base/error.h"
@@ -80,6 +81,13 @@ struct PairSpec {
   Layout layout;
   CacheState cache;
 };
+
+// A pair's identity, to match and index pairs across runs and results.
+using PairKey =
+    std::tuple<std::uint64_t, SyncMethod, IoMode, Layout, CacheState>;
+inline PairKey KeyOf(const PairSpec& s) {
+  return {s.size, s.sync, s.io, s.layout, s.cache};
+}
 
 // A case file is a page of JSON; anything larger is refused unread.
 constexpr std::uint64_t kMaxCaseFileBytes = 1 << 20;

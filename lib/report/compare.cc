@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <map>
 #include <optional>
-#include <tuple>
 
 #include "lib/config/options.h"
 #include "lib/report/env_fields.h"
@@ -88,16 +87,12 @@ void RenderComparison(std::ostream& out, const Report& base,
   // Indexed by spec: matching each base pair by a scan of NEW was quadratic
   // (30 s for two files of 60,000 pairs). The last of equal specs wins, as
   // the scan's did.
-  using Key = std::tuple<std::uint64_t, SyncMethod, IoMode, Layout, CacheState>;
-  auto key = [](const PairSpec& s) {
-    return Key{s.size, s.sync, s.io, s.layout, s.cache};
-  };
-  std::map<Key, const PairResult*> by_spec;
+  std::map<PairKey, const PairResult*> by_spec;
   for (const PairResult& candidate : next.pairs)
-    by_spec[key(candidate.spec)] = &candidate;
+    by_spec[KeyOf(candidate.spec)] = &candidate;
   std::size_t matched = 0;
   for (const PairResult& b : base.pairs) {
-    const auto found = by_spec.find(key(b.spec));
+    const auto found = by_spec.find(KeyOf(b.spec));
     if (found == by_spec.end()) continue;
     const PairResult* n = found->second;
     ++matched;

@@ -2,20 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <optional>
 #include <string>
 
+#include "lib/base/text.h"
 #include "lib/report/pairs.h"
 
 namespace alignbench {
 namespace {
-
-std::string Fixed(double value, int digits = 1) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", digits, value);
-  return text;
-}
 
 bool Near(double a, double b) {
   return std::fabs(a - b) <= 0.15 * std::max(1.0, std::max(a, b));

@@ -2,21 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <iterator>
 
+#include "lib/base/text.h"
 #include "lib/measure/pattern.h"
+#include "lib/report/explain.h"
 
 namespace alignbench {
 namespace {
 
 using nlohmann::json;
-
-std::string Fixed(double value, int digits = 1) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", digits, value);
-  return text;
-}
 
 // The result's keys (units in their names) and the case file's, one to one,
 // so that reading a result back goes through the case file's parser.
@@ -244,10 +239,11 @@ std::string LogFooter(const Settings& s) {
 void ExplainLogPairs(const Settings& s, std::vector<PairResult>& pairs) {
   if (!s.log) return;
   for (PairResult& pair : pairs) {
-    const bool busy =
-        pair.explanation.find("the disk was busy") != std::string::npos;
-    if (!pair.Measured() || !pair.unaligned.device || !pair.aligned.device ||
-        busy) {
+    // Explain's words stand where the counters cannot say what the commits
+    // did: no counters, or a disk busy without alignbench.
+    const std::vector<Mechanism> found = MechanismsOf(pair);
+    if (found.empty() || found.front() == Mechanism::kNoCounters ||
+        found.front() == Mechanism::kBusyDisk) {
       continue;
     }
     pair.explanation = ExplainLog(s, pair);

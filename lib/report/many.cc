@@ -1,19 +1,11 @@
 #include "lib/report/many.h"
 
 #include <map>
-#include <tuple>
 
 #include "lib/report/compare.h"
 
 namespace alignbench {
 namespace {
-
-using SpecKey =
-    std::tuple<std::uint64_t, SyncMethod, IoMode, Layout, CacheState>;
-
-SpecKey KeyOf(const PairSpec& s) {
-  return SpecKey{s.size, s.sync, s.io, s.layout, s.cache};
-}
 
 // The rows: every pair spec of any result, in the order first seen, and each
 // result's pair for each row (null where it has none).
@@ -26,7 +18,7 @@ struct Grid {
 
 Grid BuildGrid(const std::vector<LabeledReport>& results) {
   Grid grid;
-  std::map<SpecKey, std::size_t> row_of;
+  std::map<PairKey, std::size_t> row_of;
   for (std::size_t r = 0; r < results.size(); ++r) {
     for (const PairResult& pair : results[r].report.pairs) {
       auto [it, added] = row_of.emplace(KeyOf(pair.spec), grid.specs.size());
@@ -44,13 +36,6 @@ Grid BuildGrid(const std::vector<LabeledReport>& results) {
                      spec.cache != first.cache;
   }
   return grid;
-}
-
-std::string Axes(const PairSpec& s) {
-  return std::string(NameOf(kSyncMethods, s.sync)) + "/" +
-         std::string(NameOf(kIoModes, s.io)) + "/" +
-         std::string(NameOf(kLayouts, s.layout)) + "/" +
-         std::string(NameOf(kCacheStates, s.cache));
 }
 
 // A fact whose text is not the same for every result: its name and each
@@ -114,7 +99,7 @@ std::string ShortVerdict(const PairResult* p) {
 
 std::string RowName(const Grid& grid, std::size_t row) {
   std::string name = SizeColumn(grid.specs[row].size);
-  if (grid.axes_vary) name += " " + Axes(grid.specs[row]);
+  if (grid.axes_vary) name += " " + AxesLabel(grid.specs[row], "/");
   return name;
 }
 

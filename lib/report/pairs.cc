@@ -23,12 +23,57 @@ DevicePerOp PerOp(const DeviceCounters& total, double n) {
   return per;
 }
 
+// The variant's I/O per timed write: the runs' counters summed and divided by
+// their writes. Device counters, flushes and process I/O are each absent as
+// soon as one run could not count them. Also the staged flag and the worst
+// cold-cache drop.
+void SumCounters(const std::vector<const CollectedRun*>& runs,
+                 VariantResult& result) {
+  DeviceCounters device;
+  std::uint64_t flushes = 0;
+  ProcessIo process;
+  bool have_device = true, have_process = true, have_flushes = true;
+  std::size_t ops = 0;
+  for (const CollectedRun* run : runs) {
+    const RunRecord& record = run->record;
+    ops += record.Writes();
+    result.staged = result.staged || record.staged;
+    if (record.resident_pages_after_drop) {
+      result.resident_pages_after_drop =
+          std::max(result.resident_pages_after_drop.value_or(0),
+                   *record.resident_pages_after_drop);
+    }
+    have_device = have_device && record.device.has_value();
+    have_process = have_process && record.process.has_value();
+    if (record.device) {
+      device.reads += record.device->reads;
+      device.read_sectors += record.device->read_sectors;
+      device.writes += record.device->writes;
+      device.write_sectors += record.device->write_sectors;
+      have_flushes = have_flushes && record.device->flushes.has_value();
+      flushes += record.device->flushes.value_or(0);
+    }
+    if (record.process) {
+      process.read_bytes += record.process->read_bytes;
+      process.write_bytes += record.process->write_bytes;
+    }
+  }
+  if (ops == 0) return;
+  const double n = static_cast<double>(ops);
+  if (have_flushes) device.flushes = flushes;
+  if (have_device) result.device = PerOp(device, n);
+  if (have_process) {
+    result.process = ProcessPerOp{static_cast<double>(process.read_bytes) / n,
+                                  static_cast<double>(process.write_bytes) / n};
+  }
+}
+
 // Summaries of one variant, from the runs' histograms.
 VariantResult Collect(const PairSpec& spec, Variant variant,
-                      std::vector<CollectedRun>& all_runs) {
+                      const std::vector<CollectedRun>& all_runs) {
   VariantResult result;
-  std::vector<CollectedRun*> runs;
-  for (CollectedRun& run : all_runs) {
+  std::vector<const CollectedRun*> runs;
+  for (const CollectedRun& run : all_runs) {
     if (run.variant != variant || !SameSpec(run.pair, spec)) continue;
     const RunRecord& record = run.record;
     if (record.error && !result.error) {
@@ -41,40 +86,8 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
     }
     runs.push_back(&run);
   }
-  DeviceCounters device;
-  // Flushes are unknown as soon as one run could not count them.
-  std::uint64_t flushes = 0;
-  bool have_flushes = true;
-  ProcessIo process;
-  bool have_device = true, have_process = true;
-  std::size_t ops = 0;
-  for (const CollectedRun* run : runs) {
-    const RunRecord* record = &run->record;
-    ops += record->Writes();
-    result.staged = result.staged || record->staged;
-    if (record->resident_pages_after_drop) {
-      result.resident_pages_after_drop =
-          std::max(result.resident_pages_after_drop.value_or(0),
-                   *record->resident_pages_after_drop);
-    }
-    have_device = have_device && record->device.has_value();
-    have_process = have_process && record->process.has_value();
-    if (record->device) {
-      device.reads += record->device->reads;
-      device.read_sectors += record->device->read_sectors;
-      device.writes += record->device->writes;
-      device.write_sectors += record->device->write_sectors;
-      have_flushes = have_flushes && record->device->flushes.has_value();
-      flushes += record->device->flushes.value_or(0);
-    }
-    if (record->process) {
-      process.read_bytes += record->process->read_bytes;
-      process.write_bytes += record->process->write_bytes;
-    }
-  }
   result.repetitions = runs.size();
-  if (runs.empty() || ops == 0) return result;
-
+  SumCounters(runs, result);
   // Each run is a point of the statistics: its exact mean, its median from
   // its histogram; the variant's summaries come from the merged histograms.
   for (const CollectedRun* run : runs) {
@@ -87,16 +100,10 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
     result.histograms.write_ns.Merge(record.write_ns);
     result.histograms.sync_ns.Merge(record.sync_ns);
   }
+  if (result.runs.empty()) return result;
   result.total_ns = result.histograms.total_ns.ToSummary();
   result.write_ns = result.histograms.write_ns.ToSummary();
   result.sync_ns = result.histograms.sync_ns.ToSummary();
-  const double n = static_cast<double>(ops);
-  if (have_flushes) device.flushes = flushes;
-  if (have_device) result.device = PerOp(device, n);
-  if (have_process) {
-    result.process = ProcessPerOp{static_cast<double>(process.read_bytes) / n,
-                                  static_cast<double>(process.write_bytes) / n};
-  }
   return result;
 }
 
@@ -163,14 +170,14 @@ void NoteFarRuns(const VariantResult& v, const char* variant,
 }  // namespace
 
 bool SameSpec(const PairSpec& a, const PairSpec& b) {
-  return a.size == b.size && a.sync == b.sync && a.io == b.io &&
-         a.layout == b.layout && a.cache == b.cache;
+  return KeyOf(a) == KeyOf(b);
 }
 
-std::string AxesLabel(const PairSpec& spec) {
-  return std::string(NameOf(kSyncMethods, spec.sync)) + " " +
-         std::string(NameOf(kIoModes, spec.io)) + " " +
-         std::string(NameOf(kLayouts, spec.layout)) + " " +
+std::string AxesLabel(const PairSpec& spec, std::string_view separator) {
+  const std::string sep(separator);
+  return std::string(NameOf(kSyncMethods, spec.sync)) + sep +
+         std::string(NameOf(kIoModes, spec.io)) + sep +
+         std::string(NameOf(kLayouts, spec.layout)) + sep +
          std::string(NameOf(kCacheStates, spec.cache));
 }
 

@@ -175,7 +175,7 @@ std::string BudgetWarning(const Shortfall& pair, double precision_points,
                           double seconds_left);
 
 // "fsync buffered extend warm": the combination of axes a pair was measured
-// under.
-std::string AxesLabel(const PairSpec& spec);
+// under ("fsync/buffered/extend/warm" with "/" as the separator).
+std::string AxesLabel(const PairSpec& spec, std::string_view separator = " ");
 
 }  // namespace alignbench

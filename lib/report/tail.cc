@@ -86,14 +86,11 @@ std::optional<std::string> MostMovedPercentile(const PairResult& base,
 void RenderPercentileMoves(std::ostream& out, const Report& base,
                            const Report& next) {
   // Indexed by spec, as compare's table: the last of equal specs wins.
-  std::map<std::string, const PairResult*> by_spec;
-  auto key = [](const PairSpec& s) {
-    return std::to_string(s.size) + " " + AxesLabel(s);
-  };
-  for (const PairResult& n : next.pairs) by_spec[key(n.spec)] = &n;
+  std::map<PairKey, const PairResult*> by_spec;
+  for (const PairResult& n : next.pairs) by_spec[KeyOf(n.spec)] = &n;
   std::string lines;
   for (const PairResult& b : base.pairs) {
-    const auto found = by_spec.find(key(b.spec));
+    const auto found = by_spec.find(KeyOf(b.spec));
     if (found == by_spec.end()) continue;
     if (auto moved = MostMovedPercentile(b, *found->second)) {
       lines += Pad(SizeColumn(b.spec.size), 6) + "  " + AxesLabel(b.spec) +

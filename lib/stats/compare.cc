@@ -104,6 +104,42 @@ std::vector<double> SignedRankCdf(std::size_t n) {
   return counts;
 }
 
+// W+: the sum of the ranks of |d| over the positive d; ties share their
+// average rank, a zero counts half.
+double PositiveRankSum(const std::vector<double>& d) {
+  const std::size_t n = d.size();
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::fabs(d[a]) < std::fabs(d[b]);
+  });
+  double w_plus = 0;
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i;
+    while (j < n && std::fabs(d[order[j]]) == std::fabs(d[order[i]])) ++j;
+    const double rank = (static_cast<double>(i + j) + 1) / 2;  // average
+    for (std::size_t k = i; k < j; ++k) {
+      if (d[order[k]] > 0) w_plus += rank;
+      if (d[order[k]] == 0) w_plus += rank / 2;
+    }
+    i = j;
+  }
+  return w_plus;
+}
+
+// The Walsh averages (d_i + d_j) / 2, i <= j, sorted.
+std::vector<double> SortedWalshAverages(const std::vector<double>& d) {
+  std::vector<double> walsh;
+  walsh.reserve(d.size() * (d.size() + 1) / 2);
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    for (std::size_t j = i; j < d.size(); ++j) {
+      walsh.push_back((d[i] + d[j]) / 2);
+    }
+  }
+  std::sort(walsh.begin(), walsh.end());
+  return walsh;
+}
+
 }  // namespace
 
 Inference SignedRankTest(const std::vector<double>& log_ratios,
@@ -120,26 +156,7 @@ Inference SignedRankTest(const std::vector<double>& log_ratios,
                               std::to_string(kMinRunsForVerdict) +
                               " to reach p < 0.05"};
   }
-  // W+: the sum of the ranks of |d| over the positive d (ties share ranks).
-  std::vector<std::size_t> order(n);
-  for (std::size_t i = 0; i < n; ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::fabs(log_ratios[a]) < std::fabs(log_ratios[b]);
-  });
-  double w_plus = 0;
-  for (std::size_t i = 0; i < n;) {
-    std::size_t j = i;
-    while (j < n &&
-           std::fabs(log_ratios[order[j]]) == std::fabs(log_ratios[order[i]])) {
-      ++j;
-    }
-    const double rank = (static_cast<double>(i + j) + 1) / 2;  // average
-    for (std::size_t k = i; k < j; ++k) {
-      if (log_ratios[order[k]] > 0) w_plus += rank;
-      if (log_ratios[order[k]] == 0) w_plus += rank / 2;
-    }
-    i = j;
-  }
+  const double w_plus = PositiveRankSum(log_ratios);
   const std::size_t top = n * (n + 1) / 2;
   const double m = static_cast<double>(top);
   const double alpha = 1 - confidence;
@@ -164,16 +181,9 @@ Inference SignedRankTest(const std::vector<double>& log_ratios,
   const std::size_t critical = c - 1;
   const double tail =
       std::min(cdf(std::floor(w_plus)), cdf(std::floor(m - w_plus)));
-  // Walsh averages; their (critical + 1)-th smallest and largest bound the
-  // Hodges–Lehmann interval, their median is the estimate.
-  std::vector<double> walsh;
-  walsh.reserve(n * (n + 1) / 2);
-  for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t j = i; j < n; ++j) {
-      walsh.push_back((log_ratios[i] + log_ratios[j]) / 2);
-    }
-  }
-  std::sort(walsh.begin(), walsh.end());
+  // Their (critical + 1)-th smallest and largest bound the Hodges-Lehmann
+  // interval, their median is the estimate.
+  const std::vector<double> walsh = SortedWalshAverages(log_ratios);
   const double low = walsh[critical];
   const double high = walsh[walsh.size() - 1 - critical];
   const double estimate = Percentile(walsh, 0.5);
