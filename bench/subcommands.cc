@@ -190,7 +190,8 @@ int CompareCommand(const std::vector<std::string>& args) {
         "setting that differs.\n"
         "Three or more files, or --format: one table for all of them, per "
         "pair a column group per file (labelled host / disk model / "
-        "directory: %gain, 95% interval, verdict), then every setting and "
+        "directory: %gain at the centre of its 95% interval, the interval, "
+        "the verdict), then every setting and "
         "environment field that differs between them. csv is one row per "
         "file and pair.");
   }
