@@ -65,6 +65,27 @@ make_rig() {
   cleanup_hooks+=("'$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig' destroy '$RIG' >/dev/null 2>&1")
 }
 
+# slow_reads IOPS: a known mechanism on the rig of make_rig. Sets SLOW to a command prefix
+# that runs a command in a new blkio cgroup (cgroup v1) limited to IOPS reads per second
+# on the rig's device, while writes run at the disk's speed. The kernel grants reads per
+# 100 ms slice, so at IOPS 10 every read waits about 100 ms (at 50, five pass at once and
+# the sixth waits 100 ms: a mean, not a latency). A read-on-write then shows in every
+# write's time by far more than a shared disk's noise. The cgroup is removed on every exit
+# path. Skips where there is no blkio throttle.
+slow_reads() {
+  local blkio=/sys/fs/cgroup/blkio device
+  [ -w "$blkio/blkio.throttle.read_iops_device" ] ||
+    skip "no cgroup v1 blkio throttle at $blkio: cannot make device reads slow"
+  device=$(findmnt -no SOURCE "$RIG") || { echo "FAIL: no device under $RIG" >&2; exit 1; }
+  SLOW_CGROUP=$(mktemp -u "$blkio/alignbench-test.XXXXXX")
+  mkdir "$SLOW_CGROUP" || { echo "FAIL: mkdir $SLOW_CGROUP" >&2; exit 1; }
+  cleanup_hooks+=("rmdir '$SLOW_CGROUP' 2>/dev/null")
+  echo "$(cat "/sys/class/block/${device#/dev/}/dev") $1" \
+    > "$SLOW_CGROUP/blkio.throttle.read_iops_device" ||
+    { echo "FAIL: cannot limit reads on $device" >&2; exit 1; }
+  SLOW=(sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$SLOW_CGROUP")
+}
+
 # json_check FILE PYTHON-EXPRESSION...: each expression, with `a` the alignbench object
 # and `pair(size, i)` the i-th pair of that size, must be true.
 json_check() {
