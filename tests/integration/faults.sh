@@ -56,7 +56,7 @@ mkdir -m 0755 "$RIG/root-only"
 run noaccess --dir "$RIG/root-only" --sizes 4K --writes 4
 status_root=$status
 setpriv --reuid=nobody --regid=nogroup --clear-groups \
-  "$ALIGNBENCH" --dir "$RIG/root-only" --sizes 4K --writes 4 \
+  "$(for_nobody "$ALIGNBENCH")" --dir "$RIG/root-only" --sizes 4K --writes 4 \
   > "$WORK/nobody.out" 2> "$WORK/nobody.err"
 status=$?
 check "root may write there (control)" [ "$status_root" -eq 0 ]

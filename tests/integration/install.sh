@@ -22,7 +22,7 @@ else
 fi
 as_user env -i PATH="$WORK/bin" HOME=/ TMPDIR="$WORK" \
   bash -c 'set -euo pipefail; source "$1"; install_missing bash "$2"; echo "went on"' \
-  _ "$COMMON" "$fake" > "$WORK/a.out" 2> "$WORK/a.err"
+  _ "$(for_nobody "$COMMON")" "$fake" > "$WORK/a.out" 2> "$WORK/a.err"
 status=$?
 check "(a) no root, no sudo: non-zero exit (got $status)" [ "$status" -ne 0 ]
 check "(a) stops: nothing after it ran" [ ! -s "$WORK/a.out" ]

@@ -42,6 +42,14 @@ no_leftovers() {  # no .alignbench-* file in the directory
   [ -z "$(find "$1" -maxdepth 1 -name '.alignbench-*' -print -quit)" ]
 }
 
+# for_nobody FILE: prints the path of a copy of FILE that the user nobody may read and run.
+# A test's own files may sit where nobody cannot reach them (a checkout under /root).
+for_nobody() {
+  chmod 755 "$WORK"
+  mkdir -p "$WORK/for-nobody"
+  install -m 755 "$1" "$WORK/for-nobody/" && echo "$WORK/for-nobody/${1##*/}"
+}
+
 # wait_for_run_file DIR: up to 5 s until a run's file exists there. A run's file is the
 # non-empty one: the checks before measuring create empty ones for an instant, and 200 ms
 # of idle window follow them before the first run's file exists.
@@ -66,23 +74,37 @@ make_rig() {
 }
 
 # slow_reads IOPS: a known mechanism on the rig of make_rig. Sets SLOW to a command prefix
-# that runs a command in a new blkio cgroup (cgroup v1) limited to IOPS reads per second
-# on the rig's device, while writes run at the disk's speed. The kernel grants reads per
-# 100 ms slice, so at IOPS 10 every read waits about 100 ms (at 50, five pass at once and
-# the sixth waits 100 ms: a mean, not a latency). A read-on-write then shows in every
-# write's time by far more than a shared disk's noise. The cgroup is removed on every exit
-# path. Skips where there is no blkio throttle.
+# that runs a command in a new cgroup limited to IOPS reads per second on the rig's
+# device, while writes run at the disk's speed. The kernel grants reads per 100 ms slice,
+# so at IOPS 10 every read waits about 100 ms (at 50, five pass at once and the sixth
+# waits 100 ms: a mean, not a latency). A read-on-write then shows in every write's time by
+# far more than a shared disk's noise. cgroup v1's blkio hierarchy is used where it is
+# mounted or can be (a chroot mounts no cgroups), else cgroup v2's io controller. The
+# cgroup, and a hierarchy mounted here, are removed on every exit path.
 slow_reads() {
-  local blkio=/sys/fs/cgroup/blkio device
-  [ -w "$blkio/blkio.throttle.read_iops_device" ] ||
-    skip "no cgroup v1 blkio throttle at $blkio: cannot make device reads slow"
+  local root rule device majmin
   device=$(findmnt -no SOURCE "$RIG") || { echo "FAIL: no device under $RIG" >&2; exit 1; }
-  SLOW_CGROUP=$(mktemp -u "$blkio/alignbench-test.XXXXXX")
+  majmin=$(cat "/sys/class/block/${device#/dev/}/dev")
+  root=$(findmnt -rn -t cgroup -O blkio -o TARGET | head -n1)
+  if [ -z "$root" ] && mkdir "$WORK/blkio" &&
+    mount -t cgroup -o blkio alignbench-test "$WORK/blkio" 2>/dev/null; then
+    root=$WORK/blkio
+    cleanup_hooks+=("umount '$root'")
+  fi
+  if [ -n "$root" ]; then
+    rule=("blkio.throttle.read_iops_device" "$majmin $1")
+  else
+    root=$(findmnt -rn -t cgroup2 -o TARGET | head -n1)
+    [ -n "$root" ] && grep -qw io "$root/cgroup.subtree_control" ||
+      skip "no cgroup blkio throttle (v1) nor io controller (v2): cannot make reads slow"
+    rule=("io.max" "$majmin riops=$1")
+  fi
+  SLOW_CGROUP=$(mktemp -u "$root/alignbench-test.XXXXXX")
   mkdir "$SLOW_CGROUP" || { echo "FAIL: mkdir $SLOW_CGROUP" >&2; exit 1; }
-  cleanup_hooks+=("rmdir '$SLOW_CGROUP' 2>/dev/null")
-  echo "$(cat "/sys/class/block/${device#/dev/}/dev") $1" \
-    > "$SLOW_CGROUP/blkio.throttle.read_iops_device" ||
-    { echo "FAIL: cannot limit reads on $device" >&2; exit 1; }
+  # Before the hierarchy's umount: a cgroup is removed while it is mounted.
+  cleanup_hooks=("rmdir '$SLOW_CGROUP' 2>/dev/null" "${cleanup_hooks[@]}")
+  echo "${rule[1]}" > "$SLOW_CGROUP/${rule[0]}" ||
+    { echo "FAIL: cannot limit reads on $device in $SLOW_CGROUP" >&2; exit 1; }
   SLOW=(sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$SLOW_CGROUP")
 }
 

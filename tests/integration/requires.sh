@@ -21,7 +21,7 @@ check "block device on tmpfs: nothing measured" [ ! -s "$WORK/device.out" ]
 check "block device on tmpfs: no .alignbench-* left" no_leftovers "$WORK/shm"
 [ "$failed" -eq 0 ] || cat "$WORK/device.err" >&2
 
-runuser -u nobody -- "$ALIGNBENCH" --case "$WORK/root.json" --dir "$WORK/shm" \
+runuser -u nobody -- "$(for_nobody "$ALIGNBENCH")" --case "$WORK/root.json" --dir "$WORK/shm" \
   > "$WORK/root.out" 2> "$WORK/root.err"
 status=$?
 check "root as nobody: exit 2 (got $status)" [ "$status" -eq 2 ]
