@@ -101,7 +101,7 @@ slow_reads() {
   fi
   SLOW_CGROUP=$(mktemp -u "$root/alignbench-test.XXXXXX")
   mkdir "$SLOW_CGROUP" || { echo "FAIL: mkdir $SLOW_CGROUP" >&2; exit 1; }
-  # Before the hierarchy's umount: a cgroup is removed while it is mounted.
+  # First in the list, before the hierarchy's umount: a cgroup is removed through its mount.
   cleanup_hooks=("rmdir '$SLOW_CGROUP' 2>/dev/null" "${cleanup_hooks[@]}")
   echo "${rule[1]}" > "$SLOW_CGROUP/${rule[0]}" ||
     { echo "FAIL: cannot limit reads on $device in $SLOW_CGROUP" >&2; exit 1; }

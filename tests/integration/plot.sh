@@ -114,8 +114,8 @@ make_rig --sector 4096 --fs ext4 --size 128M
 # A read is made to cost 100 ms, so the shifted variant's read-on-write moves its whole
 # distribution right by far more than the noise of a shared disk can move either one.
 slow_reads 10
-"${SLOW[@]}" "$ALIGNBENCH" --case "$ALIGNBENCH_SOURCE_DIR/cases/cold-rmw.json" --dir "$RIG" --sizes 4K,16K \
-  --writes 32 --repetitions 2 --out "$WORK/cold.json" > /dev/null 2> "$WORK/cold.err"
+"${SLOW[@]}" "$ALIGNBENCH" --case "$ALIGNBENCH_SOURCE_DIR/cases/cold-rmw.json" --dir "$RIG" \
+  --sizes 4K,16K --writes 32 --repetitions 2 --out "$WORK/cold.json" > /dev/null 2> "$WORK/cold.err"
 check "cold-rmw run exits 0 ($(tail -n1 "$WORK/cold.err"))" [ $? -eq 0 ]
 "$PLOT" --out "$WORK/cold" --cdf-data "$WORK/cold-cdf.tsv" "$WORK/cold.json" > /dev/null 2>&1
 check "cold-rmw plot exits 0" [ $? -eq 0 ]
