@@ -17,10 +17,10 @@
 namespace alignbench {
 
 Status PwriteAll(int fd, const void* buffer, std::size_t length, off_t offset,
-                 const std::string& path) {
+                 const std::string& path, FileOps& ops) {
   const char* p = static_cast<const char*>(buffer);
   while (length > 0) {
-    ssize_t done = ::pwrite(fd, p, length, offset);
+    ssize_t done = ops.Pwrite(fd, p, length, offset);
     if (done < 0) {
       if (errno == EINTR) continue;
       return SystemError(ErrorKind::kIo, "pwrite", path, errno, offset);
@@ -33,10 +33,10 @@ Status PwriteAll(int fd, const void* buffer, std::size_t length, off_t offset,
 }
 
 Status PreadAll(int fd, void* buffer, std::size_t length, off_t offset,
-                const std::string& path) {
+                const std::string& path, FileOps& ops) {
   char* p = static_cast<char*>(buffer);
   while (length > 0) {
-    ssize_t done = ::pread(fd, p, length, offset);
+    ssize_t done = ops.Pread(fd, p, length, offset);
     if (done < 0) {
       if (errno == EINTR) continue;
       return SystemError(ErrorKind::kIo, "pread", path, errno, offset);

@@ -11,13 +11,15 @@
 #include <string>
 
 #include "lib/base/error.h"
+#include "lib/io/file_ops.h"
 
 namespace alignbench {
 
+// Through `ops`, so that a test can break any one call.
 Status PwriteAll(int fd, const void* buffer, std::size_t length, off_t offset,
-                 const std::string& path);
+                 const std::string& path, FileOps& ops = SystemFileOps());
 Status PreadAll(int fd, void* buffer, std::size_t length, off_t offset,
-                const std::string& path);
+                const std::string& path, FileOps& ops = SystemFileOps());
 
 // The whole content of a regular file of at most max_bytes. Anything else (a
 // directory, a device such as /dev/zero, a FIFO) and a larger file are refused

@@ -101,7 +101,7 @@ void SweepStaleTestFiles(const std::string& dir, std::ostream& log) {
   }
 }
 
-Result<TestFile> TestFile::Create(const std::string& dir) {
+Result<TestFile> TestFile::Create(const std::string& dir, FileOps& ops) {
   struct stat st {};
   if (::stat(dir.c_str(), &st) != 0) {
     Error error = SystemError(ErrorKind::kSetup, "stat", dir, errno);
@@ -131,8 +131,8 @@ Result<TestFile> TestFile::Create(const std::string& dir) {
   // Registered before it exists, so a signal between open() and the return
   // cannot leak it; O_EXCL|O_NOFOLLOW guarantee that we never open a file we
   // did not just create.
-  int fd = ::open(path.c_str(),
-                  O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  int fd = ops.Create(path.c_str(),
+                      O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) {
     int saved = errno;
     UnregisterCleanup(slot);
@@ -142,21 +142,22 @@ Result<TestFile> TestFile::Create(const std::string& dir) {
   // Held until the descriptor closes: SweepStaleTestFiles leaves a locked file
   // alone. A filesystem without flock only loses that extra safety.
   ::flock(fd, LOCK_EX | LOCK_NB);
-  return TestFile(UniqueFd(fd), std::move(path), slot);
+  return TestFile(UniqueFd(fd), std::move(path), slot, ops);
 }
 
-TestFile::TestFile(UniqueFd fd, std::string path, int slot)
-    : fd_(std::move(fd)), path_(std::move(path)), slot_(slot) {}
+TestFile::TestFile(UniqueFd fd, std::string path, int slot, FileOps& ops)
+    : fd_(std::move(fd)), path_(std::move(path)), slot_(slot), ops_(&ops) {}
 
 TestFile::TestFile(TestFile&& other) noexcept
     : fd_(std::move(other.fd_)),
       path_(std::move(other.path_)),
-      slot_(std::exchange(other.slot_, -1)) {}
+      slot_(std::exchange(other.slot_, -1)),
+      ops_(other.ops_) {}
 
 TestFile::~TestFile() {
   if (slot_ < 0) return;  // moved from
   fd_.Reset();
-  if (::unlink(path_.c_str()) != 0 && errno != ENOENT) {
+  if (ops_->Unlink(path_.c_str()) != 0 && errno != ENOENT) {
     // A destructor cannot return it; a file left behind must not go unsaid.
     const int saved = errno;
     std::cerr << "alignbench: warning: could not remove "

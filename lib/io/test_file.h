@@ -11,6 +11,7 @@
 
 #include "lib/base/error.h"
 #include "lib/io/fd.h"
+#include "lib/io/file_ops.h"
 
 namespace alignbench {
 
@@ -23,8 +24,10 @@ void SweepStaleTestFiles(const std::string& dir, std::ostream& log);
 class TestFile final {
  public:
   // Fails with a setup error if dir is not a writable directory or the name
-  // exists.
-  static Result<TestFile> Create(const std::string& dir);
+  // exists. The file is created and removed through `ops`, which must
+  // outlive it.
+  static Result<TestFile> Create(const std::string& dir,
+                                 FileOps& ops = SystemFileOps());
 
   TestFile(TestFile&& other) noexcept;
   TestFile& operator=(TestFile&&) = delete;
@@ -42,10 +45,11 @@ class TestFile final {
   Result<UniqueFd> Reopen(int flags) const;
 
  private:
-  TestFile(UniqueFd fd, std::string path, int slot);
+  TestFile(UniqueFd fd, std::string path, int slot, FileOps& ops);
   UniqueFd fd_;
   std::string path_;
   int slot_ = -1;
+  FileOps* ops_;
 };
 
 }  // namespace alignbench

@@ -37,7 +37,7 @@ Status PrepareLayout(const RunSpec& spec, const TestFile& file) {
       // preallocate (ext2, some NFS), glibc's fallback writes zeros and
       // "prealloc" would silently become a written file. EOPNOTSUPP is
       // answered by Prepare from the errno table, as every failure of a run.
-      if (::fallocate(file.fd(), 0, 0, static_cast<off_t>(span)) != 0) {
+      if (spec.ops->Fallocate(file.fd(), static_cast<off_t>(span)) != 0) {
         return Fail("fallocate", file.path());
       }
       return Ok{};
@@ -47,7 +47,7 @@ Status PrepareLayout(const RunSpec& spec, const TestFile& file) {
       for (std::uint64_t at = 0; at < span; at += kChunk) {
         Status written =
             PwriteAll(file.fd(), zeros.data(), std::min(kChunk, span - at),
-                      static_cast<off_t>(at), file.path());
+                      static_cast<off_t>(at), file.path(), *spec.ops);
         if (!written) return written;
       }
       return Ok{};
@@ -142,17 +142,18 @@ namespace {
 // of it on disk before the clock starts (so the first timed sync pays only for
 // its own write), then reopened with the run's sync and direct flags.
 Result<std::pair<TestFile, UniqueFd>> PrepareFile(const RunSpec& spec) {
-  Result<TestFile> created = TestFile::Create(spec.dir);
+  Result<TestFile> created = TestFile::Create(spec.dir, *spec.ops);
   if (!created) return created.error();
   TestFile file = std::move(created).value();
   if (Status laid = PrepareLayout(spec, file); !laid) return laid.error();
   const std::uint64_t header = spec.pattern.HeaderBytes();
   if (header > 0) {
     std::vector<char> bytes(header, 'H');
-    Status written = PwriteAll(file.fd(), bytes.data(), header, 0, file.path());
+    Status written =
+        PwriteAll(file.fd(), bytes.data(), header, 0, file.path(), *spec.ops);
     if (!written) return written.error();
   }
-  if (::fsync(file.fd()) != 0) return Fail("fsync", file.path());
+  if (spec.ops->Fsync(file.fd()) != 0) return Fail("fsync", file.path());
   int flags = O_RDWR | SyncOpenFlags(spec.sync);
   if (spec.io == IoMode::kDirect) flags |= O_DIRECT;
   Result<UniqueFd> reopened = file.Reopen(flags);
@@ -172,8 +173,10 @@ Result<std::pair<TestFile, UniqueFd>> PrepareFile(const RunSpec& spec) {
 // --cache cold: the file's pages dropped after the warm-up, and mincore(2)
 // asked how many stayed.
 Status Run::DropCache() {
-  if (::fdatasync(file_.fd()) != 0) return Fail("fdatasync", file_.path());
-  const int rc = ::posix_fadvise(file_.fd(), 0, 0, POSIX_FADV_DONTNEED);
+  if (spec_.ops->Fdatasync(file_.fd()) != 0) {
+    return Fail("fdatasync", file_.path());
+  }
+  const int rc = spec_.ops->DropCache(file_.fd());
   if (rc != 0) {
     return SystemError(ErrorKind::kSetup, "fadvise", file_.path(), rc);
   }
@@ -238,8 +241,9 @@ Status Run::WriteAt(Extent extent, const char* bytes) {
   if (unaligned && spec_.direct_unaligned == DirectUnaligned::kStage) {
     return WriteStaged(extent, bytes);
   }
-  Status written = PwriteAll(fd_.get(), bytes, extent.length,
-                             static_cast<off_t>(offset), file_.path());
+  Status written =
+      PwriteAll(fd_.get(), bytes, extent.length, static_cast<off_t>(offset),
+                file_.path(), *spec_.ops);
   if (!written && written.error().errno_value == EINVAL &&
       spec_.io == IoMode::kDirect) {
     Error error = written.error();
@@ -269,15 +273,17 @@ Status Run::WriteStaged(Extent extent, const char* bytes) {
   char* stage = stage_.data();
   if (start == held_at_) {
     std::memcpy(stage, held_.data(), a);
-  } else if (Status read = PreadAll(fd_.get(), stage, a,
-                                    static_cast<off_t>(start), file_.path());
+  } else if (Status read =
+                 PreadAll(fd_.get(), stage, a, static_cast<off_t>(start),
+                          file_.path(), *spec_.ops);
              !read) {
     return read;
   }
   std::memcpy(stage + (offset - start), bytes, size);
   std::memset(stage + (offset - start) + size, 0, end - (offset + size));
-  Status written = PwriteAll(fd_.get(), stage, end - start,
-                             static_cast<off_t>(start), file_.path());
+  Status written =
+      PwriteAll(fd_.get(), stage, end - start, static_cast<off_t>(start),
+                file_.path(), *spec_.ops);
   std::memcpy(held_.data(), stage + (end - a - start), a);
   held_at_ = end - a;
   return written;
@@ -301,7 +307,8 @@ Result<OpTimes> Run::Step() {
   // o_sync, o_dsync and none have no call after the write: their sync time is
   // 0 and no third clock read lands inside the measured span.
   if (HasSyncCall(spec_.sync)) {
-    if (Status synced = SyncAfterWrite(spec_.sync, fd_.get(), file_.path());
+    if (Status synced =
+            SyncAfterWrite(spec_.sync, fd_.get(), file_.path(), *spec_.ops);
         !synced) {
       return WithHint(synced.error());
     }

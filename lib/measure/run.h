@@ -15,6 +15,7 @@
 #include "lib/config/axes.h"
 #include "lib/config/settings.h"
 #include "lib/io/file_io.h"
+#include "lib/io/file_ops.h"
 #include "lib/io/test_file.h"
 #include "lib/measure/counters.h"
 #include "lib/measure/pattern.h"
@@ -39,6 +40,9 @@ struct RunSpec {
   std::uint64_t dio_alignment = 4096;
   // /sys/block/<disk>/stat, if any
   std::optional<std::string> device_stat_path;
+  // Every system call on the test file goes through it; it must outlive the
+  // run. Tests put a fault in it.
+  FileOps* ops = &SystemFileOps();
 };
 
 // The spec of one run of `pair` in `variant` under `settings`; the direct-I/O

@@ -4,6 +4,7 @@
 
 #include "lib/base/error.h"
 #include "lib/config/axes.h"
+#include "lib/io/file_ops.h"
 
 namespace alignbench {
 
@@ -15,6 +16,7 @@ int SyncOpenFlags(SyncMethod method);
 bool HasSyncCall(SyncMethod method);
 
 // The call made after each write; a no-op for o_sync, o_dsync and none.
-Status SyncAfterWrite(SyncMethod method, int fd, const std::string& path);
+Status SyncAfterWrite(SyncMethod method, int fd, const std::string& path,
+                      FileOps& ops);
 
 }  // namespace alignbench

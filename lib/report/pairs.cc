@@ -136,9 +136,11 @@ Inference Infer(TestMethod method, const VariantResult& u,
       return SignedRankTest(BlockLogRatios(u, a));
     case TestMethod::kPairedLogMedian:
       return PairedLogTest(BlockLogRatios(u, a));
-    default:
+    case TestMethod::kWelchLogMean:
+    case TestMethod::kDeltaRatio:  // only read from old files, never redone
       return WelchLogTest(RunMeans(u), RunMeans(a));
   }
+  return WelchLogTest(RunMeans(u), RunMeans(a));
 }
 
 // The statistic that does not make the verdict, for comparison: the Welch t

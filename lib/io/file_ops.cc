@@ -1,0 +1,40 @@
+#include "lib/io/file_ops.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace alignbench {
+namespace {
+
+class SystemOps final : public FileOps {
+ public:
+  int Create(const char* path, int flags, mode_t mode) override {
+    return ::open(path, flags, mode);
+  }
+  ssize_t Pwrite(int fd, const void* buffer, std::size_t length,
+                 off_t offset) override {
+    return ::pwrite(fd, buffer, length, offset);
+  }
+  ssize_t Pread(int fd, void* buffer, std::size_t length,
+                off_t offset) override {
+    return ::pread(fd, buffer, length, offset);
+  }
+  int Fsync(int fd) override { return ::fsync(fd); }
+  int Fdatasync(int fd) override { return ::fdatasync(fd); }
+  int Fallocate(int fd, off_t length) override {
+    return ::fallocate(fd, 0, 0, length);
+  }
+  int DropCache(int fd) override {
+    return ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+  }
+  int Unlink(const char* path) override { return ::unlink(path); }
+};
+
+}  // namespace
+
+FileOps& SystemFileOps() {
+  static SystemOps ops;
+  return ops;
+}
+
+}  // namespace alignbench

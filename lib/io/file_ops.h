@@ -1,0 +1,65 @@
+// The system calls a run makes on its own test file, behind one interface, so
+// that a test can make any one of them fail (or wait) at a chosen moment
+// without root and without a hook in production code: the seam through which
+// faults are injected. Production uses SystemFileOps(), a stateless object
+// that calls the kernel. Each method returns as its system call does (-1 with
+// errno set; fadvise returns the error number), so callers keep their own
+// error handling: EINTR retries, short transfers, the errno table.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstddef>
+
+namespace alignbench {
+
+class FileOps {
+ public:
+  virtual ~FileOps() = default;
+  // open(2) of a file that must not exist yet (O_CREAT|O_EXCL is in flags).
+  virtual int Create(const char* path, int flags, mode_t mode) = 0;
+  virtual ssize_t Pwrite(int fd, const void* buffer, std::size_t length,
+                         off_t offset) = 0;
+  virtual ssize_t Pread(int fd, void* buffer, std::size_t length,
+                        off_t offset) = 0;
+  virtual int Fsync(int fd) = 0;
+  virtual int Fdatasync(int fd) = 0;
+  // fallocate(2) with mode 0 over [0, length)
+  virtual int Fallocate(int fd, off_t length) = 0;
+  // posix_fadvise(2) POSIX_FADV_DONTNEED over the whole file
+  virtual int DropCache(int fd) = 0;
+  virtual int Unlink(const char* path) = 0;
+};
+
+// The kernel's calls. It holds no state: one object serves every run.
+FileOps& SystemFileOps();
+
+// Passes every call on to another FileOps; a test overrides the calls it
+// wants to break (leveldb's EnvWrapper is the model).
+class FileOpsWrapper : public FileOps {
+ public:
+  explicit FileOpsWrapper(FileOps& target) : target_(target) {}
+  int Create(const char* path, int flags, mode_t mode) override {
+    return target_.Create(path, flags, mode);
+  }
+  ssize_t Pwrite(int fd, const void* buffer, std::size_t length,
+                 off_t offset) override {
+    return target_.Pwrite(fd, buffer, length, offset);
+  }
+  ssize_t Pread(int fd, void* buffer, std::size_t length,
+                off_t offset) override {
+    return target_.Pread(fd, buffer, length, offset);
+  }
+  int Fsync(int fd) override { return target_.Fsync(fd); }
+  int Fdatasync(int fd) override { return target_.Fdatasync(fd); }
+  int Fallocate(int fd, off_t length) override {
+    return target_.Fallocate(fd, length);
+  }
+  int DropCache(int fd) override { return target_.DropCache(fd); }
+  int Unlink(const char* path) override { return target_.Unlink(path); }
+
+ private:
+  FileOps& target_;
+};
+
+}  // namespace alignbench
