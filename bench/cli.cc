@@ -239,7 +239,7 @@ std::string SameDirectoryKey(const std::string& path) {
 }
 
 // Every --dir, each checked as the settings table checks one, none twice.
-Status ApplyDirs(const po::variables_map& vm, RunOptions& o) {
+Status ApplyDirs(const po::variables_map& vm, SessionOptions& o) {
   const Option& row = *FindOption("dir");
   o.dirs = vm.count("dir") ? vm["dir"].as<std::vector<std::string>>()
                            : std::vector<std::string>{o.settings.dir};
@@ -260,7 +260,7 @@ Status ApplyDirs(const po::variables_map& vm, RunOptions& o) {
 }
 
 // The settings the command line gives, over those of --case.
-Status ApplySettings(const po::variables_map& vm, RunOptions& o) {
+Status ApplySettings(const po::variables_map& vm, SessionOptions& o) {
   Settings& s = o.settings;
   if (vm.count("case")) {
     Result<std::string> found = FindCaseFile(vm["case"].as<std::string>());
@@ -303,10 +303,11 @@ Status ApplyOutputOptions(const po::variables_map& vm, RunOptions& o) {
     }
     o.format = *format;
   }
-  if (vm.count("out")) o.out = vm["out"].as<std::string>();
-  if (vm.count("force")) o.overwrite = Overwrite::kReplace;
-  o.redact_host = vm.count("redact-host") > 0;
-  o.progress = vm.count("progress") > 0 || ::isatty(STDERR_FILENO) != 0;
+  SessionOptions& session = o.session;
+  if (vm.count("out")) session.out = vm["out"].as<std::string>();
+  if (vm.count("force")) session.overwrite = Overwrite::kReplace;
+  session.redact_host = vm.count("redact-host") > 0;
+  session.progress = vm.count("progress") > 0 || ::isatty(STDERR_FILENO) != 0;
   return Ok{};
 }
 
@@ -330,7 +331,8 @@ Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
     parsed.command = Command::kHelp;
   } else if (vm.count("version")) {
     parsed.command = Command::kVersion;
-  } else if (Status settings = ApplySettings(vm, parsed.options); !settings) {
+  } else if (Status settings = ApplySettings(vm, parsed.options.session);
+             !settings) {
     return settings.error();
   } else if (Status output = ApplyOutputOptions(vm, parsed.options); !output) {
     return output.error();

@@ -10,27 +10,16 @@
 
 #include "lib/base/error.h"
 #include "lib/config/settings.h"
-#include "lib/io/result_file.h"
 #include "lib/report/table.h"
+#include "lib/session/session.h"
 
 namespace alignbench {
 
 struct RunOptions {
-  // Settings of every directory; settings.dir is the first of `dirs`.
-  Settings settings;
-  // Every --dir in order: the same plan is measured in each, in one
-  // interleaved schedule, with one result per directory.
-  std::vector<std::string> dirs;
-  // Result JSON path
-  std::optional<std::string> out;
-  // --force
-  Overwrite overwrite = Overwrite::kRefuse;
-  // Never to be overwritten
-  std::optional<std::string> case_path;
+  // What the measuring session needs: settings, directories, where the
+  // result goes (command_line is filled in by the caller).
+  SessionOptions session;
   Format format = Format::kTable;
-  bool redact_host = false;
-  // Progress lines on stderr
-  bool progress = false;
   // --benchmark_* for Google Benchmark
   std::vector<std::string> benchmark_flags;
 };

@@ -1,4 +1,4 @@
-#include "bench/progress.h"
+#include "lib/session/progress.h"
 
 #include <cstdio>
 

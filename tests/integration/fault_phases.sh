@@ -4,10 +4,11 @@
 # marked "complete": false that holds every run finished before the fault, and no test file
 # left where the filesystem still lets one be removed (a warning naming it where not).
 #
-# The fault is timed exactly: ALIGNBENCH_STOP_BEFORE_RUN=K makes alignbench stop itself
-# before run K creates its file (K = 1, 10, 18 of 18); the test breaks the filesystem, then
-# lets it go on with SIGCONT.
+# The fault is timed exactly: the test tool alignbench_paused (alignbench with a FileOps
+# that pauses) stops itself before run K creates its file when ALIGNBENCH_STOP_BEFORE_RUN=K
+# (K = 1, 10, 18 of 18); the test breaks the filesystem, then lets it go on with SIGCONT.
 source "$(dirname "$0")/lib.sh"
+: "${ALIGNBENCH_PAUSED:?set ALIGNBENCH_PAUSED to the alignbench_paused test tool}"
 [ "$(id -u)" -eq 0 ] || skip "needs root for loop devices and mounts (CI runs as root)"
 command -v xfs_io > /dev/null || skip "xfs_io missing (package xfsprogs)"
 
@@ -58,7 +59,7 @@ for fault in ${FAULTS:-enospc erofs eio backing}; do
     case $phase in start) stop_at=1 ;; middle) stop_at=10 ;; end) stop_at=$RUNS ;; esac
     "setup_$fault"
     err="$WORK/$scenario.err"
-    ALIGNBENCH_STOP_BEFORE_RUN=$stop_at "$ALIGNBENCH" --dir "$DIR" --sizes 16K,32K,64K \
+    ALIGNBENCH_STOP_BEFORE_RUN=$stop_at "$ALIGNBENCH_PAUSED" --dir "$DIR" --sizes 16K,32K,64K \
       --writes 60 --repetitions 3 --sync fsync --layout prewritten --progress \
       --out "$WORK/$scenario.json" > /dev/null 2> "$err" &
     pid=$!

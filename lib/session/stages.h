@@ -1,0 +1,45 @@
+// The measuring part of a session: the planned blocks of every directory in
+// one shuffled schedule (so each directory sees the same minutes of machine
+// noise), then, with --budget, a second stage planned once from the first.
+// Every run is recorded, also one that failed, so that the result says what
+// was attempted; the first error that is not a refused direct write stops the
+// runs that follow.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+#include "lib/base/error.h"
+#include "lib/config/settings.h"
+#include "lib/env/probe.h"
+#include "lib/io/file_ops.h"
+#include "lib/report/pairs.h"
+#include "lib/session/runner.h"
+
+namespace alignbench {
+
+// Per directory where it says so, in the order of the directories.
+struct StagesResult {
+  // The runs of each directory.
+  std::vector<std::vector<CollectedRun>> runs;
+  // The runner's accounts of every stage, merged: {"context", "benchmarks"}.
+  nlohmann::json runner_document;
+  // The error that stopped the remaining runs.
+  std::optional<Error> fatal;
+  std::uint64_t seed = 0;
+  // Per directory: the pairs --budget could not bring to --precision.
+  std::vector<std::vector<Shortfall>> out_of_budget;
+  // When the second stage was planned
+  double budget_left_seconds = 0;
+};
+
+// `settings` and `targets` have one entry per directory and differ only in
+// it. Progress lines go to stderr when asked. Every test file is made and
+// written through `ops`.
+StagesResult MeasureStages(const std::vector<Settings>& settings,
+                           const std::vector<TargetInfo>& targets,
+                           bool progress_lines, Runner& runner, FileOps& ops);
+
+}  // namespace alignbench
