@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Every #include in lib/ and bench/ follows ARCHITECTURE.md's order of layers.
+
+ARCHITECTURE.md states the order on its line "Layers, bottom first: ...", groups of
+folders separated by '<' (folders in one group, separated by ',', may not include each
+other). An include runs back up when it names a folder of a higher group, or one of the
+same group other than its own. Inside one folder, files (a .h and its .cc count as one)
+must not include each other in a circle, except the circles listed in KNOWN_CIRCLES: the
+debt of today's report/ and config/, written down so that no new one can join it and so
+that paying one off means deleting its line here. Prints every offence and exits 1 if
+there is one.
+"""
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
+KNOWN_CIRCLES = {
+    ("lib/config/log_rules", "lib/config/options", "lib/config/settings"),
+    ("lib/config/options", "lib/config/settings"),
+    ("lib/report/explain", "lib/report/pairs"),
+    ("lib/report/log_report", "lib/report/pairs", "lib/report/report", "lib/report/table"),
+    ("lib/report/pairs", "lib/report/report", "lib/report/table"),
+    ("lib/report/pairs", "lib/report/table", "lib/report/tail"),
+    ("lib/report/pairs", "lib/report/report", "lib/report/table", "lib/report/tail"),
+    ("lib/report/table", "lib/report/tail"),
+}
+INCLUDE = re.compile(r'^\s*#\s*include\s+"((?:lib|bench)/[^"]+)"', re.M)
+
+
+def layers():
+    text = (ROOT / "ARCHITECTURE.md").read_text()
+    match = re.search(r"^Layers, bottom first: (.+)$", text, re.M)
+    if not match:
+        sys.exit("layering: ARCHITECTURE.md has no line 'Layers, bottom first: ...'")
+    rank = {}
+    for level, group in enumerate(match.group(1).split("<")):
+        for name in re.findall(r"`([a-z_]+)/?`", group):
+            rank[name] = level
+    return rank
+
+
+def folder_of(path):
+    parts = pathlib.PurePosixPath(path).parts
+    return parts[1] if parts[0] == "lib" and len(parts) > 2 else parts[0]
+
+
+def main():
+    rank = layers()
+    offences = []
+    edges = {}
+    sources = [p for folder in ("lib", "bench") for p in ROOT.glob(folder + "/**/*")
+               if p.suffix in (".h", ".cc")]
+    for source in sorted(sources):
+        rel = source.relative_to(ROOT).as_posix()
+        here = folder_of(rel)
+        if here not in rank:
+            offences.append(f"{rel}: folder '{here}' is not in ARCHITECTURE.md's layers")
+            continue
+        unit = rel.rsplit(".", 1)[0]
+        for target in INCLUDE.findall(source.read_text(errors="replace")):
+            there = folder_of(target)
+            if target == "lib/version.h":  # generated at build time, bottom of all
+                continue
+            if there not in rank:
+                offences.append(f"{rel}: includes {target}, folder '{there}' has no layer")
+            elif there != here and rank[there] >= rank[here]:
+                offences.append(f"{rel}: includes {target}: '{there}' is not below '{here}'")
+            elif there == here:
+                other = target.rsplit(".", 1)[0]
+                if other != unit:
+                    edges.setdefault(unit, set()).add(other)
+    # A circle inside a folder: depth-first search over the file-level graph.
+    state = {}
+
+    def visit(node, trail):
+        state[node] = "open"
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == "open":
+                circle = trail[trail.index(nxt):]
+                if tuple(sorted(circle)) not in KNOWN_CIRCLES:
+                    offences.append("circle of includes: " + " -> ".join(circle + [nxt]))
+            elif nxt not in state:
+                visit(nxt, trail + [nxt])
+        state[node] = "done"
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node, [node])
+    for offence in offences:
+        print("layering:", offence)
+    print(f"layering: {len(offences)} offences")
+    return 1 if offences else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
