@@ -1,5 +1,6 @@
 #include "bench/app.h"
 
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -36,6 +37,11 @@ int Measure(const std::string& argv0, const std::vector<std::string>& args,
   int saving = 0;
   for (const Error& error : outcome.not_saved) saving = ReportError(error);
   if (outcome.fatal) return ReportError(*outcome.fatal);
+  if (outcome.interrupted) {
+    std::cerr << "alignbench: interrupted: the result holds the runs measured "
+                 "before the interruption\n";
+    return 128 + SIGINT;  // as a shell reports a SIGINT death
+  }
   return saving;
 }
 

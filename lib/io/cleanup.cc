@@ -18,7 +18,19 @@ struct Slot {
 Slot g_slots[kSlots];  // Mutable global on purpose: a signal handler can reach
                        // nothing else.
 
+// The graceful Ctrl-C: lock-free atomics, which a signal handler may touch.
+std::atomic<bool> g_graceful{false};
+std::atomic<int> g_interrupts{0};
+
 extern "C" void OnSignal(int signo) {
+  if (signo == SIGINT && g_graceful.load() && g_interrupts.fetch_add(1) == 0) {
+    static const char kSaid[] =
+        "\nalignbench: interrupted: stopping at the next write; what was "
+        "measured is saved, marked incomplete (Ctrl-C again to abort)\n";
+    ssize_t ignored = ::write(STDERR_FILENO, kSaid, sizeof kSaid - 1);
+    (void)ignored;
+    return;
+  }
   for (Slot& slot : g_slots) {
     if (slot.used.load()) ::unlink(slot.path);  // unlink is async-signal-safe
   }
@@ -65,10 +77,20 @@ void Hook(int signo, const struct sigaction& action) {
 void InstallSignalCleanup() {
   struct sigaction action {};
   action.sa_handler = OnSignal;
+  // A graceful SIGINT returns: the write or sync it interrupted goes on
+  // instead of failing with EINTR.
+  action.sa_flags = SA_RESTART;
   sigfillset(&action.sa_mask);  // one cleanup at a time
   for (int signo : kFatalSignals) Hook(signo, action);
   for (int signo = SIGRTMIN; signo <= SIGRTMAX; ++signo) Hook(signo, action);
 }
+
+void AllowGracefulInterrupt(bool on) {
+  if (on) g_interrupts.store(0);  // each session starts uninterrupted
+  g_graceful.store(on);
+}
+
+bool InterruptRequested() { return g_interrupts.load() > 0; }
 
 int RegisterForCleanup(const std::string& path) {
   if (path.size() >= PATH_MAX) return -1;

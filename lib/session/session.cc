@@ -4,6 +4,7 @@
 #include <ctime>
 
 #include "lib/env/requirements.h"
+#include "lib/io/cleanup.h"
 #include "lib/io/space.h"
 #include "lib/io/test_file.h"
 #include "lib/measure/counters.h"
@@ -149,6 +150,12 @@ void FinishReport(Report& report, std::vector<CollectedRun> runs,
     report.complete = false;
     report.errors.push_back(stages.fatal->Message());
   }
+  if (stages.interrupted) {
+    report.complete = false;
+    report.errors.push_back(
+        "interrupted (SIGINT): the runs measured before it are kept, the "
+        "run it came in is recorded as failed, the rest were not measured");
+  }
 }
 
 // Returns the error when the result went to a fallback file instead.
@@ -194,8 +201,10 @@ Result<SessionOutcome> RunSession(const SessionOptions& options, Runner& runner,
                                report.target.device->StatPath(), kIdleWindow);
     }
   }
+  AllowGracefulInterrupt(true);
   StagesResult stages =
       MeasureStages(settings, targets, options.progress, runner, ops);
+  AllowGracefulInterrupt(false);
   for (std::size_t d = 0; d < reports.size(); ++d) {
     FinishReport(reports[d], std::move(stages.runs[d]), stages.out_of_budget[d],
                  stages, idle[d]);
@@ -212,6 +221,7 @@ Result<SessionOutcome> RunSession(const SessionOptions& options, Runner& runner,
     }
   }
   outcome.fatal = std::move(stages.fatal);
+  outcome.interrupted = stages.interrupted;
   return outcome;
 }
 

@@ -49,8 +49,13 @@ struct SessionOutcome {
   std::vector<Error> not_saved;
   // What stopped the runs; the reports are then marked incomplete.
   std::optional<Error> fatal;
+  // A first SIGINT stopped the runs; the reports are marked incomplete.
+  bool interrupted = false;
 };
 
+// While the runs are measured, a first SIGINT stops them at the next write
+// and the session finishes and saves what was measured (AllowGracefulInterrupt
+// in lib/io/cleanup.h); a second one ends the process.
 // Fails only before anything is measured (a refused check or requirement);
 // from the first run on, every failure is in the outcome. Context lines (the
 // target, the plan, where a result was saved) go to `log`.

@@ -6,6 +6,7 @@
 
 #include "lib/config/schedule.h"
 #include "lib/config/size.h"
+#include "lib/io/cleanup.h"
 #include "lib/measure/run.h"
 #include "lib/session/progress.h"
 #include "lib/stats/budget.h"
@@ -37,6 +38,7 @@ struct Collector {
   Clock::time_point start = Clock::now();
   std::vector<CollectedRun> runs;
   std::optional<Error> fatal;
+  bool interrupted = false;
   const Settings& Common() const { return settings.front(); }
 };
 
@@ -86,6 +88,11 @@ RunRecord MeasureRun(TimedLoop& loop, const RunSpec& spec,
   }
   Run& run = prepared.value();
   while (loop.Next()) {
+    if (InterruptRequested()) {
+      error = PlainError(ErrorKind::kIo, "measure",
+                         "interrupted (SIGINT) before this run's end");
+      break;
+    }
     Result<OpTimes> op = run.Step();
     if (!op) {
       error = op.error();
@@ -101,8 +108,10 @@ void MeasureOne(TimedLoop& loop, Collector& c, const ScheduledRun& slot,
                 std::size_t order) {
   const PlannedPair& planned = c.plan[slot.pair];
   const PairSpec& pair = planned.pair;
-  if (c.fatal) {
-    loop.Fail("skipped: an earlier run failed");
+  if (c.fatal || c.interrupted || InterruptRequested()) {
+    c.interrupted = c.interrupted || !c.fatal;
+    loop.Fail(c.fatal ? "skipped: an earlier run failed"
+                      : "skipped: interrupted");
     return;
   }
   const Clock::time_point began = Clock::now();
@@ -110,7 +119,11 @@ void MeasureOne(TimedLoop& loop, Collector& c, const ScheduledRun& slot,
   RunRecord record = MeasureRun(loop, SpecOf(c, planned, slot.variant), error);
   if (error) {
     loop.Fail(error->Message());
-    if (!RefusedDirectWrite(pair.io, error->errno_value)) c.fatal = error;
+    if (InterruptRequested()) {
+      c.interrupted = true;
+    } else if (!RefusedDirectWrite(pair.io, error->errno_value)) {
+      c.fatal = error;
+    }
   }
   const double wall = SecondsSince(began);
   c.runs.push_back({pair, slot.variant, std::move(record), order, slot.block,
@@ -225,7 +238,7 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
   const std::vector<std::uint64_t> first(plan.size(), common.repetitions);
   MergeDocument(result.runner_document,
                 RunStage(collector, scheduler.Next(first, 1)));
-  if (common.budget_seconds && !collector.fatal) {
+  if (common.budget_seconds && !collector.fatal && !collector.interrupted) {
     SecondStageOf(collector, scheduler, result);
   }
   // Moved, not copied: each run holds its per-write times.
@@ -234,6 +247,7 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
     result.runs[run.dir].push_back(std::move(run));
   }
   result.fatal = std::move(collector.fatal);
+  result.interrupted = collector.interrupted;
   return result;
 }
 

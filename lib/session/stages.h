@@ -28,6 +28,8 @@ struct StagesResult {
   nlohmann::json runner_document;
   // The error that stopped the remaining runs.
   std::optional<Error> fatal;
+  // A SIGINT stopped them (the run it came in is recorded as failed).
+  bool interrupted = false;
   std::uint64_t seed = 0;
   // Per directory: the pairs --budget could not bring to --precision.
   std::vector<std::vector<Shortfall>> out_of_budget;
