@@ -1,6 +1,6 @@
-// The mutable globals of the project, both for the signal handler (the
-// graceful Ctrl-C below, and) a
-// signal-safe registry of files to unlink when the process is interrupted.
+// The mutable globals of the project, both for the signal handler: a
+// signal-safe registry of files to unlink when the process is interrupted,
+// and the graceful Ctrl-C's flag (below).
 // InstallSignalCleanup() hooks every signal whose default action ends the
 // process (see kFatalSignals in cleanup.cc); the handler unlinks every
 // registered path, restores the default action and re-raises, so the exit
