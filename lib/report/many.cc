@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "lib/report/answer.h"
 #include "lib/report/compare.h"
 
 namespace alignbench {
@@ -322,6 +323,10 @@ void RenderRun(std::ostream& out, const std::vector<Report>& reports,
   if (format == Format::kCsv) return;
   out << "\n";
   for (const Report& report : reports) out << SummaryLine(report) << "\n";
+  for (const Report& report : reports) {
+    if (reports.size() > 1) out << EscapeControl(report.settings.dir) << ": ";
+    out << AnswerLine(report) << "\n";
+  }
 }
 
 }  // namespace alignbench

@@ -1,0 +1,74 @@
+// The answer line: each clause only where the verdicts and intervals allow it.
+#include "lib/report/answer.h"
+
+#include <catch2/catch.hpp>
+
+#include "tests/unit/report_fixture.h"
+
+using namespace alignbench;
+using namespace alignbench::testing;
+
+namespace {
+
+PairResult PairAt(std::uint64_t size, Verdict verdict, double estimate,
+                  Interval interval) {
+  PairResult pair = FixedReport().pairs[0];
+  pair.spec.size = size;
+  pair.verdict = verdict;
+  pair.inference.test->estimate_pct = estimate;
+  pair.inference.test->interval_pct = interval;
+  return pair;
+}
+
+}  // namespace
+
+TEST_CASE("the answer names where aligning helps and where nothing differs") {
+  Report report = FixedReport();
+  report.pairs = {
+      PairAt(512 << 10, Verdict::kAlignedFaster, 20.4, {15, 26}),
+      PairAt(256 << 10, Verdict::kAlignedFaster, 8.2, {3, 12}),
+      PairAt(4 << 10, Verdict::kNoSignificantDifference, 0.5, {-2, 3}),
+      PairAt(2 << 10, Verdict::kNoSignificantDifference, 1, {-4.9, 4.9}),
+      PairAt(1 << 10, Verdict::kNoSignificantDifference, 1, {-12, 9})};
+  CHECK(AnswerLine(report) ==
+        "answer: aligning helps by 8-20 % at 256K-512K; no difference beyond "
+        "±5 % at 2K-4K (intervals inside [-5, +5]); 1 size unanswered (no "
+        "significant difference, but intervals wider than ±5 %) at 1K: rerun "
+        "with a larger --budget or on a quiet disk; 5 sizes tested at 5 % "
+        "each.");
+}
+
+TEST_CASE(
+    "an interval that reaches past the precision is not 'no difference'") {
+  Report report = FixedReport();
+  report.settings.precision_points = 2;
+  report.pairs = {PairAt(4096, Verdict::kNoSignificantDifference, 0, {-3, 1})};
+  const std::string line = AnswerLine(report);
+  CHECK(line.find("no difference") == std::string::npos);
+  CHECK(line.find("1 size unanswered") != std::string::npos);
+  CHECK(line.find("±2 %") != std::string::npos);
+}
+
+TEST_CASE("shifted faster, and pairs without a verdict, are said too") {
+  Report report = FixedReport();
+  PairResult undecided = PairAt(8192, Verdict::kUndecided, 0, {0, 0});
+  undecided.inference.test.reset();
+  undecided.verdict.reset();
+  report.pairs = {PairAt(4096, Verdict::kShiftedFaster, -7, {-9, -5}),
+                  undecided};
+  CHECK(AnswerLine(report) ==
+        "answer: unaligned is faster by 7 % at 4K; 1 size without a verdict at "
+        "8K (too few runs, or not measurable: see the table); 1 size tested at "
+        "5 % each.");
+}
+
+TEST_CASE("several combinations of the axes name each pair in full") {
+  Report report = FixedReport();  // 64K and 4K under fdatasync
+  report.pairs[1].spec.sync = SyncMethod::kFsync;
+  report.pairs[1].verdict = Verdict::kAlignedFaster;
+  report.pairs[1].inference.test->interval_pct = {1, 9};
+  const std::string line = AnswerLine(report);
+  CHECK(line.find("at 64K fdatasync buffered prewritten cold, 4K fsync "
+                  "buffered prewritten cold") != std::string::npos);
+  CHECK(line.find("2 pairs tested") != std::string::npos);
+}
