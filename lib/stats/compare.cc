@@ -208,17 +208,27 @@ Verdict Decide(const Inference& inference, std::size_t unaligned_runs,
   return Verdict::kNoSignificantDifference;
 }
 
-std::vector<std::size_t> FarRuns(const std::vector<double>& means,
-                                 double factor) {
+std::vector<std::size_t> FarRuns(const std::vector<double>& values,
+                                 double scales) {
   std::vector<std::size_t> far;
-  if (means.size() < 3) return far;
-  std::vector<double> sorted = means;
+  if (values.size() < kMinRunsForVerdict) return far;
+  std::vector<double> logs;
+  for (double v : values) {
+    if (!(v > 0)) return far;
+    logs.push_back(std::log(v));
+  }
+  std::vector<double> sorted = logs;
   std::sort(sorted.begin(), sorted.end());
-  const double median = Percentile(sorted, 0.5);
-  for (std::size_t i = 0; i < means.size(); ++i) {
-    if (means[i] >= factor * median || means[i] * factor <= median) {
-      far.push_back(i);
-    }
+  const double centre = Percentile(sorted, 0.5);
+  std::vector<double> deviations;
+  for (double l : logs) deviations.push_back(std::fabs(l - centre));
+  std::sort(deviations.begin(), deviations.end());
+  // 1.4826 MAD estimates a normal sigma; the floor keeps runs whose medians
+  // fell into one histogram bucket (MAD 0) from making every other run far.
+  const double scale =
+      std::max(1.4826 * Percentile(deviations, 0.5), kFarRunScaleFloor);
+  for (std::size_t i = 0; i < logs.size(); ++i) {
+    if (std::fabs(logs[i] - centre) > scales * scale) far.push_back(i);
   }
   return far;
 }

@@ -124,11 +124,14 @@ inline constexpr Named<Verdict> kVerdicts[] = {
 Verdict Decide(const Inference& inference, std::size_t unaligned_runs,
                std::size_t aligned_runs);
 
-// Runs whose mean is at least `factor` times the median of `means`, or at most
-// its 1/factor: indexes into `means`. Needs three runs to have a median that
-// one run cannot move.
-std::vector<std::size_t> FarRuns(const std::vector<double>& means,
-                                 double factor = 3);
+// Runs far off the others of their variant: those whose log value lies more
+// than `scales` robust scales (1.4826 times the median absolute deviation of
+// the logs, at least kFarRunScaleFloor) from the median log. Fed run medians.
+// Needs kMinRunsForVerdict values, so that the median and scale are the
+// others' and not the far run's. Indexes into `values`.
+inline constexpr double kFarRunScaleFloor = 0.01;
+std::vector<std::size_t> FarRuns(const std::vector<double>& values,
+                                 double scales = 5);
 
 // How many runs per variant (Welch, from the two standard deviations of log
 // run values) or blocks (paired, from the standard deviation of log ratios,

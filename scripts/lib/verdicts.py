@@ -5,7 +5,8 @@ power figures in README.md (scripts/aa-check, scripts/power-check).
 
 One line per file, then the total: pairs, how many the verdict called
 "aligned faster" / "shifted faster", the median half-width of the interval
-(upper side, in %gain points), and the same for the cross-check statistic.
+(upper side, in %gain points), and the same for the cross-check statistic;
+last, how many pairs carry a note on runs far off the others.
 """
 import json
 import statistics
@@ -53,6 +54,7 @@ def main(paths):
     total = {"main": [{"aligned faster": 0, "shifted faster": 0}, []],
              "cross": [{"aligned faster": 0, "shifted faster": 0}, []]}
     n_total = 0
+    noted = 0
     methods = set()
     for path in paths:
         with open(path) as f:
@@ -69,6 +71,7 @@ def main(paths):
             total[name][1].extend(widths)
             if name == "main":
                 print(line(path, len(pairs), counts, widths))
+        noted += sum(1 for pair in pairs if pair.get("run_notes"))
         for pair in pairs:
             methods.add(("verdict", pair.get("gain_interval_pct", {}).get("method")))
             methods.add(("cross-check", pair.get("cross_check", {}).get("method")))
@@ -76,6 +79,7 @@ def main(paths):
     print(line(f"total, verdict ({names.get('verdict')})", n_total, *total["main"]))
     print(line(f"total, cross-check ({names.get('cross-check')})", n_total,
                *total["cross"]))
+    print(f"pairs with a note on far-off runs: {noted} of {n_total}")
 
 
 if __name__ == "__main__":

@@ -142,11 +142,24 @@ TEST_CASE("Verdict: six runs of each variant, then the side of 0") {
   CHECK(NameOf(kVerdicts, Verdict::kAlignedFaster) == "aligned faster");
 }
 
-TEST_CASE("Far runs: three times the median either way, from three runs on") {
-  CHECK(FarRuns({1, 1.1, 0.9, 3.3, 1}) == std::vector<std::size_t>{3});
-  CHECK(FarRuns({1, 1.1, 0.3, 1}) == std::vector<std::size_t>{2});
-  CHECK(FarRuns({1, 2.9, 1}).empty());
-  CHECK(FarRuns({1, 30}).empty());  // two runs have no median to go by
+TEST_CASE("Far runs: five robust scales from the median log, from six runs") {
+  // Logs about ±0.05 around 0: MAD 0.05, scale 0.074; 5 scales is 0.37, so
+  // e^0.37 = 1.45 times the median is the edge.
+  const std::vector<double> quiet = {1, 1.05, 0.95, 1.05, 0.95, 1};
+  CHECK(FarRuns(quiet).empty());
+  std::vector<double> slow = quiet;
+  slow[3] = 1.6;
+  CHECK(FarRuns(slow) == std::vector<std::size_t>{3});
+  slow[3] = 1.4;
+  CHECK(FarRuns(slow).empty());
+  std::vector<double> fast = quiet;
+  fast[0] = 0.6;
+  CHECK(FarRuns(fast) == std::vector<std::size_t>{0});
+  // Medians in one histogram bucket (MAD 0): the floor of 1 % keeps runs 4 %
+  // off from being far, while 10x still is.
+  CHECK(FarRuns({1, 1, 1, 1, 1, 1.04}).empty());
+  CHECK(FarRuns({1, 1, 1, 1, 1, 10}) == std::vector<std::size_t>{5});
+  CHECK(FarRuns({1, 1, 1, 1, 30}).empty());  // five runs: too few to judge
 }
 
 TEST_CASE("Runs for a precision: the t interval's half-width reaches it") {

@@ -6,6 +6,7 @@
 #include <cerrno>
 
 #include "lib/report/explain.h"
+#include "tests/unit/report_fixture.h"
 
 using namespace alignbench;
 
@@ -92,4 +93,49 @@ TEST_CASE("Explain gives no verdict with too few runs, and says so") {
   const std::string text = Explain(pair, 24);
   CHECK_THAT(text, Catch::Contains("No verdict (undecided: 2 runs)"));
   CHECK_THAT(text, !Catch::Contains("cannot explain this difference"));
+}
+
+namespace {
+
+// Blocks of kFsync4K, block b's unaligned run taking shifted_ms[b] and its
+// aligned run aligned_ms[b] per write.
+std::vector<CollectedRun> Blocks(const std::vector<float>& shifted_ms,
+                                 const std::vector<float>& aligned_ms) {
+  std::vector<CollectedRun> runs;
+  for (std::size_t b = 0; b < shifted_ms.size(); ++b) {
+    for (CollectedRun& run :
+         testing::OneBlock(shifted_ms[b] * 1e6f, aligned_ms[b] * 1e6f, {})) {
+      run.block = b + 1;
+      run.order = runs.size() + 1;
+      runs.push_back(std::move(run));
+    }
+  }
+  return runs;
+}
+
+}  // namespace
+
+TEST_CASE("A far run is noted only where its block moves the verdict") {
+  // Six blocks with shifted 2-7 % slower: aligned faster (all signs agree).
+  const std::vector<float> shifted = {1.02f, 1.03f, 1.04f, 1.05f, 1.06f, 1.07f};
+  const std::vector<float> aligned(6, 1.0f);
+  std::vector<float> s = shifted, a = aligned;
+  // A seventh block whose aligned run was 10x slow: the largest rank, against.
+  s.push_back(1.0f);
+  a.push_back(10.0f);
+  const std::vector<PairResult> moved =
+      BuildPairs({testing::kFsync4K}, Blocks(s, a), 24);
+  REQUIRE(moved[0].verdict == Verdict::kNoSignificantDifference);
+  REQUIRE(moved[0].run_notes.size() == 1);
+  CHECK(moved[0].run_notes[0].find("run 14, aligned") == 0);
+  CHECK(moved[0].run_notes[0].find("would be aligned faster") !=
+        std::string::npos);
+
+  // The same slow run where the other blocks already say nothing: no note.
+  std::vector<float> flat_shifted = {1.02f, 0.98f, 1.03f, 0.97f,
+                                     1.0f,  1.01f, 1.0f};
+  const std::vector<PairResult> unmoved =
+      BuildPairs({testing::kFsync4K}, Blocks(flat_shifted, a), 24);
+  CHECK(unmoved[0].verdict == Verdict::kNoSignificantDifference);
+  CHECK(unmoved[0].run_notes.empty());
 }
