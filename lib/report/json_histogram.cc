@@ -48,6 +48,7 @@ Result<Histogram> ReadOne(const json& j, const std::string& path) {
   if (!list || !list->is_array())
     return Wrong(path + ".buckets", "expected a list");
   std::uint64_t total = 0;
+  bool exceeded = false;
   for (std::size_t i = 0; i < list->size(); ++i) {
     const json& b = (*list)[i];
     const std::string at = path + ".buckets[" + std::to_string(i) + "]";
@@ -64,9 +65,12 @@ Result<Histogram> ReadOne(const json& j, const std::string& path) {
       return Wrong(at, "not a bucket bound of this layout, or out of order");
     }
     h.buckets.push_back({index, b[1].get<std::uint64_t>()});
-    total += h.buckets.back().count;
+    // A sum past 2^64 would wrap and could come back round to `count`:
+    // more than `count` is remembered instead of added.
+    exceeded = exceeded || h.buckets.back().count > h.count - total;
+    if (!exceeded) total += h.buckets.back().count;
   }
-  if (total != h.count || h.min_ns > h.max_ns) {
+  if (exceeded || total != h.count || h.min_ns > h.max_ns) {
     return Wrong(path, "bucket counts do not add up to count, or min > max");
   }
   return h;
