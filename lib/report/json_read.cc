@@ -1,10 +1,15 @@
 // Reading the `alignbench` object back, strictly: every value's type is checked
 // and an error names the key's path ("pairs[0].size_bytes"), because files
 // come from strangers and must never crash or mislead `show` and `compare`.
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <limits>
+#include <new>
 #include <stdexcept>
 
+#include "lib/base/json_parse.h"
+#include "lib/base/memory.h"
 #include "lib/config/options.h"
 #include "lib/io/file_io.h"
 #include "lib/report/env_fields.h"
@@ -223,6 +228,12 @@ VariantResult ReadVariant(const Reader& r) {
                         run.Get<double>("start_s"), run.Get<double>("wall_s"),
                         run.Get<double>("mean_ns"), run.Get<double>("p50_ns")});
     }
+    if (v.runs.size() != v.repetitions) {
+      throw FieldError("key '" + r.Path("runs") +
+                       "': " + std::to_string(v.runs.size()) + " runs, but " +
+                       r.Path("repetitions") + " says " +
+                       std::to_string(v.repetitions));
+    }
   }
   r.Optional("resident_pages_after_drop", v.resident_pages_after_drop);
   if (r.Has("error")) {
@@ -243,14 +254,52 @@ GainTest ReadTest(const Reader& i, const Reader& pair, double gain_pct) {
   t.interval_pct = {i.Get<double>("low"), i.Get<double>("high")};
   t.p_value =
       i.Has("p_value") ? i.Get<double>("p_value") : pair.GetOr("p_value", 1.0);
+  if (!(t.p_value >= 0 && t.p_value <= 1)) {
+    throw FieldError(
+        "key '" +
+        (i.Has("p_value") ? i.Path("p_value") : pair.Path("p_value")) +
+        "': a p-value is between 0 and 1");
+  }
+  for (const double bound :
+       {t.estimate_pct, t.interval_pct.low, t.interval_pct.high}) {
+    if (!(bound > -100)) {
+      throw FieldError("key '" + i.Path("low") +
+                       "': a gain in percent is more than -100");
+    }
+  }
   i.Optional("df", t.df);
   t.units = i.Has("method") ? i.Get<std::size_t>("units") : 0;
   return t;
 }
 
+// The largest write a result can describe (the settings table's bound).
+constexpr std::uint64_t kMaxSizeBytes = 1ull << 30;
+
+// Every gain in percent is (unaligned / aligned - 1) * 100 of two positive
+// times: finite, and more than -100.
+void CheckGain(const Reader& r, const char* key,
+               const std::optional<double>& gain) {
+  if (gain && !(std::isfinite(*gain) && *gain > -100)) {
+    throw FieldError("key '" + r.Path(key) +
+                     "': a gain in percent is finite and more than -100");
+  }
+}
+
 PairResult ReadPair(const Reader& r) {
   PairResult p;
   p.spec.size = r.Get<std::uint64_t>("size_bytes");
+  if (p.spec.size < 1 || p.spec.size > kMaxSizeBytes) {
+    throw FieldError("key '" + r.Path("size_bytes") +
+                     "': must be between 1 and " +
+                     std::to_string(kMaxSizeBytes));
+  }
+  if (r.Has("p_value")) {
+    const double p_value = r.Get<double>("p_value");
+    if (!(p_value >= 0 && p_value <= 1)) {
+      throw FieldError("key '" + r.Path("p_value") +
+                       "': a p-value is between 0 and 1");
+    }
+  }
   p.spec.sync = r.Name(kSyncMethods, "sync");
   p.spec.io = r.Name(kIoModes, "io");
   p.spec.layout = r.Name(kLayouts, "layout");
@@ -260,6 +309,8 @@ PairResult ReadPair(const Reader& r) {
   p.explanation = r.GetOr<std::string>("explanation", "");
   r.Optional("gain_pct", p.gain_pct);
   r.Optional("median_gain_pct", p.median_gain_pct);
+  CheckGain(r, "gain_pct", p.gain_pct);
+  CheckGain(r, "median_gain_pct", p.median_gain_pct);
   const double gain = p.gain_pct.value_or(0);
   if (r.Has("gain_interval_pct")) {
     p.inference.test = ReadTest(r.Object("gain_interval_pct"), r, gain);
@@ -299,6 +350,12 @@ Settings ReadSettings(const Reader& r) {
     const ValueOrigin origin{"", "key '" + r.Path(key.c_str()) + "': "};
     Status read = ReadRecordedOption(option, r.Raw(key.c_str()), origin, s);
     if (!read) throw FieldError(read.error().detail);
+    // The bounds of a run's settings are the bounds of a result's: a file
+    // with 0 writes describes no run alignbench could have made.
+    if (Status bounded = CheckOption(option, s); !bounded) {
+      throw FieldError("key '" + r.Path(key.c_str()) +
+                       "': " + bounded.error().detail);
+    }
   }
   if (r.Has("case")) {
     const Reader c = r.Object("case");
@@ -347,6 +404,10 @@ Report ReadReport(const Reader& r) {
   report.target = ReadEnvironment(r.Object("environment"));
   for (const Reader& pair : r.Objects("pairs"))
     report.pairs.push_back(ReadPair(pair));
+  if (report.pairs.empty()) {
+    throw FieldError("key '" + r.Path("pairs") +
+                     "': a result has at least one pair");
+  }
   report.warnings = r.GetOr("warnings", std::vector<std::string>{});
   report.errors = r.GetOr("errors", std::vector<std::string>{});
   if (r.Has("reference")) {
@@ -359,12 +420,34 @@ Report ReadReport(const Reader& r) {
   return report;
 }
 
+// As JSON Schema reads "type": "integer": 2.0 is the integer 2. Versions
+// start at 1.
+std::uint64_t SchemaVersion(const json& object) {
+  const Reader r(object, "alignbench");
+  if (!r.Has("schema_version")) {
+    throw FieldError("key 'alignbench.schema_version' is missing");
+  }
+  const json& value = r.Raw("schema_version");
+  if (value.is_number_float()) {
+    const double v = value.get<double>();
+    if (std::isfinite(v) && v >= 1 && v <= 1e9 && v == std::floor(v)) {
+      return static_cast<std::uint64_t>(v);
+    }
+  }
+  const std::uint64_t version = r.Get<std::uint64_t>("schema_version");
+  if (version < 1) {
+    throw FieldError(
+        "key 'alignbench.schema_version': 0 is no version (the first is 1)");
+  }
+  return version;
+}
+
 }  // namespace
 
 Result<Report> FromJson(const json& object, const std::string& origin) {
   try {
     const Reader r(object, "alignbench");
-    const std::uint64_t version = r.Get<std::uint64_t>("schema_version");
+    const std::uint64_t version = SchemaVersion(object);
     if (version > static_cast<std::uint64_t>(kSchemaVersion)) {
       Error error =
           PlainError(ErrorKind::kUsage, "read " + origin,
@@ -385,7 +468,9 @@ Result<Report> FromJson(const json& object, const std::string& origin) {
   }
 }
 
-Result<Report> LoadResultFile(const std::string& path) {
+namespace {
+
+Result<Report> LoadResultFileUnguarded(const std::string& path) {
   Result<std::string> text =
       ReadWholeFile(path, ErrorKind::kUsage, kMaxResultFileBytes);
   if (!text) {
@@ -393,17 +478,33 @@ Result<Report> LoadResultFile(const std::string& path) {
     error.operation += " result file";
     return error;
   }
-  json doc = json::parse(text.value(), nullptr, /*allow_exceptions=*/false);
-  EscapeControlStrings(doc);  // its text is printed by show and compare
-  if (doc.is_discarded()) {
-    return PlainError(ErrorKind::kUsage, "read " + path, "not valid JSON");
+  Result<json> parsed = ParseJsonStrict(text.value());
+  if (!parsed) {
+    return PlainError(ErrorKind::kUsage, "read " + path, parsed.error().detail);
   }
+  json doc = std::move(parsed).value();
+  EscapeControlStrings(doc);  // its text is printed by show and compare
   if (!doc.is_object() || !doc.contains("alignbench")) {
     return PlainError(
         ErrorKind::kUsage, "read " + path,
         "no \"alignbench\" object: not an alignbench result file");
   }
   return FromJson(doc.at("alignbench"), path);
+}
+
+}  // namespace
+
+Result<Report> LoadResultFile(const std::string& path) {
+  // A result file may be 64 MiB of JSON, several times that parsed: under a
+  // memory limit this is where show and compare run out.
+  try {
+    return LoadResultFileUnguarded(path);
+  } catch (const std::bad_alloc&) {
+    Error error =
+        SystemError(ErrorKind::kSetup, "read result file", path, ENOMEM);
+    error.hint = OutOfMemoryHint("read a smaller result file");
+    return error;
+  }
 }
 
 }  // namespace alignbench
