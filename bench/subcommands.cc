@@ -7,8 +7,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <iostream>
+#include <new>
 #include <optional>
 
+#include "lib/base/memory.h"
 #include "lib/env/probe.h"
 #include "lib/report/compare.h"
 #include "lib/report/escape.h"
@@ -88,7 +90,16 @@ constexpr std::size_t kMaxCompared = 64;
 
 }  // namespace
 
-int ReportError(const Error& error) {
+int ReportError(const Error& given) {
+  Error error = given;
+  // The last resort for an allocation that failed where nothing caught it
+  // with more to say: still what happened and what to do, not "internal".
+  if (error.operation == "internal error" &&
+      error.detail == std::bad_alloc().what()) {
+    error = PlainError(ErrorKind::kSetup, "allocate memory", "out of memory");
+    error.hint = OutOfMemoryHint(
+        "ask for less (smaller --sizes, fewer --writes or --repetitions)");
+  }
   std::cerr << "alignbench: error: " << EscapeControl(error.Message()) << "\n";
   if (error.kind == ErrorKind::kUsage)
     std::cerr << "Try 'alignbench --help'.\n";

@@ -38,6 +38,14 @@ constexpr ErrnoAnswer kErrnoAnswers[] = {
     // The filesystem refuses the request itself (O_DIRECT, an unaligned direct
     // write when staged): the caller knows which and gives the hint.
     {EINVAL, ErrorKind::kSetup, false, ""},
+    {ENOENT, ErrorKind::kSetup, false,
+     "the directory does not exist, or was deleted while in use (so is a "
+     "deleted working directory, the default --dir .); give an existing "
+     "--dir"},
+    // Memory is no fault of the disk: exit 2 in either phase.
+    {ENOMEM, ErrorKind::kSetup, false,
+     "out of memory: raise the limit (ulimit -v, the cgroup's memory.max) or "
+     "free memory, or use smaller --sizes"},
     {EOPNOTSUPP, ErrorKind::kSetup, false,
      "this filesystem does not support it (fallocate: use --layout "
      "prewritten)"},
