@@ -57,11 +57,17 @@ Status CheckOperands(const std::vector<std::string>& operands, std::size_t min,
 }
 
 // Splits `--format NAME` / `--format=NAME` (the only option a subcommand
-// takes) from the operands; the last one given wins.
+// takes) from the operands. Given twice it is refused, as a run refuses it:
+// one grammar for every command.
 Result<std::optional<std::string>> SplitFormatOption(
     const std::vector<std::string>& args, std::vector<std::string>& operands) {
   std::optional<std::string> name;
   for (std::size_t i = 0; i < args.size(); ++i) {
+    const bool is_format =
+        args[i] == "--format" || args[i].rfind("--format=", 0) == 0;
+    if (is_format && name) {
+      return Usage("option '--format' cannot be specified more than once");
+    }
     if (args[i] == "--format") {
       if (i + 1 == args.size()) return Usage("--format needs a value");
       name = args[++i];

@@ -48,14 +48,40 @@ Why ParseCount(const json& value, std::uint64_t& out) {
   return "expected a non-negative whole number, got " + Got(value);
 }
 
+// A decimal number as JSON writes one, but for an optional leading zero and
+// fraction ("0.5", ".5", "5."): what strtod takes besides (hex, "+5", " 5",
+// "inf") a count refuses, and one grammar serves every option.
+bool DecimalText(const std::string& text) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    const std::size_t from = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    return i - from;
+  };
+  if (i < text.size() && text[i] == '-') ++i;
+  std::size_t mantissa = digits();
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == text.size();
+}
+
 Why ParseNumber(const json& value, double& out) {
   if (value.is_number()) {
     out = value.get<double>();
   } else if (value.is_string()) {
     const std::string& text = value.get_ref<const std::string&>();
     char* end = nullptr;
+    if (!DecimalText(text)) return "expected a number, got " + Got(value);
     out = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size()) {
+    if (end != text.c_str() + text.size()) {
       return "expected a number, got " + Got(value);
     }
   } else {
