@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include "lib/report/compare.h"
 #include "tests/unit/report_fixture.h"
 
 namespace alignbench {
@@ -115,6 +116,17 @@ TEST_CASE("N-way table: outside strings are escaped for every printer") {
   for (char c : csv) lines += c == '\n';
   CHECK(lines == 1 + 2 * 2);
   CHECK_THAT(csv, Catch::Contains("|c,\"\"d\"\" "));
+}
+
+TEST_CASE("Two-way compare: the differing fields are escaped") {
+  Report a = FixedReport();
+  Report b = FixedReport();
+  b.target.dir = "/mnt/b\n--- forged line\x1b[31m";
+  std::ostringstream out;
+  RenderComparison(out, a, b);
+  CHECK_THAT(out.str(), !Catch::Contains("\n--- forged"));
+  CHECK_THAT(out.str(), !Catch::Contains("\x1b"));
+  CHECK_THAT(out.str(), Catch::Contains("/mnt/b\\n--- forged line\\x1b[31m"));
 }
 
 }  // namespace alignbench

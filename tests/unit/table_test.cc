@@ -90,3 +90,13 @@ TEST_CASE("A huge number is printed short, never hundreds of digits") {
     CHECK_THAT(out.str(), Catch::Contains("1e+308"));
   }
 }
+
+TEST_CASE(
+    "Markdown: a directory cannot end its code span or reach the terminal") {
+  Report r = testing::FixedReport();
+  r.target.dir = "/mnt/a`b\x1b[2J\xe2\x80\xae";
+  std::ostringstream out;
+  Render(out, r, Format::kMarkdown);
+  CHECK_THAT(out.str(), Catch::Contains("on ``/mnt/a`b\\x1b[2J\\u202e``:"));
+  CHECK_THAT(out.str(), !Catch::Contains("\x1b"));
+}
