@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <set>
@@ -82,6 +83,23 @@ Result<nlohmann::json> ParseJsonStrict(const std::string& text) {
     return PlainError(ErrorKind::kUsage, "parse", detail);
   }
   return doc;
+}
+
+std::optional<std::uint64_t> WholeNumber(const nlohmann::json& value) {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if (value.is_number_integer()) {
+    const std::int64_t v = value.get<std::int64_t>();
+    if (v >= 0) return static_cast<std::uint64_t>(v);
+    return std::nullopt;
+  }
+  if (value.is_number_float()) {
+    const double v = value.get<double>();
+    // 2^64 is exact as a double; every whole double below it fits.
+    if (v >= 0 && v < 18446744073709551616.0 && v == std::floor(v)) {
+      return static_cast<std::uint64_t>(v);
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace alignbench

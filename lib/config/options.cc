@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lib/base/error.h"
+#include "lib/base/json_parse.h"
 #include "lib/base/text.h"
 #include "lib/config/schedule.h"
 #include "lib/config/size.h"
@@ -31,9 +32,8 @@ std::string Got(const json& value) {
 // --- The parsers: JSON (or a command-line word as a JSON string) to a value.
 
 Why ParseCount(const json& value, std::uint64_t& out) {
-  if (value.is_number_unsigned() ||
-      (value.is_number_integer() && value.get<std::int64_t>() >= 0)) {
-    out = value.get<std::uint64_t>();
+  if (const std::optional<std::uint64_t> whole = WholeNumber(value)) {
+    out = *whole;
     return std::nullopt;
   }
   if (value.is_string()) {
@@ -440,8 +440,8 @@ std::optional<std::string> ParseByteValue(const json& value,
     out = size.value();
     return std::nullopt;
   }
-  if (value.is_number_unsigned()) {
-    out = value.get<std::uint64_t>();
+  if (const std::optional<std::uint64_t> whole = WholeNumber(value)) {
+    out = *whole;
     return std::nullopt;
   }
   return "expected a byte size (4096 or \"4K\"), got " + Got(value);

@@ -142,13 +142,12 @@ class Reader {
       return v.get<T>();
     } else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>) {
       // nlohmann stores 2 as signed when it was built in code, unsigned when
-      // parsed: accept any integer that is not negative.
-      const bool whole = v.is_number_unsigned() ||
-                         (v.is_number_integer() && v.get<std::int64_t>() >= 0);
-      if (!whole || v.get<std::uint64_t>() > std::numeric_limits<T>::max()) {
+      // parsed, and 2.0 as a double: JSON Schema's "integer" is all three.
+      const std::optional<std::uint64_t> whole = WholeNumber(v);
+      if (!whole || *whole > std::numeric_limits<T>::max()) {
         Fail(path, "a non-negative whole number", v);
       }
-      return v.get<T>();
+      return static_cast<T>(*whole);
     } else if constexpr (std::is_same_v<T, std::vector<std::string>> ||
                          std::is_same_v<T, std::vector<std::uint64_t>>) {
       if (!v.is_array()) Fail(path, "a list", v);
@@ -420,20 +419,9 @@ Report ReadReport(const Reader& r) {
   return report;
 }
 
-// As JSON Schema reads "type": "integer": 2.0 is the integer 2. Versions
-// start at 1.
+// Versions start at 1; 2.0 is 2, as JSON Schema reads an integer.
 std::uint64_t SchemaVersion(const json& object) {
   const Reader r(object, "alignbench");
-  if (!r.Has("schema_version")) {
-    throw FieldError("key 'alignbench.schema_version' is missing");
-  }
-  const json& value = r.Raw("schema_version");
-  if (value.is_number_float()) {
-    const double v = value.get<double>();
-    if (std::isfinite(v) && v >= 1 && v <= 1e9 && v == std::floor(v)) {
-      return static_cast<std::uint64_t>(v);
-    }
-  }
   const std::uint64_t version = r.Get<std::uint64_t>("schema_version");
   if (version < 1) {
     throw FieldError(
