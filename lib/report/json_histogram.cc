@@ -1,6 +1,9 @@
 #include "lib/report/json_histogram.h"
 
+#include <algorithm>
+#include <initializer_list>
 #include <limits>
+#include <optional>
 #include <string_view>
 
 #include "lib/base/json_parse.h"
@@ -31,9 +34,24 @@ Error Wrong(const std::string& path, const std::string& what) {
 
 bool Whole(const json& v) { return WholeNumber(v).has_value(); }
 
+// Histograms exist only in files of the schema's version: its keys, no other.
+std::optional<Error> UnknownKey(const json& j, const std::string& path,
+                                std::initializer_list<std::string_view> keys) {
+  for (const auto& item : j.items()) {
+    if (std::find(keys.begin(), keys.end(), item.key()) == keys.end()) {
+      return Wrong(path + "." + item.key(), "unknown key");
+    }
+  }
+  return std::nullopt;
+}
+
 // The buckets of one histogram; their counts must add up to `count`.
 Result<Histogram> ReadOne(const json& j, const std::string& path) {
   if (!j.is_object()) return Wrong(path, "expected an object");
+  if (std::optional<Error> unknown = UnknownKey(
+          j, path, {"count", "sum_ns", "min_ns", "max_ns", "buckets"})) {
+    return *unknown;
+  }
   for (const char* key : {"count", "sum_ns", "min_ns", "max_ns"}) {
     if (!j.contains(key) || !Whole(j.at(key)))
       return Wrong(path + "." + key, "expected a non-negative whole number");
@@ -95,6 +113,12 @@ json HistogramsJson(const VariantHistograms& h) {
 Result<VariantHistograms> ReadHistograms(const json& j,
                                          const std::string& path) {
   if (!j.is_object()) return Wrong(path, "expected an object");
+  if (std::optional<Error> unknown =
+          UnknownKey(j, path,
+                     {"relative_error", "buckets_per_octave", "write_sync",
+                      "write", "sync"})) {
+    return *unknown;
+  }
   const json per_octave = j.value("buckets_per_octave", json());
   if (per_octave != kBucketsPerOctave) {
     return Wrong(path + ".buckets_per_octave",
