@@ -72,15 +72,10 @@ std::pair<std::string, std::string> SplitPath(const std::string& path) {
 // replaced is swapped back. A filesystem without RENAME_EXCHANGE gets an
 // fstatat then a rename, and between the two a FIFO, device or link could
 // still be put in its place.
-Status PlaceResult(const std::string& temporary, const std::string& path,
+Status PlaceResult(int d, const std::string& temporary, const std::string& path,
                    Overwrite overwrite) {
-  const auto [dir, name] = SplitPath(path);
+  const std::string name = SplitPath(path).second;
   const std::string temp_name = SplitPath(temporary).second;
-  UniqueFd dirfd(::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
-  if (!dirfd.valid()) {
-    return SystemError(ErrorKind::kNotSaved, "open directory of", path, errno);
-  }
-  const int d = dirfd.get();
   auto rename_error = [&](int err) {
     return SystemError(ErrorKind::kNotSaved, "rename to " + path, temporary,
                        err);
@@ -148,10 +143,19 @@ Status PlaceResult(const std::string& temporary, const std::string& path,
 Status WriteResultFile(const std::string& path, const std::string& text,
                        Overwrite overwrite) {
   const std::string temporary = TemporaryName(path);
+  // One descriptor of the directory for the temporary file, the check and the
+  // rename: a parent renamed or replaced meanwhile cannot split them.
+  UniqueFd dirfd(
+      ::open(SplitPath(path).first.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
+  if (!dirfd.valid()) {
+    return SystemError(ErrorKind::kNotSaved, "open the directory of", path,
+                       errno);
+  }
+  const std::string temp_name = SplitPath(temporary).second;
   const int slot = RegisterForCleanup(temporary);  // Ctrl-C leaves no half file
-  UniqueFd fd(::open(temporary.c_str(),
-                     O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                     0644));
+  UniqueFd fd(::openat(dirfd.get(), temp_name.c_str(),
+                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                       0644));
   if (!fd.valid()) {
     const int saved = errno;
     UnregisterCleanup(slot);
@@ -162,8 +166,8 @@ Status WriteResultFile(const std::string& path, const std::string& text,
     written = SystemError(ErrorKind::kNotSaved, "fsync", temporary, errno);
   }
   fd.Reset();
-  if (written) written = PlaceResult(temporary, path, overwrite);
-  if (!written) ::unlink(temporary.c_str());
+  if (written) written = PlaceResult(dirfd.get(), temporary, path, overwrite);
+  if (!written) ::unlinkat(dirfd.get(), temp_name.c_str(), 0);
   UnregisterCleanup(slot);
   if (written) return written;
   Error error = written.error();  // PwriteAll's errors are of another kind
