@@ -191,7 +191,9 @@ std::vector<CommandLineOnly> CommandLineOptions() {
       {"progress", "",
        "progress lines on stderr (default: only on a terminal)"},
       {"redact-host", "", "leave the host name out of the result"},
-      {"help", "", "this text; --benchmark_* flags go to Google Benchmark"},
+      {"help", "",
+       "this text; --benchmark_color, --benchmark_counters_tabular and "
+       "--benchmark_context go to Google Benchmark"},
       {"version", "", "print the version"},
   };
 }
