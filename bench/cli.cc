@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -41,7 +42,7 @@ std::size_t EditDistance(const std::string& a, const std::string& b) {
 }
 
 // Google Benchmark flags that would contradict what alignbench does, and what
-// to use instead. Every other --benchmark_* flag is passed through.
+// to use instead.
 struct RefusedFlag {
   std::string_view name;
   std::string_view instead;
@@ -64,17 +65,83 @@ constexpr RefusedFlag kRefusedBenchmarkFlags[] = {
      "select with --sizes, --sync, --io, --layout and --cache"},
     {"--benchmark_enable_random_interleaving",
      "alignbench orders the runs itself, in blocks (--seed repeats an order)"},
+    {"--benchmark_perf_counters",
+     "alignbench times every write and sync itself and counts the device's "
+     "I/O; Google Benchmark's counters would time its own loop"},
+};
+
+// What Google Benchmark itself would accept without a word: its own parser
+// takes "banana" as a colour and prints half a line for a perf counter it
+// cannot open, so alignbench checks the values it passes on.
+bool OneOf(const std::string& value, std::initializer_list<const char*> ok) {
+  return std::any_of(ok.begin(), ok.end(),
+                     [&](const char* name) { return value == name; });
+}
+
+// "key=value" pairs separated by commas, each key non-empty and once.
+bool ContextPairs(const std::string& value) {
+  if (value.empty()) return false;
+  std::vector<std::string> keys;
+  std::size_t start = 0;
+  while (start <= value.size()) {
+    const std::size_t comma = std::min(value.find(',', start), value.size());
+    const std::string item = value.substr(start, comma - start);
+    const std::size_t equals = item.find('=');
+    if (equals == std::string::npos || equals == 0) return false;
+    const std::string key = item.substr(0, equals);
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) return false;
+    keys.push_back(key);
+    start = comma + 1;
+  }
+  return true;
+}
+
+struct PassedFlag {
+  std::string_view name;
+  bool (*valid)(const std::string&);
+  std::string_view expected;
+};
+const PassedFlag kPassedBenchmarkFlags[] = {
+    {"--benchmark_color",
+     [](const std::string& v) {
+       return OneOf(v, {"auto", "true", "false", "yes", "no"});
+     },
+     "auto, true, false, yes or no"},
+    {"--benchmark_counters_tabular",
+     [](const std::string& v) {
+       return OneOf(v, {"true", "false"});
+     },
+     "true or false"},
+    {"--benchmark_context", ContextPairs,
+     "KEY=VALUE pairs separated by commas, each key once"},
 };
 
 Status CheckBenchmarkFlag(const std::string& arg) {
-  const std::string name = arg.substr(0, arg.find('='));
+  const std::size_t equals = arg.find('=');
+  const std::string name = arg.substr(0, equals);
   for (const RefusedFlag& refused : kRefusedBenchmarkFlags) {
     if (name == refused.name) {
       return Usage(name.substr(2), "is not passed to Google Benchmark: " +
                                        std::string(refused.instead));
     }
   }
-  return Ok{};
+  std::string passed;
+  for (const PassedFlag& flag : kPassedBenchmarkFlags) {
+    passed += (passed.empty() ? "" : ", ") + std::string(flag.name);
+    if (name != flag.name) continue;
+    const std::string value =
+        equals == std::string::npos ? "" : arg.substr(equals + 1);
+    if (equals == std::string::npos || !flag.valid(value)) {
+      return Usage(name.substr(2), "expected " + name + "=VALUE, VALUE " +
+                                       std::string(flag.expected) + "; got '" +
+                                       arg + "'");
+    }
+    return Ok{};
+  }
+  return Usage(name.substr(2),
+               "is not a Google Benchmark flag alignbench "
+               "passes on (it passes " +
+                   passed + ")");
 }
 
 }  // namespace
@@ -124,7 +191,9 @@ std::vector<CommandLineOnly> CommandLineOptions() {
       {"progress", "",
        "progress lines on stderr (default: only on a terminal)"},
       {"redact-host", "", "leave the host name out of the result"},
-      {"help", "", "this text; --benchmark_* flags go to Google Benchmark"},
+      {"help", "",
+       "this text; --benchmark_color, --benchmark_counters_tabular and "
+       "--benchmark_context go to Google Benchmark"},
       {"version", "", "print the version"},
   };
 }
@@ -207,8 +276,15 @@ Result<po::variables_map> ParseWords(
   po::variables_map vm;
   std::vector<std::string> unrecognized;
   try {
+    // No guessing of abbreviations: "--v=3" is not a misspelt --version, and
+    // an option added later must not change what an old command line means.
     po::parsed_options options =
-        po::command_line_parser(args).options(desc).allow_unregistered().run();
+        po::command_line_parser(args)
+            .options(desc)
+            .style(po::command_line_style::default_style &
+                   ~po::command_line_style::allow_guessing)
+            .allow_unregistered()
+            .run();
     // Boost takes "--writes --sizes 4K" as --writes="--sizes": refuse that.
     for (const po::option& option : options.options) {
       if (!option.unregistered && !option.value.empty() &&

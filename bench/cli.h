@@ -1,7 +1,8 @@
 // The command line: one options table (Boost.Program_options) that drives
 // parsing, --help and validation. Usage errors come back as Error with kind
-// kUsage and name the option. Google Benchmark's own --benchmark_* flags are
-// passed through untouched.
+// kUsage and name the option. Of Google Benchmark's own --benchmark_* flags
+// only an allow-list is passed on, each value checked first: Google Benchmark
+// accepts nonsense values without a word.
 #pragma once
 
 #include <optional>

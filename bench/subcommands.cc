@@ -7,8 +7,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <iostream>
+#include <new>
 #include <optional>
 
+#include "lib/base/memory.h"
 #include "lib/env/probe.h"
 #include "lib/report/compare.h"
 #include "lib/report/escape.h"
@@ -55,11 +57,17 @@ Status CheckOperands(const std::vector<std::string>& operands, std::size_t min,
 }
 
 // Splits `--format NAME` / `--format=NAME` (the only option a subcommand
-// takes) from the operands; the last one given wins.
+// takes) from the operands. Given twice it is refused, as a run refuses it:
+// one grammar for every command.
 Result<std::optional<std::string>> SplitFormatOption(
     const std::vector<std::string>& args, std::vector<std::string>& operands) {
   std::optional<std::string> name;
   for (std::size_t i = 0; i < args.size(); ++i) {
+    const bool is_format =
+        args[i] == "--format" || args[i].rfind("--format=", 0) == 0;
+    if (is_format && name) {
+      return Usage("option '--format' cannot be specified more than once");
+    }
     if (args[i] == "--format") {
       if (i + 1 == args.size()) return Usage("--format needs a value");
       name = args[++i];
@@ -88,7 +96,16 @@ constexpr std::size_t kMaxCompared = 64;
 
 }  // namespace
 
-int ReportError(const Error& error) {
+int ReportError(const Error& given) {
+  Error error = given;
+  // The last resort for an allocation that failed where nothing caught it
+  // with more to say: still what happened and what to do, not "internal".
+  if (error.operation == "internal error" &&
+      error.detail == std::bad_alloc().what()) {
+    error = PlainError(ErrorKind::kSetup, "allocate memory", "out of memory");
+    error.hint = OutOfMemoryHint(
+        "ask for less (smaller --sizes, fewer --writes or --repetitions)");
+  }
   std::cerr << "alignbench: error: " << EscapeControl(error.Message()) << "\n";
   if (error.kind == ErrorKind::kUsage)
     std::cerr << "Try 'alignbench --help'.\n";

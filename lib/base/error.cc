@@ -38,6 +38,14 @@ constexpr ErrnoAnswer kErrnoAnswers[] = {
     // The filesystem refuses the request itself (O_DIRECT, an unaligned direct
     // write when staged): the caller knows which and gives the hint.
     {EINVAL, ErrorKind::kSetup, false, ""},
+    {ENOENT, ErrorKind::kSetup, false,
+     "the directory does not exist, or was deleted while in use (so is a "
+     "deleted working directory, the default --dir .); give an existing "
+     "--dir"},
+    // Memory is no fault of the disk: exit 2 in either phase.
+    {ENOMEM, ErrorKind::kSetup, false,
+     "out of memory: raise the limit (ulimit -v, the cgroup's memory.max) or "
+     "free memory, or use smaller --sizes"},
     {EOPNOTSUPP, ErrorKind::kSetup, false,
      "this filesystem does not support it (fallocate: use --layout "
      "prewritten)"},
@@ -45,12 +53,72 @@ constexpr ErrnoAnswer kErrnoAnswers[] = {
 
 }  // namespace
 
+namespace {
+
+// The length of the UTF-8 sequence at text[i] and its code point; 0 when the
+// bytes there are not a valid sequence (a stray continuation byte, a cut one,
+// an overlong form).
+std::size_t DecodeUtf8(std::string_view text, std::size_t i, char32_t& cp) {
+  const auto byte = [&](std::size_t k) {
+    return static_cast<unsigned char>(text[i + k]);
+  };
+  const unsigned char lead = byte(0);
+  std::size_t length = 0;
+  char32_t least = 0;
+  if (lead >= 0xc2 && lead <= 0xdf) {
+    length = 2, cp = lead & 0x1f, least = 0x80;
+  } else if (lead >= 0xe0 && lead <= 0xef) {
+    length = 3, cp = lead & 0x0f, least = 0x800;
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    length = 4, cp = lead & 0x07, least = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(k) & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(k) & 0x3f);
+  }
+  if (cp < least || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+  return length;
+}
+
+// C1 controls (a terminal may take U+009B as CSI), the bidirectional
+// controls that make text read in another order than it is stored, and the
+// line and paragraph separators that split a line for some viewers.
+bool IsHiddenControl(char32_t cp) {
+  return (cp >= 0x80 && cp <= 0x9f) || cp == 0x200e || cp == 0x200f ||
+         (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+         cp == 0x061c || cp == 0x2028 || cp == 0x2029;
+}
+
+}  // namespace
+
+// Beyond C0 and DEL (error.h): C1 and bidirectional controls become "\u202e",
+// and a byte that is not part of valid UTF-8 becomes "\x9b"; backslashes
+// stay, so escaping twice changes nothing.
 std::string EscapeControl(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (const char c : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte != 0x7f) {
+    if (byte >= 0x80) {
+      char32_t cp = 0;
+      const std::size_t length = DecodeUtf8(text, i, cp);
+      char hex[12];
+      if (length == 0) {  // not UTF-8: a lone 0x9b is CSI to some terminals
+        std::snprintf(hex, sizeof hex, "\\x%02x", byte);
+        out += hex;
+      } else if (IsHiddenControl(cp)) {
+        std::snprintf(hex, sizeof hex, "\\u%04x", static_cast<unsigned>(cp));
+        out += hex;
+        i += length - 1;
+      } else {
+        out.append(text.substr(i, length));
+        i += length - 1;
+      }
+    } else if (byte >= 0x20 && byte != 0x7f) {
       out += c;
     } else if (c == '\n') {
       out += "\\n";

@@ -57,6 +57,14 @@ Status TakeVariantValue(const json& value, const std::string& origin,
                     "only a file contrast names the unaligned variant; the "
                     "unaligned variant follows the rules");
   }
+  // Framing's aligned variant drops the headers; a value here would be read
+  // by nothing, and whoever wrote it meant something else.
+  if (w.contrast == LogContrast::kFraming) {
+    return LogError(origin, key,
+                    "a framing contrast takes no value for the aligned "
+                    "variant (it drops the headers); remove it, or use "
+                    "contrast pad or fill");
+  }
   Result<std::uint64_t> bytes = LogBytes(value, origin, key);
   if (!bytes) return bytes.error();
   w.aligned_bytes = bytes.value();

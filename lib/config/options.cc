@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lib/base/error.h"
+#include "lib/base/json_parse.h"
 #include "lib/base/text.h"
 #include "lib/config/schedule.h"
 #include "lib/config/size.h"
@@ -31,9 +32,8 @@ std::string Got(const json& value) {
 // --- The parsers: JSON (or a command-line word as a JSON string) to a value.
 
 Why ParseCount(const json& value, std::uint64_t& out) {
-  if (value.is_number_unsigned() ||
-      (value.is_number_integer() && value.get<std::int64_t>() >= 0)) {
-    out = value.get<std::uint64_t>();
+  if (const std::optional<std::uint64_t> whole = WholeNumber(value)) {
+    out = *whole;
     return std::nullopt;
   }
   if (value.is_string()) {
@@ -48,14 +48,40 @@ Why ParseCount(const json& value, std::uint64_t& out) {
   return "expected a non-negative whole number, got " + Got(value);
 }
 
+// A decimal number as JSON writes one, but for an optional leading zero and
+// fraction ("0.5", ".5", "5."): what strtod takes besides (hex, "+5", " 5",
+// "inf") a count refuses, and one grammar serves every option.
+bool DecimalText(const std::string& text) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    const std::size_t from = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    return i - from;
+  };
+  if (i < text.size() && text[i] == '-') ++i;
+  std::size_t mantissa = digits();
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == text.size();
+}
+
 Why ParseNumber(const json& value, double& out) {
   if (value.is_number()) {
     out = value.get<double>();
   } else if (value.is_string()) {
     const std::string& text = value.get_ref<const std::string&>();
     char* end = nullptr;
+    if (!DecimalText(text)) return "expected a number, got " + Got(value);
     out = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size()) {
+    if (end != text.c_str() + text.size()) {
       return "expected a number, got " + Got(value);
     }
   } else {
@@ -414,8 +440,8 @@ std::optional<std::string> ParseByteValue(const json& value,
     out = size.value();
     return std::nullopt;
   }
-  if (value.is_number_unsigned()) {
-    out = value.get<std::uint64_t>();
+  if (const std::optional<std::uint64_t> whole = WholeNumber(value)) {
+    out = *whole;
     return std::nullopt;
   }
   return "expected a byte size (4096 or \"4K\"), got " + Got(value);

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "lib/base/json_parse.h"
 #include "lib/config/options.h"
 #include "lib/io/file_io.h"
 #include "lib/stats/compare.h"
@@ -59,8 +60,9 @@ LogWorkload WorkloadOf(const Settings& settings) {
 
 Status ApplyCaseText(const std::string& text, const std::string& origin,
                      Settings& settings) {
-  json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) return CaseError(origin, "not valid JSON");
+  Result<json> parsed = ParseJsonStrict(text);
+  if (!parsed) return CaseError(origin, parsed.error().detail);
+  const json doc = std::move(parsed).value();
   if (!doc.is_object()) {
     return CaseError(origin, "expected a JSON object at the top");
   }

@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 #include <random>
+#include <utility>
 
 #include "lib/io/cleanup.h"
 #include "lib/io/fd.h"
@@ -36,13 +38,124 @@ Error OutError(const std::string& path, int err, std::string hint) {
   return error;
 }
 
-Status WriteThrough(const std::string& path, const std::string& text,
-                    Overwrite overwrite) {
+// What --out may not be, at the start and at the end alike: only a regular
+// file is ever replaced. Empty when `st` is acceptable.
+std::string RefusedKind(const struct stat& st) {
+  if (S_ISLNK(st.st_mode)) return "a symbolic link";
+  if (S_ISDIR(st.st_mode)) return "a directory";
+  if (S_ISFIFO(st.st_mode)) return "a FIFO";
+  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return "a device";
+  if (S_ISSOCK(st.st_mode)) return "a socket";
+  if (!S_ISREG(st.st_mode)) return "not a regular file";
+  return "";
+}
+
+Error ReplacedMeanwhile(const std::string& path, const std::string& kind) {
+  Error error = PlainError(ErrorKind::kNotSaved, "rename to " + path,
+                           "became " + kind + " while measuring; not replaced");
+  error.hint = "--force replaces only a regular file";
+  return error;
+}
+
+// `path` split into its directory and last name, for the *at calls: the
+// check and the rename then act on the same directory even if a parent is
+// renamed meanwhile.
+std::pair<std::string, std::string> SplitPath(const std::string& path) {
+  const std::size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos) return {".", path};
+  return {slash == 0 ? "/" : path.substr(0, slash), path.substr(slash + 1)};
+}
+
+// Moves the finished temporary file onto `path`. With kReplace the old entry
+// is swapped out atomically (RENAME_EXCHANGE) and only then looked at, so
+// nothing can take its place between the look and the rename; what may not be
+// replaced is swapped back. A filesystem without RENAME_EXCHANGE gets an
+// fstatat then a rename, and between the two a FIFO, device or link could
+// still be put in its place.
+Status PlaceResult(int d, const std::string& temporary, const std::string& path,
+                   Overwrite overwrite) {
+  const std::string name = SplitPath(path).second;
+  const std::string temp_name = SplitPath(temporary).second;
+  auto rename_error = [&](int err) {
+    return SystemError(ErrorKind::kNotSaved, "rename to " + path, temporary,
+                       err);
+  };
+  if (overwrite == Overwrite::kRefuse) {
+    if (::renameat2(d, temp_name.c_str(), d, name.c_str(), RENAME_NOREPLACE) !=
+        0) {
+      return rename_error(errno);
+    }
+    return Ok{};
+  }
+  // Nothing there: take the name, but never over something that appeared
+  // since; then the exchange again, a few times at most.
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    if (::renameat2(d, temp_name.c_str(), d, name.c_str(), RENAME_EXCHANGE) ==
+        0) {
+      struct stat old {};
+      if (::fstatat(d, temp_name.c_str(), &old, AT_SYMLINK_NOFOLLOW) != 0) {
+        return Ok{};  // the old entry is already gone
+      }
+      const std::string kind = RefusedKind(old);
+      if (kind.empty()) {
+        ::unlinkat(d, temp_name.c_str(), 0);  // the replaced result
+        return Ok{};
+      }
+      // Back as it was: the FIFO (device, link) at `path`, ours at the
+      // temporary name, which the caller removes.
+      if (::renameat2(d, temp_name.c_str(), d, name.c_str(), RENAME_EXCHANGE) !=
+          0) {
+        Error error = rename_error(errno);
+        error.hint = path + " was " + kind + "; it is now kept at " +
+                     temporary + " and the result at " + path;
+        return error;
+      }
+      return ReplacedMeanwhile(path, kind);
+    }
+    if (errno == ENOENT) {
+      if (::renameat2(d, temp_name.c_str(), d, name.c_str(),
+                      RENAME_NOREPLACE) == 0) {
+        return Ok{};
+      }
+      if (errno == EEXIST) continue;
+      return rename_error(errno);
+    }
+    if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP) {
+      return rename_error(errno);
+    }
+    // No RENAME_EXCHANGE here: check, then rename (the window said above).
+    struct stat old {};
+    if (::fstatat(d, name.c_str(), &old, AT_SYMLINK_NOFOLLOW) == 0) {
+      if (const std::string kind = RefusedKind(old); !kind.empty()) {
+        return ReplacedMeanwhile(path, kind);
+      }
+    }
+    if (::renameat(d, temp_name.c_str(), d, name.c_str()) != 0) {
+      return rename_error(errno);
+    }
+    return Ok{};
+  }
+  return rename_error(EEXIST);
+}
+
+}  // namespace
+
+Status WriteResultFile(const std::string& path, const std::string& text,
+                       Overwrite overwrite) {
   const std::string temporary = TemporaryName(path);
+  // One descriptor of the directory for the temporary file, the check and the
+  // rename: a parent renamed or replaced meanwhile cannot split them.
+  UniqueFd dirfd(
+      ::open(SplitPath(path).first.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
+  if (!dirfd.valid()) {
+    return SystemError(ErrorKind::kNotSaved, "open the directory of", path,
+                       errno);
+  }
+  const std::string temp_name = SplitPath(temporary).second;
   const int slot = RegisterForCleanup(temporary);  // Ctrl-C leaves no half file
-  UniqueFd fd(::open(temporary.c_str(),
-                     O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                     0644));
+  UniqueFd fd(::openat(dirfd.get(), temp_name.c_str(),
+                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                       0644));
   if (!fd.valid()) {
     const int saved = errno;
     UnregisterCleanup(slot);
@@ -53,21 +166,39 @@ Status WriteThrough(const std::string& path, const std::string& text,
     written = SystemError(ErrorKind::kNotSaved, "fsync", temporary, errno);
   }
   fd.Reset();
-  if (written) {
-    const unsigned flags =
-        overwrite == Overwrite::kRefuse ? RENAME_NOREPLACE : 0;
-    if (::renameat2(AT_FDCWD, temporary.c_str(), AT_FDCWD, path.c_str(),
-                    flags) != 0) {
-      written = SystemError(ErrorKind::kNotSaved, "rename to " + path,
-                            temporary, errno);
-    }
-  }
-  if (!written) ::unlink(temporary.c_str());
+  if (written) written = PlaceResult(dirfd.get(), temporary, path, overwrite);
+  if (!written) ::unlinkat(dirfd.get(), temp_name.c_str(), 0);
   UnregisterCleanup(slot);
   if (written) return written;
   Error error = written.error();  // PwriteAll's errors are of another kind
   error.kind = ErrorKind::kNotSaved;
   return error;
+}
+
+namespace {
+
+// Every place the fallback may go, each by absolute path: the current
+// directory, then $TMPDIR, then /tmp (all of them; a TMPDIR that cannot be
+// written must not cost the measurement).
+std::vector<std::string> FallbackDirs() {
+  std::vector<std::string> dirs;
+  char cwd[PATH_MAX];
+  const bool have_cwd = ::getcwd(cwd, sizeof cwd) != nullptr;
+  if (have_cwd) dirs.push_back(cwd);
+  const char* tmpdir = std::getenv("TMPDIR");
+  if (tmpdir != nullptr && *tmpdir != '\0') {
+    std::string dir = tmpdir;
+    if (dir[0] != '/' && have_cwd) dir = std::string(cwd) + "/" + dir;
+    if (dir[0] == '/') dirs.push_back(dir);
+  }
+  dirs.push_back("/tmp");
+  std::vector<std::string> unique;
+  for (const std::string& dir : dirs) {
+    if (std::find(unique.begin(), unique.end(), dir) == unique.end()) {
+      unique.push_back(dir);
+    }
+  }
+  return unique;
 }
 
 }  // namespace
@@ -122,25 +253,25 @@ Status CheckResultPath(const std::string& path, Overwrite overwrite,
 
 SaveOutcome SaveResult(const std::string& path, const std::string& text,
                        Overwrite overwrite) {
-  SaveOutcome outcome{WriteThrough(path, text, overwrite), std::nullopt};
+  SaveOutcome outcome{WriteResultFile(path, text, overwrite), std::nullopt};
   if (outcome.status) return outcome;
-  const char* tmpdir = std::getenv("TMPDIR");
   const std::string name =
       "alignbench-result-" + std::to_string(::getpid()) + ".json";
-  for (const std::string& dir :
-       {std::string("."), std::string(tmpdir && *tmpdir ? tmpdir : "/tmp")}) {
-    const std::string fallback = dir + "/" + name;
-    if (WriteThrough(fallback, text, Overwrite::kRefuse)) {
+  std::string tried;
+  for (const std::string& dir : FallbackDirs()) {
+    const std::string fallback = (dir == "/" ? "" : dir) + "/" + name;
+    if (WriteResultFile(fallback, text, Overwrite::kRefuse)) {
       outcome.fallback = fallback;
       break;
     }
+    tried += (tried.empty() ? "" : ", ") + fallback;
   }
   Error error = outcome.status.error();
-  error.hint = outcome.fallback
-                   ? "the measurement is kept in " + *outcome.fallback +
-                         "; move it where it was wanted"
-                   : "no fallback could be written either (current directory, "
-                     "TMPDIR, /tmp)";
+  error.hint =
+      outcome.fallback
+          ? "the measurement is kept in " + *outcome.fallback +
+                "; move it where it was wanted"
+          : "no fallback could be written either (tried " + tried + ")";
   outcome.status = error;
   return outcome;
 }

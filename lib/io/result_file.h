@@ -41,9 +41,20 @@ struct SaveOutcome {
 };
 
 // Writes `text` to `path` through a temporary name in the same directory
-// (fsync, then rename; with kRefuse a file that appeared meanwhile is not
-// replaced). On failure the text goes to alignbench-result-PID.json in the
-// current directory, else in ${TMPDIR:-/tmp}.
+// (fsync, then rename). With kRefuse a file that appeared meanwhile is not
+// replaced. With kReplace what is at `path` at the rename is checked again,
+// without a window where the filesystem has RENAME_EXCHANGE: anything but a
+// regular file (a FIFO, device, symbolic link, directory that took its place
+// while measuring) is left as it was and the save fails. Without
+// RENAME_EXCHANGE (some network and FUSE filesystems) the check is an
+// fstatat just before rename(2), and something put there between the two is
+// replaced.
+Status WriteResultFile(const std::string& path, const std::string& text,
+                       Overwrite overwrite);
+
+// WriteResultFile, and on failure the text goes to alignbench-result-PID.json
+// in the first of these that takes it: the current directory, $TMPDIR, /tmp.
+// The fallback and every place tried are named by absolute path.
 SaveOutcome SaveResult(const std::string& path, const std::string& text,
                        Overwrite overwrite);
 

@@ -136,8 +136,9 @@ Result<TestFile> TestFile::Create(const std::string& dir, FileOps& ops) {
   if (fd < 0) {
     int saved = errno;
     UnregisterCleanup(slot);
-    return Answer(SystemError(ErrorKind::kSetup, "create", path, saved),
-                  Phase::kSetup);
+    return Answer(
+        SystemError(ErrorKind::kSetup, "create test file", path, saved),
+        Phase::kSetup);
   }
   // Held until the descriptor closes: SweepStaleTestFiles leaves a locked file
   // alone. A filesystem without flock only loses that extra safety.

@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <new>
+#include <optional>
 
+#include "lib/base/memory.h"
 #include "lib/measure/sync.h"
 
 namespace alignbench {
@@ -197,12 +200,27 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
       spec.pattern.Over(0, spec.warmup + spec.writes).max_length;
   const std::uint64_t stage =
       spec.io == IoMode::kDirect ? size + 2 * spec.dio_alignment : 0;
-  Run run(spec, std::move(file), std::move(fd),
-          Payload(size, alignment, spec.warmup + spec.writes),
-          AlignedBuffer(stage, alignment));
+  // The buffers are the run's one large allocation: a memory limit (ulimit -v,
+  // a cgroup) is met here, and here it is known what it was for.
+  std::optional<Run> made;
+  try {
+    made.emplace(Run(spec, std::move(file), std::move(fd),
+                     Payload(size, alignment, spec.warmup + spec.writes),
+                     AlignedBuffer(stage, alignment)));
+    if (stage > 0) {
+      made->held_ = AlignedBuffer(spec.dio_alignment, alignment);
+    }
+  } catch (const std::bad_alloc&) {
+    Error error = SystemError(ErrorKind::kSetup,
+                              "allocate the write buffers of a " +
+                                  std::to_string(size) + "-byte write",
+                              "", ENOMEM);
+    error.hint = OutOfMemoryHint("use smaller --sizes or fewer --writes");
+    return error;
+  }
+  Run& run = *made;
   if (stage > 0) {
     // The writer knows its header block: the header's bytes, then zeros.
-    run.held_ = AlignedBuffer(spec.dio_alignment, alignment);
     std::memset(run.held_.data(), 0, spec.dio_alignment);
     std::memset(run.held_.data(), 'H',
                 std::min<std::uint64_t>(spec.pattern.HeaderBytes(),
@@ -221,7 +239,7 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   if (spec.device_stat_path)
     run.device_before_ = ReadDeviceCounters(*spec.device_stat_path);
   run.process_before_ = ReadProcessIo();
-  return run;
+  return std::move(*made);
 }
 
 Run::Run(RunSpec spec, TestFile file, UniqueFd fd, Payload payload,

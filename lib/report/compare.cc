@@ -77,7 +77,9 @@ void RenderComparison(std::ostream& out, const Report& base,
   if (!differing.empty()) {
     out << "warning: the two results differ in " << differing.size()
         << " setting(s) or environment field(s):\n";
-    for (const std::string& d : differing) out << "  " << d << "\n";
+    for (const std::string& d : differing) {
+      out << "  " << EscapeControl(d) << "\n";
+    }
   }
   out << "\n"
       << Pad("size", 6) << " | " << Pad("base %gain [95%]", 22) << " | "

@@ -53,11 +53,13 @@ std::vector<Difference> Differences(const std::vector<LabeledReport>& results) {
   }
   std::vector<Difference> out;
   for (std::size_t f = 0; f < facts.front().size(); ++f) {
-    Difference d{facts.front()[f].name, {}};
+    // Escaped here, once for every printer: a directory or a disk model
+    // comes from outside and may hold a newline, ESC or a bidi control.
+    Difference d{EscapeControl(facts.front()[f].name), {}};
     bool differs = false;
     for (const std::vector<Fact>& of_one : facts) {
       differs = differs || of_one[f].text != facts.front()[f].text;
-      d.texts.push_back(of_one[f].text);
+      d.texts.push_back(EscapeControl(of_one[f].text));
     }
     if (differs) out.push_back(std::move(d));
   }
@@ -150,7 +152,7 @@ void RenderDifferencesText(std::ostream& out,
 void RenderText(std::ostream& out, const std::vector<LabeledReport>& results,
                 const Grid& grid) {
   for (std::size_t g = 0; g < results.size(); ++g) {
-    out << "[" << g + 1 << "] " << results[g].label << "\n";
+    out << "[" << g + 1 << "] " << EscapeControl(results[g].label) << "\n";
   }
   std::vector<std::string> rows;
   for (std::size_t row = 0; row < grid.specs.size(); ++row) {
@@ -179,9 +181,11 @@ void RenderText(std::ostream& out, const std::vector<LabeledReport>& results,
          "- = no such pair in that result.\n";
 }
 
+// Control characters escaped (a newline would end the table row), then '|',
+// which would end the cell.
 std::string MarkdownCell(const std::string& text) {
   std::string cell;
-  for (char c : text) {
+  for (char c : EscapeControl(text)) {
     if (c == '|') cell += '\\';
     cell += c;
   }
@@ -227,8 +231,14 @@ void RenderMarkdownMany(std::ostream& out,
   }
 }
 
-std::string CsvField(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+// Control characters escaped (a CSV is read in a terminal too), then quoted
+// where a comma, quote or leading/trailing space would change the fields.
+std::string CsvField(const std::string& raw) {
+  const std::string text = EscapeControl(raw);
+  if (text.find_first_of(",\"") == std::string::npos &&
+      (text.empty() || (text.front() != ' ' && text.back() != ' '))) {
+    return text;
+  }
   std::string quoted = "\"";
   for (char c : text)
     quoted += c == '"' ? std::string("\"\"") : std::string(1, c);

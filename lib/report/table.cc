@@ -160,7 +160,9 @@ std::string BackgroundCell(const VariantResult& v) {
 
 void RenderTable(std::ostream& out, const Report& r) {
   out << TitleLine(r) << "\n";
-  if (r.reference) out << "source: " << r.reference->source << "\n";
+  if (r.reference) {
+    out << "source: " << EscapeControl(r.reference->source) << "\n";
+  }
   out << SettingsLine(r) << "\n";
   ForEachGroup(r, [&](const std::string& label, std::size_t from,
                       std::size_t to) {
@@ -228,18 +230,36 @@ void RenderDerby(std::ostream& out, const Report& r) {
   }
 }
 
+// Outside text as a markdown code span: escaped for the terminal, and fenced
+// by one backtick more than its longest run of them (CommonMark), so that a
+// backtick in a directory name cannot end the span and turn the rest into
+// markup.
+std::string MarkdownCode(const std::string& raw) {
+  const std::string text = EscapeControl(raw);
+  std::size_t longest = 0;
+  std::size_t run = 0;
+  for (char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(longest + 1, '`');
+  const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
+  return fence + (pad ? " " + text + " " : text) + fence;
+}
+
 // The environment in one line, for a bug report.
 void MarkdownSummary(std::ostream& out, const Report& r) {
   if (r.reference) {
-    out << "**reference table** from " << r.reference->source << ": "
-        << r.reference->platform << "; " << r.reference->disk;
+    out << "**reference table** from " << EscapeControl(r.reference->source)
+        << ": " << EscapeControl(r.reference->platform) << "; "
+        << EscapeControl(r.reference->disk);
     return;
   }
   const TargetInfo& t = r.target;
-  out << "**alignbench " << r.tool_version << "** ("
-      << r.git_revision.value_or("revision unknown") << ") on `"
-      << EscapeControl(t.dir)
-      << "`: " << EscapeControl(t.fs_type.value_or("unknown fs"));
+  out << "**alignbench " << EscapeControl(r.tool_version) << "** ("
+      << EscapeControl(r.git_revision.value_or("revision unknown")) << ") on "
+      << MarkdownCode(t.dir) << ": "
+      << EscapeControl(t.fs_type.value_or("unknown fs"));
   if (t.device) {
     const DeviceInfo& d = *t.device;
     out << " on " << EscapeControl(d.disk);
@@ -373,8 +393,8 @@ std::string SizeColumn(std::uint64_t size) {
 
 std::string TitleLine(const Report& r) {
   if (!r.reference) return TargetLine(r.target);
-  return "--- reference table: " + r.reference->platform + "; " +
-         r.reference->disk + " ---";
+  return "--- reference table: " + EscapeControl(r.reference->platform) + "; " +
+         EscapeControl(r.reference->disk) + " ---";
 }
 
 std::string TargetLine(const TargetInfo& t) {

@@ -80,14 +80,34 @@ if [ "$(id -u)" -eq 0 ]; then
       --out "$small/r.json" > "$WORK/stdout" 2> "$WORK/err")
     status=$?
     check "a full --out filesystem at the end: exit 4 (got $status)" [ "$status" -eq 4 ]
-    check "says where the measurement went" \
-      grep -q "kept in ./alignbench-result-[0-9]*.json" "$WORK/err"
+    check "says where the measurement went, by absolute path" \
+      grep -q "kept in $WORK/alignbench-result-[0-9]*.json" "$WORK/err"
     fallback=$(ls "$WORK"/alignbench-result-*.json 2> /dev/null | head -n 1)
     check "the fallback holds the whole result" \
       "$ALIGNBENCH" show "${fallback:-/nonexistent}" > /dev/null
     check "the table was printed all the same" grep -q "^ *64 |" "$WORK/stdout"
     check "no temporary file left on the full filesystem" \
       bash -c "[ -z \"\$(ls -A '$small')\" ]"
+    # An unwritable working directory and a TMPDIR that does not exist: the
+    # message names /tmp among the places, so /tmp must be tried too.
+    rm -f "$small"/* "$WORK"/alignbench-result-*.json
+    mkdir "$WORK/rocwd"
+    if mount -t tmpfs -o ro,size=16k tmpfs "$WORK/rocwd"; then
+      cleanup_hooks+=("umount '$WORK/rocwd'")
+      (cd "$WORK/rocwd" && TMPDIR=/nonexistent-alignbench "$ALIGNBENCH" --dir "$target" \
+        --sizes 1K..64K --writes 2 --repetitions 3 --out "$small/r.json" \
+        > "$WORK/stdout" 2> "$WORK/err")
+      status=$?
+      kept=$(grep -o "kept in /tmp/alignbench-result-[0-9]*\.json" "$WORK/err" | cut -c9-)
+      [ -z "$kept" ] || cleanup_hooks+=("rm -f '$kept'")
+      check "cwd and TMPDIR unwritable: exit 4 (got $status)" [ "$status" -eq 4 ]
+      check "the fallback went to /tmp: $(grep -m1 error "$WORK/err")" [ -n "$kept" ]
+      check "the /tmp fallback holds the whole result" \
+        "$ALIGNBENCH" show "${kept:-/nonexistent}" > /dev/null
+    else
+      echo "FAIL: could not mount a read-only tmpfs" >&2
+      failed=$((failed + 1))
+    fi
   else
     echo "FAIL: could not mount a small tmpfs" >&2
     failed=$((failed + 1))

@@ -260,6 +260,8 @@ d = load(sys.argv[2])
 p = d["alignbench"]["pairs"][0]
 exec(code, {"d": d, "p": p, "a": d["alignbench"]})
 errors = list(validator.iter_errors(d))
+with open(sys.argv[6], "w") as f:
+    json.dump(d, f)
 if kind == "accept":
     report(errors)
     sys.exit(1 if errors else 0)
@@ -270,7 +272,18 @@ if not any(e.validator == keyword for e in all_errors(errors)):
     print("    rejected, but not by \"%s\":" % keyword)
     report(errors)
     sys.exit(1)
-' "$SCHEMA" "$WORK/plain.json" "$kind" "$keyword" "$code"
+' "$SCHEMA" "$WORK/plain.json" "$kind" "$keyword" "$code" "$WORK/mutated.json" || return 1
+  # One definition of a valid result: what the schema refuses, show refuses.
+  "$ALIGNBENCH" show "$WORK/mutated.json" > /dev/null 2> "$WORK/mutated.err"
+  local shown=$?
+  if [ "$kind" = accept ] && [ "$shown" -ne 0 ]; then
+    echo "    the schema accepts it, alignbench show refuses it: $(head -n1 "$WORK/mutated.err")"
+    return 1
+  fi
+  if [ "$kind" = reject ] && [ "$shown" -eq 0 ]; then
+    echo "    the schema refuses it, alignbench show accepts it"
+    return 1
+  fi
 }
 
 if [ -f "$WORK/plain.json" ]; then

@@ -64,11 +64,32 @@ TEST_CASE("One errno, one answer: the table decides hint and exit code") {
             .kind == ErrorKind::kUsage);
 }
 
-TEST_CASE("EscapeControl writes C0 and DEL as escapes, nothing else") {
+TEST_CASE("EscapeControl writes C0 and DEL as escapes") {
   CHECK(EscapeControl("plain /d\\x") == "plain /d\\x");
   CHECK(EscapeControl("a\nb\rc\td") == "a\\nb\\rc\\td");
   CHECK(EscapeControl("\x1b[2J\x7f\x01") == "\\x1b[2J\\x7f\\x01");
   // UTF-8 is kept: only single-byte controls are escaped.
   CHECK(EscapeControl("gr\xc3\xbc\xc3\x9f") == "gr\xc3\xbc\xc3\x9f");
   CHECK(EscapeControl(std::string("a\0b", 3)) == "a\\x00b");
+}
+
+TEST_CASE("EscapeControl writes C1 and bidirectional controls as escapes") {
+  CHECK(EscapeControl("a\xc2\x9b"
+                      "2J") == "a\\u009b2J");  // CSI
+  CHECK(EscapeControl("\xe2\x80\xae"
+                      "cod.exe") == "\\u202ecod.exe");
+  for (const char* bidi :
+       {"\xe2\x80\xaa", "\xe2\x80\xab", "\xe2\x80\xac", "\xe2\x80\xad",
+        "\xe2\x81\xa6", "\xe2\x81\xa7", "\xe2\x81\xa8", "\xe2\x81\xa9"}) {
+    CHECK(EscapeControl(bidi).rfind("\\u20", 0) == 0);
+  }
+  // Not UTF-8: a lone C1 byte, a cut sequence.
+  CHECK(EscapeControl("\x9b"
+                      "2J") == "\\x9b2J");
+  CHECK(EscapeControl("a\xe2\x80") == "a\\xe2\\x80");
+  // Escaping twice changes nothing.
+  const std::string once = EscapeControl("x\xe2\x80\xae\n\x9b");
+  CHECK(EscapeControl(once) == once);
+  CHECK(EscapeControl("\xe2\x82\xac \xf0\x9f\x98\x80") ==
+        "\xe2\x82\xac \xf0\x9f\x98\x80");
 }

@@ -1,6 +1,7 @@
 #include "lib/report/json_histogram.h"
 
 #include <catch2/catch.hpp>
+#include <limits>
 #include <random>
 
 #include "lib/report/json.h"
@@ -75,6 +76,15 @@ TEST_CASE("Broken histograms are refused with the key that is wrong") {
              Catch::Contains("out of order"));
   CHECK_THAT(refused([](auto& h) { h.erase("sync"); }),
              Catch::Contains("histograms.sync"));
+  // Counts that add up to 2^64 + count wrap round to count in 64 bits.
+  CHECK_THAT(refused([](auto& h) {
+               auto& b = h["write_sync"]["buckets"];
+               const std::uint64_t first = b[0][1];
+               const std::uint64_t second = b[1][1];
+               b[0][1] = std::numeric_limits<std::uint64_t>::max();
+               b[1][1] = first + second + 1;
+             }),
+             Catch::Contains("do not add up"));
 }
 
 TEST_CASE("Number arrays on one line: the same document, smaller") {

@@ -1,6 +1,7 @@
 #include "lib/report/json.h"
 
 #include <catch2/catch.hpp>
+#include <functional>
 
 #include "lib/report/table.h"
 #include "tests/unit/report_fixture.h"
@@ -59,4 +60,38 @@ TEST_CASE("FromJson refuses what is not ours or too new") {
   bad_value["pairs"][0]["sync"] = "fsink";
   CHECK_FALSE(FromJson(bad_value, "y.json").ok());
   CHECK_FALSE(FromJson(nlohmann::json::array(), "z.json").ok());
+}
+
+TEST_CASE("A version 2 result is read as its schema reads it") {
+  const nlohmann::json good = ToJson(testing::FixedReport());
+  REQUIRE(FromJson(good, "r.json"));
+  auto refused = [&good](const std::function<void(nlohmann::json&)>& edit) {
+    nlohmann::json j = good;
+    edit(j);
+    const Result<Report> r = FromJson(j, "r.json");
+    return r.ok() ? std::string() : r.error().Message();
+  };
+  using nlohmann::json;
+  CHECK_THAT(refused([](json& j) { j["pairs"][0]["colour"] = "blue"; }),
+             Catch::Contains("pairs[0].colour': unknown key"));
+  CHECK_THAT(refused([](json& j) { j["pairs"][0]["gain_pct"] = nullptr; }),
+             Catch::Contains("pairs[0].gain_pct': null"));
+  CHECK_THAT(refused([](json& j) {
+               j["pairs"][0]["unaligned"]["repetitions"] = 0;
+               j["pairs"][0]["unaligned"].erase("runs");
+             }),
+             Catch::Contains("0 repetitions was not measured"));
+  CHECK_THAT(refused([](json& j) {
+               j["complete"] = false;
+               j["errors"] = json::array();
+             }),
+             Catch::Contains("an incomplete run says why"));
+  CHECK_THAT(refused([](json& j) { j["schema_version"] = 0; }),
+             Catch::Contains("0 is no version"));
+  CHECK(refused([](json& j) { j["schema_version"] = 2.0; }).empty());
+  // A version 1 file was written before the schema: read as it always was.
+  CHECK(refused([](json& j) {
+          j["schema_version"] = 1;
+          j["pairs"][0]["colour"] = "blue";
+        }).empty());
 }

@@ -73,6 +73,11 @@ TEST_CASE("Bad log objects are refused with the key") {
              Catch::Contains("'aligned'"));
   CHECK_THAT(Refusal(R"({"log": {"contrast": "pad", "unaligned": 4}})"),
              Catch::Contains("only a file contrast"));
+  CHECK_THAT(Refusal(R"({"log": {"contrast": "framing", "aligned": 512}})"),
+             Catch::Contains("log.aligned") &&
+                 Catch::Contains("framing contrast takes no value"));
+  CHECK_THAT(Refusal(R"({"log": {"header": 24, "aligned": "4K"}})"),
+             Catch::Contains("framing contrast takes no value"));
   CHECK_THAT(Refusal(R"({"log": {"chunk": 4, "record_header": 7}})"),
              Catch::Contains("larger than a record header"));
   CHECK_THAT(Refusal(R"({"log": {"contrast": "file", "aligned": "new"}})"),

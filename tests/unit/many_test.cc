@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include "lib/report/compare.h"
 #include "tests/unit/report_fixture.h"
 
 namespace alignbench {
@@ -82,6 +83,50 @@ TEST_CASE("N-way CSV: one row per result and pair, differing fields quoted") {
   std::size_t lines = 0;
   for (char c : csv) lines += c == '\n';
   CHECK(lines == 1 + 2 * 2);
+}
+
+TEST_CASE("N-way table: outside strings are escaped for every printer") {
+  // A directory name is whatever the user or a result file says it is.
+  const std::string hostile =
+      "/mnt/a\nb\x1b[31m|c,\"d\" \xc2\x9b"
+      "2J\xe2\x80\xae"
+      "evil\xe2\x81\xa6";
+  Report a = FixedReport();
+  Report b = FixedReport();
+  a.target.dir = hostile;
+  b.target.dir = hostile + "2";
+  const std::vector<LabeledReport> labeled = LabelResults({a, b}, {"a", "b"});
+  for (Format f : {Format::kTable, Format::kMarkdown, Format::kCsv}) {
+    const std::string text = Rendered(labeled, f);
+    CAPTURE(static_cast<int>(f), text);
+    CHECK_THAT(text, !Catch::Contains("\x1b"));
+    CHECK_THAT(text, !Catch::Contains("a\nb"));
+    CHECK_THAT(text, !Catch::Contains("\xc2\x9b"));
+    CHECK_THAT(text, !Catch::Contains("\xe2\x80\xae"));
+    CHECK_THAT(text, !Catch::Contains("\xe2\x81\xa6"));
+    CHECK_THAT(text, Catch::Contains("a\\nb\\x1b[31m"));
+    CHECK_THAT(text, Catch::Contains("\\u202eevil\\u2066"));
+  }
+  const std::string markdown = Rendered(labeled, Format::kMarkdown);
+  CHECK_THAT(markdown, Catch::Contains("\\|c,"));
+  CHECK_THAT(markdown, !Catch::Contains("m|c"));
+  const std::string csv = Rendered(labeled, Format::kCsv);
+  // One header and two rows per result: no field split a line.
+  std::size_t lines = 0;
+  for (char c : csv) lines += c == '\n';
+  CHECK(lines == 1 + 2 * 2);
+  CHECK_THAT(csv, Catch::Contains("|c,\"\"d\"\" "));
+}
+
+TEST_CASE("Two-way compare: the differing fields are escaped") {
+  Report a = FixedReport();
+  Report b = FixedReport();
+  b.target.dir = "/mnt/b\n--- forged line\x1b[31m";
+  std::ostringstream out;
+  RenderComparison(out, a, b);
+  CHECK_THAT(out.str(), !Catch::Contains("\n--- forged"));
+  CHECK_THAT(out.str(), !Catch::Contains("\x1b"));
+  CHECK_THAT(out.str(), Catch::Contains("/mnt/b\\n--- forged line\\x1b[31m"));
 }
 
 }  // namespace alignbench

@@ -115,3 +115,26 @@ TEST_CASE("Every recorded option reads back from its record") {
     CHECK(ShowOption(option, back) == ShowOption(option, s));
   }
 }
+
+TEST_CASE("Numbers and counts share one grammar: decimal digits only") {
+  auto refused = [](const char* name, const char* word) {
+    const Option* option = FindOption(name);
+    REQUIRE(option != nullptr);
+    Settings s;
+    const Status applied =
+        ApplyOption(*option, json(word), FromCommandLine(*option), s);
+    return applied.ok() ? std::string() : applied.error().Message();
+  };
+  for (const char* name : {"precision", "budget", "writes"}) {
+    for (const char* word :
+         {"0x10", "+5", " 5", "5 ", "inf", "nan", "", "5e", "--5", "1,5"}) {
+      INFO(name << " " << word);
+      CHECK_THAT(refused(name, word), Catch::Contains("expected a"));
+    }
+  }
+  CHECK(refused("precision", "2.5").empty());
+  CHECK(refused("precision", ".5").empty());
+  CHECK(refused("precision", "1e2").empty());
+  CHECK(refused("budget", "30").empty());
+  CHECK(refused("budget", "1.5E+2").empty());
+}

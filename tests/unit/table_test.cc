@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "lib/base/text.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;
@@ -65,4 +66,37 @@ TEST_CASE("The header names directory, filesystem and device, ioping style") {
         "--- /mnt (ext4 /dev/loop0) --- logical 4096 B, physical 4096 B, write "
         "cache: "
         "write back");
+}
+
+TEST_CASE("A huge number is printed short, never hundreds of digits") {
+  CHECK(Printf("%+.1f", 1e308) == "+1e+308");
+  CHECK(Printf("%.3f", -1e300) == "-1e+300");
+  CHECK(Printf("%+.1f", 83.25) == "+83.2");
+  CHECK(Printf("%.1f%%", 1e200) == "1e+200%");
+  // A result file may say any finite gain; the table stays a table.
+  Report r = testing::FixedReport();
+  r.pairs[0].gain_pct = 1e308;
+  for (Format f : {Format::kTable, Format::kMarkdown, Format::kDerby}) {
+    std::ostringstream out;
+    Render(out, r, f);
+    std::istringstream lines(out.str());
+    std::size_t longest = 0;
+    for (std::string line; std::getline(lines, line);) {
+      if (line.find("%gain") == std::string::npos) {
+        longest = std::max(longest, line.size());
+      }
+    }
+    CHECK(longest < 260);
+    CHECK_THAT(out.str(), Catch::Contains("1e+308"));
+  }
+}
+
+TEST_CASE(
+    "Markdown: a directory cannot end its code span or reach the terminal") {
+  Report r = testing::FixedReport();
+  r.target.dir = "/mnt/a`b\x1b[2J\xe2\x80\xae";
+  std::ostringstream out;
+  Render(out, r, Format::kMarkdown);
+  CHECK_THAT(out.str(), Catch::Contains("on ``/mnt/a`b\\x1b[2J\\u202e``:"));
+  CHECK_THAT(out.str(), !Catch::Contains("\x1b"));
 }
