@@ -13,11 +13,16 @@
 namespace alignbench {
 namespace {
 
-// Beyond this μ/σ the fold no longer touches the quartiles: |μ + σZ| has the
-// quartiles of μ + σZ.
+// Beyond this μ/σ the fold no longer bends |μ + σZ| below its upper tail:
+// a straight line in the normal quantiles fits it.
 constexpr double kMaxFoldedTheta = 6;
-constexpr int kFoldedSteps = 600;
-constexpr double kNormalQuartile = 0.6744897501960817;
+constexpr int kThetaSteps = 60;
+constexpr int kProbabilitySteps = 400;
+// The fit leaves out the largest tenth of the absolute values: one far block
+// in ten must not decide a pair's stopping, and the few largest of a
+// heavy-tailed sample would make the fitted σ (and the blocks asked for)
+// grow faster than the Hodges–Lehmann interval does (it barely feels them).
+constexpr double kFittedShare = 0.9;
 
 // p-quantile of |θ + Z|, Z standard normal.
 double FoldedQuantile(double theta, double p) {
@@ -26,30 +31,34 @@ double FoldedQuantile(double theta, double p) {
     return boost::math::cdf(z, x - theta) - boost::math::cdf(z, -x - theta);
   };
   double low = 0, high = theta + 10;
-  for (int i = 0; i < 100; ++i) {
+  for (int i = 0; i < 60; ++i) {
     const double mid = (low + high) / 2;
     (cdf(mid) < p ? low : high) = mid;
   }
   return (low + high) / 2;
 }
 
-struct FoldedQuartiles {
-  double theta, q25, q75;
-};
-
-// Computed once; the lower/upper quartile ratio rises with θ, which is what
-// lets it be inverted.
-const std::vector<FoldedQuartiles>& FoldedTable() {
-  static const std::vector<FoldedQuartiles> table = [] {
-    std::vector<FoldedQuartiles> t;
-    for (int i = 0; i <= kFoldedSteps; ++i) {
-      const double theta = kMaxFoldedTheta * i / kFoldedSteps;
-      t.push_back(
-          {theta, FoldedQuantile(theta, 0.25), FoldedQuantile(theta, 0.75)});
+// Q[θ step][p step], computed once.
+const std::vector<std::vector<double>>& FoldedTable() {
+  static const std::vector<std::vector<double>> table = [] {
+    std::vector<std::vector<double>> t(kThetaSteps + 1);
+    for (int i = 0; i <= kThetaSteps; ++i) {
+      const double theta = kMaxFoldedTheta * i / kThetaSteps;
+      for (int j = 0; j <= kProbabilitySteps; ++j) {
+        const double p =
+            std::clamp(1.0 * j / kProbabilitySteps, 1e-9, 1 - 1e-9);
+        t[i].push_back(FoldedQuantile(theta, p));
+      }
     }
     return t;
   }();
   return table;
+}
+
+double Interpolate(const std::vector<double>& row, double p) {
+  const double at = p * kProbabilitySteps;
+  const auto j = std::min(static_cast<std::size_t>(at), row.size() - 2);
+  return row[j] + (at - static_cast<double>(j)) * (row[j + 1] - row[j]);
 }
 
 struct FoldedFit {
@@ -57,32 +66,62 @@ struct FoldedFit {
   double sigma;
 };
 
-// μ ≥ 0 and σ of |μ + σZ| from the sample quartiles a25 ≤ a75 of absolute
-// values.
-FoldedFit FitFolded(double a25, double a75) {
-  if (!(a75 > 0)) return {0, 0};
-  const double ratio = a25 / a75;
+// μ ≥ 0 and σ of |μ + σZ| from sorted absolute values: least squares of the
+// order statistics on the folded normal's quantiles at (i − ½)/n, θ = μ/σ
+// on a grid, plus the unfolded line μ + σ·z for θ beyond it. Order
+// statistics rather than two quartiles: the stand-in decides when to stop,
+// and a noisy one stops pairs on a lucky low reading.
+FoldedFit FitFolded(const std::vector<double>& sorted) {
+  const std::size_t all = sorted.size();
+  const std::size_t n = std::max<std::size_t>(
+      2, static_cast<std::size_t>(
+             std::ceil(kFittedShare * static_cast<double>(all))));
+  double saa = 0;
+  for (std::size_t i = 0; i < n; ++i) saa += sorted[i] * sorted[i];
+  if (!(saa > 0)) return {0, 0};
   const auto& table = FoldedTable();
-  if (ratio <= table.front().q25 / table.front().q75) {
-    // Quartiles closer to 0 than any fold allows: no effect to see, and the
-    // spread is all noise.
-    const auto& f = table.front();
-    return {0, (a75 - a25) / (f.q75 - f.q25)};
+  std::vector<double> p(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    p[i] = (static_cast<double>(i) + 0.5) / static_cast<double>(all);
   }
-  if (ratio >= table.back().q25 / table.back().q75) {
-    return {(a25 + a75) / 2, (a75 - a25) / (2 * kNormalQuartile)};
+  FoldedFit best{0, 0};
+  double best_sse = std::numeric_limits<double>::infinity();
+  for (int t = 0; t <= kThetaSteps; ++t) {
+    double saq = 0, sqq = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double q = Interpolate(table[t], p[i]);
+      saq += sorted[i] * q;
+      sqq += q * q;
+    }
+    const double sse = saa - saq * saq / sqq;
+    if (sse < best_sse) {
+      best_sse = sse;
+      const double sigma = saq / sqq;
+      best = {kMaxFoldedTheta * t / kThetaSteps * sigma, sigma};
+    }
   }
-  std::size_t hi = 1;
-  while (table[hi].q25 / table[hi].q75 < ratio) ++hi;
-  const auto& a = table[hi - 1];
-  const auto& b = table[hi];
-  const double ra = a.q25 / a.q75, rb = b.q25 / b.q75;
-  const double w = (ratio - ra) / (rb - ra);
-  const double theta = a.theta + w * (b.theta - a.theta);
-  const double q25 = a.q25 + w * (b.q25 - a.q25);
-  const double q75 = a.q75 + w * (b.q75 - a.q75);
-  const double sigma = (a75 - a25) / (q75 - q25);
-  return {theta * sigma, sigma};
+  // The line a = μ + σ·z_p: ordinary least squares in z_p.
+  const boost::math::normal z;
+  double sz = 0, szz = 0, sa = 0, saz = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double q = boost::math::quantile(z, p[i]);
+    sz += q;
+    szz += q * q;
+    sa += sorted[i];
+    saz += sorted[i] * q;
+  }
+  const double k = static_cast<double>(n);
+  const double sigma = (saz - sz * sa / k) / (szz - sz * sz / k);
+  const double mu = (sa - sigma * sz) / k;
+  if (sigma >= 0 && mu > kMaxFoldedTheta * sigma) {
+    double sse = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double r = sorted[i] - mu - sigma * boost::math::quantile(z, p[i]);
+      sse += r * r;
+    }
+    if (sse < best_sse) best = {mu, sigma};
+  }
+  return best;
 }
 
 }  // namespace
@@ -95,8 +134,7 @@ double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
   magnitudes.reserve(n);
   for (double r : log_ratios) magnitudes.push_back(std::fabs(r));
   std::sort(magnitudes.begin(), magnitudes.end());
-  const FoldedFit fit =
-      FitFolded(Percentile(magnitudes, 0.25), Percentile(magnitudes, 0.75));
+  const FoldedFit fit = FitFolded(magnitudes);
   const double k = static_cast<double>(n);
   const double t = boost::math::quantile(boost::math::students_t(k - 1),
                                          1 - (1 - confidence) / 2);
@@ -106,16 +144,33 @@ double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
   return 100 * std::exp(fit.mu) * std::sinh(half_log);
 }
 
+double StopThresholdPoints(std::uint64_t blocks, double precision_points,
+                           double margin) {
+  return precision_points /
+         (1 + margin / std::sqrt(static_cast<double>(
+                           std::max<std::uint64_t>(blocks, 1))));
+}
+
 std::uint64_t ProjectBlocksNeeded(std::uint64_t blocks_so_far,
                                   double stand_in_points,
-                                  double precision_points) {
-  if (!(stand_in_points > precision_points)) return blocks_so_far;
+                                  double precision_points, double margin) {
+  const std::uint64_t n = blocks_so_far;
+  if (!(stand_in_points > StopThresholdPoints(n, precision_points, margin))) {
+    return n;
+  }
+  // Solve m = n (stand-in / precision)^2 (1 + margin/sqrt(m))^2 by
+  // iteration: the stand-in shrinks as 1/sqrt(blocks), the margin too.
   const double ratio = stand_in_points / precision_points;
-  const double needed =
-      std::ceil(static_cast<double>(blocks_so_far) * ratio * ratio);
+  const double base = static_cast<double>(n) * ratio * ratio;
+  double needed = base;
+  for (int i = 0; i < 50; ++i) {
+    const double grow = 1 + margin / std::sqrt(needed);
+    needed = base * grow * grow;
+  }
+  needed = std::ceil(needed);
   // Far beyond any cap; keeps the conversion defined.
-  if (needed > 1e15) return static_cast<std::uint64_t>(1e15);
-  return std::max(blocks_so_far, static_cast<std::uint64_t>(needed));
+  if (!(needed < 1e15)) return static_cast<std::uint64_t>(1e15);
+  return std::max(n + 1, static_cast<std::uint64_t>(needed));
 }
 
 RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
@@ -154,9 +209,10 @@ RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
       open.push_back(i);
       continue;
     }
-    plan.blocks_needed[i] =
-        ProjectBlocksNeeded(n, stand_in, design.precision_points);
-    if (stand_in <= design.precision_points) {
+    plan.blocks_needed[i] = ProjectBlocksNeeded(
+        n, stand_in, design.precision_points, design.small_sample_margin);
+    if (stand_in <= StopThresholdPoints(n, design.precision_points,
+                                        design.small_sample_margin)) {
       plan.state[i] = PairState::kPrecisionReached;
       continue;
     }

@@ -23,6 +23,7 @@
 // often and by how much.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -72,6 +73,10 @@ struct SequentialDesign {
   // A later round at most multiplies a pair's blocks by this: a projection
   // from few blocks can be far off, the next round corrects it.
   double max_round_growth = 2;
+  // The stand-in must be at most precision / (1 + margin / sqrt(blocks)):
+  // with few blocks it, and the interval it stands for, vary most, and a
+  // pair stopped on a low reading reports an interval wider than asked.
+  double small_sample_margin = 0.5;
   double confidence = 0.95;
 };
 
@@ -93,15 +98,16 @@ struct RoundPlan {
 // |log ratio|, so flipping any signs leaves it unchanged.
 //
 // The absolute values are modelled as |μ + σZ|, Z standard normal (a folded
-// normal): the ratio of their lower to upper quartile gives μ/σ, their
-// interquartile range then σ. Fitting μ keeps the effect out of the spread:
-// a spread taken around 0 would count a 50 % gain as noise and ask for many
-// times the blocks. The half-width on the log scale is then
-// t(n − 1) · sqrt(π/3) · σ / sqrt(n) (the Hodges–Lehmann estimator's
-// standard error under normal noise, with Student's t for small n), and in
-// points 100 · e^|μ| · sinh(half-width): an interval centred on a gain,
-// taken on the side where it is wider, as the sign is not read. Quartiles
-// keep one far block from moving it. NaN with fewer than 2 values.
+// normal), and μ ≥ 0 and σ fitted by least squares of their order
+// statistics on its quantiles, leaving out the largest tenth. Fitting μ
+// keeps the effect out of the spread: a spread taken around 0 would count a
+// 50 % gain as noise and ask for many times the blocks. The half-width on the
+// log scale is then t(n − 1) · sqrt(π/3) · σ / sqrt(n) (the Hodges–Lehmann
+// estimator's standard error under normal noise, Student's t for small n),
+// and in points 100 · e^μ · sinh(half-width): an interval around the fitted
+// gain, taken on the side where it is wider, as the sign is not read (a
+// shifted-faster pair is asked for somewhat more blocks than it needs).
+// NaN with fewer than 2 values.
 double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
                               double confidence = 0.95);
 
@@ -110,7 +116,12 @@ double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
 // rounded up, and never fewer than the n measured.
 std::uint64_t ProjectBlocksNeeded(std::uint64_t blocks_so_far,
                                   double stand_in_points,
-                                  double precision_points);
+                                  double precision_points, double margin = 0);
+
+// What the stand-in must be at most for a pair of `blocks` blocks to count
+// as having reached `precision_points`: precision / (1 + margin / sqrt(n)).
+double StopThresholdPoints(std::uint64_t blocks, double precision_points,
+                           double margin);
 
 // The next round. Each open pair asks for the blocks it projects to need,
 // bounded by the round growth, the minimum round and the cap (all of the
