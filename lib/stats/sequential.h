@@ -23,11 +23,11 @@
 // often and by how much.
 #pragma once
 
-#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "lib/base/named.h"
+#include "lib/stats/compare.h"
 
 namespace alignbench {
 
@@ -36,7 +36,8 @@ struct PairProgress {
   std::vector<double> log_ratios;
   // Measured mean cost of one block, > 0
   double seconds_per_block = 0;
-  // False when the pair cannot be measured at all (e.g. its runs fail)
+  // False when the pair cannot be measured at all (e.g. its runs fail); a
+  // log ratio that is not finite counts the same
   bool measurable = true;
 };
 
@@ -64,7 +65,8 @@ struct SequentialDesign {
   // Target half-width of every pair's interval, in %gain points
   double precision_points = 5;
   // Blocks every pair gets before its precision is judged: fewer give a
-  // stand-in too noisy to stop on or project from.
+  // stand-in too noisy to stop on or project from. Never fewer than the
+  // signed-rank test needs for a verdict.
   std::uint64_t first_round_blocks = 10;
   std::uint64_t max_blocks_per_pair = 400;
   // A later round gives an open pair at least this many blocks, so that a
@@ -77,7 +79,7 @@ struct SequentialDesign {
   // with few blocks it, and the interval it stands for, vary most, and a
   // pair stopped on a low reading reports an interval wider than asked.
   double small_sample_margin = 0.5;
-  double confidence = 0.95;
+  double confidence = kConfidenceLevel;
 };
 
 struct RoundPlan {
@@ -109,7 +111,7 @@ struct RoundPlan {
 // shifted-faster pair is asked for somewhat more blocks than it needs).
 // NaN with fewer than 2 values.
 double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
-                              double confidence = 0.95);
+                              double confidence = kConfidenceLevel);
 
 // Blocks a pair projects to need in total for `precision_points`: the
 // half-width scales as 1/sqrt(blocks), so n · (stand-in / precision)^2,
