@@ -5,8 +5,10 @@
 // medians with zeros and ties, drift), and that it spends about the blocks an
 // oracle that knew every pair's spread would.
 //
-// Usage: session_sim [--pairs N] [--seed S] [--precision P] [--quiet]
-// Exits 1 when a target is missed, 2 on a usage error.
+// Usage: session_sim [--pairs N] [--seed S] [--precision P] [--peek]
+// --peek adds the rule the design must not have, stopping a pair as soon as
+// its interval excludes 0, to show that the simulator catches what that does
+// to the level. Exits 1 when a target is missed, 2 on a usage error.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -129,10 +131,12 @@ double CalibrateNoise(Noise noise, std::mt19937_64& rng) {
   return sum / kReps * std::sqrt(static_cast<double>(kBlocks));
 }
 
-std::uint64_t OracleBlocks(double c, double precision) {
+// Bound by the same cap as the design, or a pair the design must stop at
+// the cap would count as a saving.
+std::uint64_t OracleBlocks(double c, double precision, std::uint64_t cap) {
   const double n = std::ceil(c * c / (precision * precision));
-  return std::max<std::uint64_t>(kMinRunsForVerdict,
-                                 static_cast<std::uint64_t>(n));
+  return std::min(cap, std::max<std::uint64_t>(kMinRunsForVerdict,
+                                               static_cast<std::uint64_t>(n)));
 }
 
 struct Session {
@@ -145,10 +149,11 @@ struct Session {
 
 Session RunSession(const std::vector<TruePair>& pairs,
                    const SequentialDesign& design, double budget_seconds,
-                   std::mt19937_64& rng) {
+                   bool peek, std::mt19937_64& rng) {
   Session s;
   s.progress.resize(pairs.size());
   std::vector<PairRun> runs(pairs.size());
+  std::vector<bool> peeked(pairs.size(), false);
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     s.progress[i].seconds_per_block = pairs[i].seconds_per_block;
   }
@@ -168,7 +173,19 @@ Session RunSession(const std::vector<TruePair>& pairs,
       }
       s.seconds +=
           static_cast<double>(plan.blocks[i]) * pairs[i].seconds_per_block;
+      if (peek && plan.blocks[i] > 0) {
+        const Inference inf =
+            SignedRankTest(s.progress[i].log_ratios, design.confidence);
+        if (inf.test && (inf.test->interval_pct.low > 0 ||
+                         inf.test->interval_pct.high < 0)) {
+          s.progress[i].measurable = false;
+          peeked[i] = true;
+        }
+      }
     }
+  }
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    if (peeked[i]) s.state[i] = PairState::kPrecisionReached;
   }
   return s;
 }
@@ -184,7 +201,8 @@ double Quantile(std::vector<double> v, double q) {
 
 int Usage() {
   std::fprintf(stderr,
-               "usage: session_sim [--pairs N] [--seed S] [--precision P]\n");
+               "usage: session_sim [--pairs N] [--seed S] [--precision P] "
+               "[--peek]\n");
   return 2;
 }
 
@@ -194,8 +212,13 @@ int main(int argc, char** argv) {
   std::size_t pair_count = 10000;
   std::uint64_t seed = 1;
   SequentialDesign design;
+  bool peek = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg == "--peek") {
+      peek = true;
+      continue;
+    }
     if (i + 1 >= argc) return Usage();
     const char* value = argv[++i];
     char* end = nullptr;
@@ -237,7 +260,7 @@ int main(int argc, char** argv) {
     pairs.push_back(p);
   }
 
-  const Session s = RunSession(pairs, design, 1e300, rng);
+  const Session s = RunSession(pairs, design, 1e300, peek, rng);
 
   // Per gain: pairs, intervals that exclude 0, that cover the gain.
   constexpr std::size_t kGains = std::size(kGainsPct);
@@ -260,14 +283,17 @@ int main(int argc, char** argv) {
     ++per_gain[g];
     ++states[static_cast<std::size_t>(s.state[i])];
     blocks += d.size();
-    oracle += OracleBlocks(p.c, design.precision_points);
+    oracle +=
+        OracleBlocks(p.c, design.precision_points, design.max_blocks_per_pair);
     oracle_seconds +=
-        static_cast<double>(OracleBlocks(p.c, design.precision_points)) *
+        static_cast<double>(OracleBlocks(p.c, design.precision_points,
+                                         design.max_blocks_per_pair)) *
         p.seconds_per_block;
     const std::size_t kind = 2 * static_cast<std::size_t>(p.noise) +
                              static_cast<std::size_t>(p.quantum);
     kind_blocks[kind] += d.size();
-    kind_oracle[kind] += OracleBlocks(p.c, design.precision_points);
+    kind_oracle[kind] +=
+        OracleBlocks(p.c, design.precision_points, design.max_blocks_per_pair);
     for (double r : d) zero_ratios += r == 0;
     ratios += d.size();
     const Inference inf = SignedRankTest(d, design.confidence);
@@ -292,15 +318,21 @@ int main(int argc, char** argv) {
 
   // The oracle's own intervals: its blocks, measured afresh. Even knowing c,
   // a half-width is a random quantity, so some of these exceed P too.
-  std::size_t oracle_wider = 0;
-  for (const TruePair& p : pairs) {
+  std::size_t oracle_wider = 0, oracle_covers[kGains] = {};
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const TruePair& p = pairs[i];
     PairRun run;
     std::vector<double> d;
-    const std::uint64_t n = OracleBlocks(p.c, design.precision_points);
+    const std::uint64_t n =
+        OracleBlocks(p.c, design.precision_points, design.max_blocks_per_pair);
     for (std::uint64_t b = 0; b < n; ++b) {
       d.push_back(SimulateBlock(p, d.size(), run, rng));
     }
     const Inference inf = SignedRankTest(d, design.confidence);
+    if (inf.test && inf.test->interval_pct.low <= p.gain_pct &&
+        p.gain_pct <= inf.test->interval_pct.high) {
+      ++oracle_covers[i % kGains];
+    }
     if (inf.test &&
         (inf.test->interval_pct.high - inf.test->interval_pct.low) / 2 >
             design.precision_points) {
@@ -316,11 +348,12 @@ int main(int argc, char** argv) {
   double first_oracle_seconds = 0;
   for (const TruePair& p : first) {
     first_oracle_seconds +=
-        static_cast<double>(OracleBlocks(p.c, design.precision_points)) *
+        static_cast<double>(OracleBlocks(p.c, design.precision_points,
+                                         design.max_blocks_per_pair)) *
         p.seconds_per_block;
   }
   const double budget = 0.5 * first_oracle_seconds;
-  const Session b = RunSession(first, design, budget, rng);
+  const Session b = RunSession(first, design, budget, peek, rng);
   std::size_t budget_states[std::size(kPairStates)] = {};
   for (PairState st : b.state) ++budget_states[static_cast<std::size_t>(st)];
 
@@ -335,11 +368,13 @@ int main(int argc, char** argv) {
 
   std::printf(
       "session_sim: %zu pairs, seed %llu, precision %g points, "
-      "first round %llu, cap %llu\n",
+      "first round %llu, cap %llu, small-sample margin %g%s\n",
       pairs.size(), static_cast<unsigned long long>(seed),
       design.precision_points,
       static_cast<unsigned long long>(design.first_round_blocks),
-      static_cast<unsigned long long>(design.max_blocks_per_pair));
+      static_cast<unsigned long long>(design.max_blocks_per_pair),
+      design.small_sample_margin,
+      peek ? ", PEEKING: a pair also stops once its interval excludes 0" : "");
   std::printf(
       "noise: t(3) and slow-run mixture, c 10..60 log-uniform, "
       "cost 0.5..2 s/block, calibration t3 %.3f mix %.3f\n",
@@ -362,6 +397,12 @@ int main(int argc, char** argv) {
         kGainsPct[g], 100 * cov, covers[g], per_gain[g], 100 * kMinCoverage,
         check(cov >= kMinCoverage));
   }
+  std::printf("the oracle's coverage (fixed blocks for the known c):");
+  for (std::size_t g = 0; g < kGains; ++g) {
+    std::printf(" %.2f %% at %.0f %%;",
+                100 * frac(oracle_covers[g], per_gain[g]), kGainsPct[g]);
+  }
+  std::printf("\n");
   std::printf("states:");
   for (const auto& e : kPairStates) {
     std::printf(" %.*s %zu;", static_cast<int>(e.name.size()), e.name.data(),
