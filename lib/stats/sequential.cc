@@ -1,12 +1,10 @@
 #include "lib/stats/sequential.h"
 
 #include <algorithm>
-#include <array>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <limits>
-#include <numeric>
 
 #include "lib/stats/compare.h"
 
@@ -78,9 +76,12 @@ struct FoldedFit {
 // and a noisy one stops pairs on a lucky low reading.
 FoldedFit FitFolded(const std::vector<double>& sorted) {
   const std::size_t all = sorted.size();
-  const std::size_t n = std::max<std::size_t>(
+  std::size_t n = std::max<std::size_t>(
       2, static_cast<std::size_t>(
              std::ceil(kFittedShare * static_cast<double>(all))));
+  // Mostly zero log ratios (coarse medians) with a few that are not: the few
+  // are all there is to see, so they are not left out.
+  if (!(sorted[n - 1] > 0)) n = all;
   double saa = 0;
   for (std::size_t i = 0; i < n; ++i) saa += sorted[i] * sorted[i];
   if (!(saa > 0)) return {0, 0};
@@ -89,10 +90,8 @@ FoldedFit FitFolded(const std::vector<double>& sorted) {
   for (std::size_t i = 0; i < n; ++i) {
     p[i] = (static_cast<double>(i) + 0.5) / static_cast<double>(all);
   }
-  FoldedFit best{0, 0};
-  double best_sse = std::numeric_limits<double>::infinity();
-  std::vector<double> sses(kThetaSteps + 1);
-  std::vector<FoldedFit> fits(kThetaSteps + 1);
+  FoldedFit best{0, 0}, no_effect{0, 0};
+  double best_sse = std::numeric_limits<double>::infinity(), no_effect_sse = 0;
   for (int t = 0; t <= kThetaSteps; ++t) {
     double saq = 0, sqq = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -101,8 +100,10 @@ FoldedFit FitFolded(const std::vector<double>& sorted) {
       sqq += q * q;
     }
     const double sse = std::max(0.0, saa - saq * saq / sqq);
-    sses[t] = sse;
-    fits[t] = {kMaxFoldedTheta * t / kThetaSteps * saq / sqq, saq / sqq};
+    if (t == 0) {
+      no_effect = {0, saq / sqq};
+      no_effect_sse = sse;
+    }
     if (sse < best_sse) {
       best_sse = sse;
       const double sigma = saq / sqq;
@@ -132,12 +133,12 @@ FoldedFit FitFolded(const std::vector<double>& sorted) {
   }
   // A small fitted effect is hard to tell from none: the fold bends the
   // order statistics much as noise does, and the fit, free to pick μ > 0 but
-  // never μ < 0, picks a μ > 0 with a σ up to a third too small about half
-  // the time when there is no effect. Unless the data plainly prefer the
+  // never μ < 0, often picks a μ > 0 with a σ up to a third too small when
+  // there is no effect. Unless the data plainly prefer the
   // effect, take none: the error then falls on the side of more blocks.
   if (best.mu <= kSmallTheta * best.sigma &&
-      sses[0] <= kPlainlyBetter * best_sse) {
-    return fits[0];
+      no_effect_sse <= kPlainlyBetter * best_sse) {
+    return no_effect;
   }
   return best;
 }

@@ -87,6 +87,14 @@ TEST_CASE("The stand-in needs two values, and no spread gives 0") {
   CHECK(StandInHalfWidthPoints(std::vector<double>(12, 0.0)) == 0);
 }
 
+TEST_CASE("Mostly zero log ratios: the few others still count") {
+  // Coarse run medians: nine blocks alike, one not. Leaving out the largest
+  // tenth must not leave nothing to see.
+  std::vector<double> d(9, 0.0);
+  d.push_back(-0.5);
+  CHECK(StandInHalfWidthPoints(d) > 5);
+}
+
 TEST_CASE("Blocks needed scale with the square of the stand-in") {
   CHECK(ProjectBlocksNeeded(10, 10, 5) == 40);
   CHECK(ProjectBlocksNeeded(25, 6, 5) == 36);
