@@ -101,7 +101,8 @@ struct RoundPlan {
 //
 // The absolute values are modelled as |μ + σZ|, Z standard normal (a folded
 // normal), and μ ≥ 0 and σ fitted by least squares of their order
-// statistics on its quantiles, leaving out the largest tenth. Fitting μ
+// statistics on its quantiles, leaving out the largest and the smallest
+// tenth. Fitting μ
 // keeps the effect out of the spread: a spread taken around 0 would count a
 // 50 % gain as noise and ask for many times the blocks. The half-width on the
 // log scale is then t(n − 1) · sqrt(π/3) · σ / sqrt(n) (the Hodges–Lehmann

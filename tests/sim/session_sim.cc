@@ -84,7 +84,10 @@ double QuantisedLog(double log_ns, Quantum quantum) {
     constexpr double kSteps = 32;
     return std::floor(log_ns / std::log(2.0) * kSteps) / kSteps * std::log(2.0);
   }
-  const auto ns = static_cast<std::int64_t>(std::exp(log_ns));
+  // A t(3) draw now and then is far enough out to overflow the conversion;
+  // the histogram's own range ends at 2^40 ns.
+  const auto ns = static_cast<std::int64_t>(
+      std::exp(std::clamp(log_ns, 0.0, kHistogramTopBit * std::log(2.0))));
   return std::log(static_cast<double>(BucketLowerNs(BucketOf(ns))));
 }
 

@@ -90,7 +90,7 @@ TEST_CASE("The stand-in needs two values, and no spread gives 0") {
 
 TEST_CASE("Mostly zero log ratios: the few others still count") {
   // Coarse run medians: nine blocks alike, one not. Leaving out the largest
-  // tenth must not leave nothing to see.
+  // and smallest tenth must not leave nothing to see.
   std::vector<double> d(9, 0.0);
   d.push_back(-0.5);
   CHECK(StandInHalfWidthPoints(d) > 5);
