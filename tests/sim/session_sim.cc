@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <limits>
 #include <random>
 #include <string>
@@ -145,7 +144,6 @@ std::uint64_t OracleBlocks(double c, double precision, std::uint64_t cap) {
 struct Session {
   std::vector<PairProgress> progress;
   std::vector<PairState> state;
-  std::vector<double> stand_in;
   int rounds = 0;
   double seconds = 0;
 };
@@ -164,7 +162,6 @@ Session RunSession(const std::vector<TruePair>& pairs,
     const RoundPlan plan =
         PlanNextRound(s.progress, design, budget_seconds - s.seconds);
     s.state = plan.state;
-    s.stand_in = plan.stand_in_half_width_points;
     std::uint64_t total = 0;
     for (std::uint64_t b : plan.blocks) total += b;
     if (total == 0) break;
