@@ -1,0 +1,455 @@
+// Simulated --precision sessions: PlanNextRound decides the rounds, synthetic
+// blocks fill them, SignedRankTest gives each pair's final interval. Checks
+// that the sequential design keeps the verdict's level and the interval's
+// coverage on noise nastier than the machine's (heavy tails, quantised run
+// medians with zeros and ties, drift), and that it spends about the blocks an
+// oracle that knew every pair's spread would.
+//
+// Usage: session_sim [--pairs N] [--seed S] [--precision P] [--peek]
+// --peek adds the rule the design must not have, stopping a pair as soon as
+// its interval excludes 0, to show that the simulator catches what that does
+// to the level. Exits 1 when a target is missed, 2 on a usage error.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "lib/stats/compare.h"
+#include "lib/stats/histogram.h"
+#include "lib/stats/sequential.h"
+
+using namespace alignbench;
+
+namespace {
+
+// Targets
+constexpr double kMaxAaLevel = 0.05;
+constexpr double kMinCoverage = 0.93;
+constexpr double kMaxBlocksOverOracle = 1.5;
+
+constexpr double kGainsPct[] = {0, 5, 20, 50};
+
+enum class Noise { kStudentT3, kSlowRunMixture };
+enum class Quantum { kHistogram, kCoarse };
+
+// One synthetic pair: what the simulator knows and PlanNextRound does not.
+struct TruePair {
+  double gain_pct;
+  // Half-width of the reported interval ≈ c / sqrt(blocks), in points
+  double c;
+  double seconds_per_block;
+  Noise noise;
+  Quantum quantum;
+  // Median run time of the aligned variant, ns
+  double base_ns;
+  // Noise of one run's log median, set from c by calibration
+  double run_sigma;
+  // Phase of the slow swing of the noise's scale
+  double phase;
+};
+
+struct PairRun {
+  double log_level = 0;  // the machine's drifting speed, shared by both runs
+};
+
+double Draw(Noise noise, std::mt19937_64& rng) {
+  if (noise == Noise::kStudentT3) {
+    return std::student_t_distribution<double>(3)(rng);
+  }
+  // Lognormal run times with now and then a slow run: only ever slower, as
+  // a busy disk makes it. Either variant gets them alike.
+  double x = std::normal_distribution<double>(0, 1)(rng);
+  if (std::uniform_real_distribution<double>(0, 1)(rng) < 0.1) {
+    x += 3 * std::exponential_distribution<double>(1)(rng);
+  }
+  return x;
+}
+
+// A second run of a block is this much (in run sigmas) faster than its
+// first: a warmer cache. The random order inside a block turns it into
+// symmetric noise.
+constexpr double kOrderEffectSigmas = 0.3;
+
+// The log of a run median as a histogram would report it: the lower bound
+// of its bucket (the real layout, 1/128 octave), or a 1/32-octave grid for
+// coarser medians with more ties and zero ratios.
+double QuantisedLog(double log_ns, Quantum quantum) {
+  if (quantum == Quantum::kCoarse) {
+    constexpr double kSteps = 32;
+    return std::floor(log_ns / std::log(2.0) * kSteps) / kSteps * std::log(2.0);
+  }
+  // A t(3) draw now and then is far enough out to overflow the conversion;
+  // the histogram's own range ends at 2^40 ns.
+  const auto ns = static_cast<std::int64_t>(
+      std::exp(std::clamp(log_ns, 0.0, kHistogramTopBit * std::log(2.0))));
+  return std::log(static_cast<double>(BucketLowerNs(BucketOf(ns))));
+}
+
+// One block's log ratio. `block` is the pair's block count so far: the noise's
+// scale swings slowly with it (a machine drifting between quieter and busier
+// stretches), and the level walks.
+double SimulateBlock(const TruePair& p, std::size_t block, PairRun& state,
+                     std::mt19937_64& rng) {
+  state.log_level += std::normal_distribution<double>(0, 0.01)(rng);
+  const double scale =
+      p.run_sigma *
+      (1 +
+       0.15 * std::sin(2 * M_PI * static_cast<double>(block) / 150 + p.phase));
+  const bool unaligned_first = rng() & 1;
+  const double order = kOrderEffectSigmas * scale;
+  const double log_base = std::log(p.base_ns) + state.log_level;
+  const double unaligned = log_base + std::log1p(p.gain_pct / 100) +
+                           scale * Draw(p.noise, rng) -
+                           (unaligned_first ? 0 : order);
+  const double aligned =
+      log_base + scale * Draw(p.noise, rng) - (unaligned_first ? order : 0);
+  return QuantisedLog(unaligned, p.quantum) - QuantisedLog(aligned, p.quantum);
+}
+
+// The Hodges–Lehmann half-width on the log scale, times sqrt(n), for unit run
+// sigma, no drift and no quantisation: what turns a pair's c into its run
+// sigma.
+double CalibrateNoise(Noise noise, std::mt19937_64& rng) {
+  constexpr std::size_t kBlocks = 100;
+  constexpr int kReps = 300;
+  double sum = 0;
+  for (int rep = 0; rep < kReps; ++rep) {
+    std::vector<double> d;
+    for (std::size_t b = 0; b < kBlocks; ++b) {
+      const bool unaligned_first = rng() & 1;
+      d.push_back(Draw(noise, rng) - Draw(noise, rng) +
+                  (unaligned_first ? kOrderEffectSigmas : -kOrderEffectSigmas));
+    }
+    const Inference inf = SignedRankTest(d);
+    const double low = std::log1p(inf.test->interval_pct.low / 100);
+    const double high = std::log1p(inf.test->interval_pct.high / 100);
+    sum += (high - low) / 2;
+  }
+  return sum / kReps * std::sqrt(static_cast<double>(kBlocks));
+}
+
+// Bound by the same cap as the design, or a pair the design must stop at
+// the cap would count as a saving.
+std::uint64_t OracleBlocks(double c, double precision, std::uint64_t cap) {
+  const double n = std::ceil(c * c / (precision * precision));
+  return std::min(cap, std::max<std::uint64_t>(kMinRunsForVerdict,
+                                               static_cast<std::uint64_t>(n)));
+}
+
+struct Session {
+  std::vector<PairProgress> progress;
+  std::vector<PairState> state;
+  int rounds = 0;
+  double seconds = 0;
+};
+
+Session RunSession(const std::vector<TruePair>& pairs,
+                   const SequentialDesign& design, double budget_seconds,
+                   bool peek, std::mt19937_64& rng) {
+  Session s;
+  s.progress.resize(pairs.size());
+  std::vector<PairRun> runs(pairs.size());
+  std::vector<bool> peeked(pairs.size(), false);
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    s.progress[i].seconds_per_block = pairs[i].seconds_per_block;
+  }
+  for (;;) {
+    const RoundPlan plan =
+        PlanNextRound(s.progress, design, budget_seconds - s.seconds);
+    s.state = plan.state;
+    std::uint64_t total = 0;
+    for (std::uint64_t b : plan.blocks) total += b;
+    if (total == 0) break;
+    ++s.rounds;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      for (std::uint64_t b = 0; b < plan.blocks[i]; ++b) {
+        auto& d = s.progress[i].log_ratios;
+        d.push_back(SimulateBlock(pairs[i], d.size(), runs[i], rng));
+      }
+      s.seconds +=
+          static_cast<double>(plan.blocks[i]) * pairs[i].seconds_per_block;
+      if (peek && plan.blocks[i] > 0) {
+        const Inference inf =
+            SignedRankTest(s.progress[i].log_ratios, design.confidence);
+        if (inf.test && (inf.test->interval_pct.low > 0 ||
+                         inf.test->interval_pct.high < 0)) {
+          s.progress[i].measurable = false;
+          peeked[i] = true;
+        }
+      }
+    }
+  }
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    if (peeked[i]) s.state[i] = PairState::kPrecisionReached;
+  }
+  return s;
+}
+
+double Quantile(std::vector<double> v, double q) {
+  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+  std::sort(v.begin(), v.end());
+  const double at = q * static_cast<double>(v.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(at));
+  const std::size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (at - static_cast<double>(lo)) * (v[hi] - v[lo]);
+}
+
+int Usage() {
+  std::fprintf(stderr,
+               "usage: session_sim [--pairs N] [--seed S] [--precision P] "
+               "[--peek]\n");
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::size_t pair_count = 10000;
+  std::uint64_t seed = 1;
+  SequentialDesign design;
+  bool peek = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--peek") {
+      peek = true;
+      continue;
+    }
+    if (i + 1 >= argc) return Usage();
+    const char* value = argv[++i];
+    char* end = nullptr;
+    if (arg == "--pairs") {
+      pair_count = std::strtoull(value, &end, 10);
+    } else if (arg == "--seed") {
+      seed = std::strtoull(value, &end, 10);
+    } else if (arg == "--precision") {
+      design.precision_points = std::strtod(value, &end);
+    } else {
+      return Usage();
+    }
+    if (end == value || *end != '\0') return Usage();
+  }
+  if (pair_count < std::size(kGainsPct) || !(design.precision_points > 0)) {
+    return Usage();
+  }
+
+  std::mt19937_64 rng(seed);
+  const double k_t3 = CalibrateNoise(Noise::kStudentT3, rng);
+  const double k_mix = CalibrateNoise(Noise::kSlowRunMixture, rng);
+
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::vector<TruePair> pairs;
+  for (std::size_t i = 0; i < pair_count; ++i) {
+    TruePair p;
+    p.gain_pct = kGainsPct[i % std::size(kGainsPct)];
+    p.c = 10 * std::pow(6.0, unit(rng));  // 10 to 60, log-uniform
+    // A 512K block costs 3–4× a 1K one.
+    p.seconds_per_block = 0.5 * std::pow(4.0, unit(rng));
+    p.noise = (i / 4) % 2 ? Noise::kSlowRunMixture : Noise::kStudentT3;
+    p.quantum = (i / 8) % 2 ? Quantum::kCoarse : Quantum::kHistogram;
+    p.base_ns = 2e4 * std::pow(250.0, unit(rng));  // 20 µs to 5 ms
+    // Points ≈ 100 (1 + gain) · log half-width, so a larger gain needs less
+    // noise on the log scale for the same c.
+    const double k = p.noise == Noise::kStudentT3 ? k_t3 : k_mix;
+    p.run_sigma = p.c / 100 / (1 + p.gain_pct / 100) / k;
+    p.phase = 2 * M_PI * unit(rng);
+    pairs.push_back(p);
+  }
+
+  const Session s = RunSession(pairs, design, 1e300, peek, rng);
+
+  // Per gain: pairs, intervals that exclude 0, that cover the gain.
+  constexpr std::size_t kGains = std::size(kGainsPct);
+  std::size_t per_gain[kGains] = {}, excludes_zero[kGains] = {},
+              covers[kGains] = {}, no_test = 0;
+  std::size_t reached = 0, reached_wider = 0;
+  std::vector<double> wider_by;  // HL half-width / P − 1, when > 0
+  std::vector<double> hl_over_p;
+  std::uint64_t blocks = 0, oracle = 0;
+  double oracle_seconds = 0;
+  std::size_t states[std::size(kPairStates)] = {};
+  std::size_t zero_ratios = 0, ratios = 0;
+  // By noise × quantum: HL half-width / P, blocks, oracle blocks
+  std::vector<double> kind_hl[4];
+  std::uint64_t kind_blocks[4] = {}, kind_oracle[4] = {};
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const TruePair& p = pairs[i];
+    const auto& d = s.progress[i].log_ratios;
+    const std::size_t g = i % kGains;
+    ++per_gain[g];
+    ++states[static_cast<std::size_t>(s.state[i])];
+    blocks += d.size();
+    oracle +=
+        OracleBlocks(p.c, design.precision_points, design.max_blocks_per_pair);
+    oracle_seconds +=
+        static_cast<double>(OracleBlocks(p.c, design.precision_points,
+                                         design.max_blocks_per_pair)) *
+        p.seconds_per_block;
+    const std::size_t kind = 2 * static_cast<std::size_t>(p.noise) +
+                             static_cast<std::size_t>(p.quantum);
+    kind_blocks[kind] += d.size();
+    kind_oracle[kind] +=
+        OracleBlocks(p.c, design.precision_points, design.max_blocks_per_pair);
+    for (double r : d) zero_ratios += r == 0;
+    ratios += d.size();
+    const Inference inf = SignedRankTest(d, design.confidence);
+    if (!inf.test) {
+      ++no_test;
+      continue;
+    }
+    const Interval& ci = inf.test->interval_pct;
+    excludes_zero[g] += ci.low > 0 || ci.high < 0;
+    covers[g] += ci.low <= p.gain_pct && p.gain_pct <= ci.high;
+    const double half = (ci.high - ci.low) / 2;
+    hl_over_p.push_back(half / design.precision_points);
+    kind_hl[kind].push_back(half / design.precision_points);
+    if (s.state[i] == PairState::kPrecisionReached) {
+      ++reached;
+      if (half > design.precision_points) {
+        ++reached_wider;
+        wider_by.push_back(half / design.precision_points - 1);
+      }
+    }
+  }
+
+  // The oracle's own intervals: its blocks, measured afresh. Even knowing c,
+  // a half-width is a random quantity, so some of these exceed P too.
+  std::size_t oracle_wider = 0, oracle_covers[kGains] = {};
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const TruePair& p = pairs[i];
+    PairRun run;
+    std::vector<double> d;
+    const std::uint64_t n =
+        OracleBlocks(p.c, design.precision_points, design.max_blocks_per_pair);
+    for (std::uint64_t b = 0; b < n; ++b) {
+      d.push_back(SimulateBlock(p, d.size(), run, rng));
+    }
+    const Inference inf = SignedRankTest(d, design.confidence);
+    if (inf.test && inf.test->interval_pct.low <= p.gain_pct &&
+        p.gain_pct <= inf.test->interval_pct.high) {
+      ++oracle_covers[i % kGains];
+    }
+    if (inf.test &&
+        (inf.test->interval_pct.high - inf.test->interval_pct.low) / 2 >
+            design.precision_points) {
+      ++oracle_wider;
+    }
+  }
+
+  // A budget that cannot cover everyone, on the first pairs: it must never be
+  // overspent, and most pairs it funds should reach the precision.
+  const std::size_t budget_pairs = std::min<std::size_t>(pairs.size(), 2000);
+  const std::vector<TruePair> first(pairs.begin(),
+                                    pairs.begin() + budget_pairs);
+  double first_oracle_seconds = 0;
+  for (const TruePair& p : first) {
+    first_oracle_seconds +=
+        static_cast<double>(OracleBlocks(p.c, design.precision_points,
+                                         design.max_blocks_per_pair)) *
+        p.seconds_per_block;
+  }
+  const double budget = 0.5 * first_oracle_seconds;
+  const Session b = RunSession(first, design, budget, peek, rng);
+  std::size_t budget_states[std::size(kPairStates)] = {};
+  for (PairState st : b.state) ++budget_states[static_cast<std::size_t>(st)];
+
+  bool ok = true;
+  auto check = [&ok](bool good) {
+    ok = ok && good;
+    return good ? "ok" : "MISSED";
+  };
+  auto frac = [](std::size_t a, std::size_t n) {
+    return n ? static_cast<double>(a) / static_cast<double>(n) : 0.0;
+  };
+
+  std::printf(
+      "session_sim: %zu pairs, seed %llu, precision %g points, "
+      "first round %llu, cap %llu, small-sample margin %g%s\n",
+      pairs.size(), static_cast<unsigned long long>(seed),
+      design.precision_points,
+      static_cast<unsigned long long>(design.first_round_blocks),
+      static_cast<unsigned long long>(design.max_blocks_per_pair),
+      design.small_sample_margin,
+      peek ? ", PEEKING: a pair also stops once its interval excludes 0" : "");
+  std::printf(
+      "noise: t(3) and slow-run mixture, c 10..60 log-uniform, "
+      "cost 0.5..2 s/block, calibration t3 %.3f mix %.3f\n",
+      k_t3, k_mix);
+  std::printf("rounds %d; zero log ratios %.1f %%; no test %zu\n", s.rounds,
+              100 * frac(zero_ratios, ratios), no_test);
+  const double aa = frac(excludes_zero[0], per_gain[0]);
+  const double aa_se =
+      std::sqrt(aa * (1 - aa) / static_cast<double>(per_gain[0]));
+  std::printf(
+      "A/A level (gain 0, interval excludes 0): %.2f %% ± %.2f "
+      "(%zu/%zu), target <= %.0f %%: %s\n",
+      100 * aa, 196 * aa_se, excludes_zero[0], per_gain[0], 100 * kMaxAaLevel,
+      check(aa <= kMaxAaLevel));
+  for (std::size_t g = 0; g < kGains; ++g) {
+    const double cov = frac(covers[g], per_gain[g]);
+    std::printf(
+        "coverage at gain %2.0f %%: %.2f %% (%zu/%zu), target >= "
+        "%.0f %%: %s\n",
+        kGainsPct[g], 100 * cov, covers[g], per_gain[g], 100 * kMinCoverage,
+        check(cov >= kMinCoverage));
+  }
+  std::printf("the oracle's coverage (fixed blocks for the known c):");
+  for (std::size_t g = 0; g < kGains; ++g) {
+    std::printf(" %.2f %% at %.0f %%;",
+                100 * frac(oracle_covers[g], per_gain[g]), kGainsPct[g]);
+  }
+  std::printf("\n");
+  std::printf("states:");
+  for (const auto& e : kPairStates) {
+    std::printf(" %.*s %zu;", static_cast<int>(e.name.size()), e.name.data(),
+                states[static_cast<std::size_t>(e.value)]);
+  }
+  std::printf("\n");
+  std::printf(
+      "stand-in said reached but HL half-width > P: %.1f %% of %zu "
+      "reached; excess median %.1f %%, 90th pct %.1f %%, max %.1f "
+      "%% of P\n",
+      100 * frac(reached_wider, reached), reached,
+      100 * Quantile(wider_by, 0.5), 100 * Quantile(wider_by, 0.9),
+      100 * Quantile(wider_by, 1.0));
+  std::printf(
+      "the oracle's intervals (blocks for the known c) with HL "
+      "half-width > P: %.1f %%\n",
+      100 * frac(oracle_wider, pairs.size()));
+  std::printf(
+      "HL half-width / P over all pairs: median %.2f, 90th pct %.2f, "
+      "99th pct %.2f\n",
+      Quantile(hl_over_p, 0.5), Quantile(hl_over_p, 0.9),
+      Quantile(hl_over_p, 0.99));
+  const char* kind_names[] = {"t(3), histogram buckets", "t(3), 1/32 octave",
+                              "slow-run mixture, histogram buckets",
+                              "slow-run mixture, 1/32 octave"};
+  for (std::size_t k = 0; k < 4; ++k) {
+    std::printf(
+        "  %-36s HL/P median %.2f, 90th pct %.2f; blocks %.3f x "
+        "oracle\n",
+        kind_names[k], Quantile(kind_hl[k], 0.5), Quantile(kind_hl[k], 0.9),
+        static_cast<double>(kind_blocks[k]) /
+            static_cast<double>(kind_oracle[k]));
+  }
+  const double ratio =
+      static_cast<double>(blocks) / static_cast<double>(oracle);
+  std::printf(
+      "blocks: %llu spent, oracle %llu (%.3f x), %.0f s against the "
+      "oracle's %.0f s; target <= %.1f x: %s\n",
+      static_cast<unsigned long long>(blocks),
+      static_cast<unsigned long long>(oracle), ratio, s.seconds, oracle_seconds,
+      kMaxBlocksOverOracle, check(ratio <= kMaxBlocksOverOracle));
+  std::printf(
+      "budget of half the oracle's seconds on %zu pairs: spent %.0f "
+      "of %.0f s: %s; precision reached %zu, out of budget %zu\n",
+      first.size(), b.seconds, budget, check(b.seconds <= budget),
+      budget_states[static_cast<std::size_t>(PairState::kPrecisionReached)],
+      budget_states[static_cast<std::size_t>(PairState::kOutOfBudget)]);
+  std::printf("%s\n", ok ? "all targets met" : "TARGET MISSED");
+  return ok ? 0 : 1;
+}

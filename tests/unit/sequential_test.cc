@@ -1,0 +1,236 @@
+#include "lib/stats/sequential.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "lib/stats/compare.h"
+
+using namespace alignbench;
+
+namespace {
+
+std::vector<double> Noise(std::size_t n, double mean, double sd,
+                          std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> normal(mean, sd);
+  std::vector<double> d;
+  for (std::size_t i = 0; i < n; ++i) d.push_back(normal(rng));
+  return d;
+}
+
+PairProgress Pair(std::vector<double> d, double seconds_per_block = 1) {
+  PairProgress p;
+  p.log_ratios = std::move(d);
+  p.seconds_per_block = seconds_per_block;
+  return p;
+}
+
+// Wide enough that 40 blocks are far from 5 points: c about 60 points.
+constexpr double kWideSd = 0.3;
+// Narrow enough that 20 blocks are well within 5 points.
+constexpr double kNarrowSd = 0.005;
+
+}  // namespace
+
+TEST_CASE("The stand-in does not read signs") {
+  std::mt19937_64 rng(3);
+  std::student_t_distribution<double> t3(3);
+  std::vector<double> d;
+  for (int i = 0; i < 40; ++i) d.push_back(0.05 * t3(rng) + 0.02);
+  const double before = StandInHalfWidthPoints(d);
+  REQUIRE(std::isfinite(before));
+  REQUIRE(before > 0);
+  for (int trial = 0; trial < 50; ++trial) {
+    std::vector<double> flipped = d;
+    for (double& x : flipped) {
+      if (rng() & 1) x = -x;
+    }
+    CHECK(StandInHalfWidthPoints(flipped) == before);
+  }
+}
+
+TEST_CASE("The stand-in tracks the reported interval under normal noise") {
+  // Over many samples the stand-in and the Hodges–Lehmann half-width agree
+  // on average, with and without an effect: the fitted fold keeps a 50 %
+  // gain out of the spread.
+  for (double gain : {0.0, 0.5}) {
+    double stand_in = 0, reported = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+      const auto d = Noise(30, std::log1p(gain), 0.05, seed);
+      stand_in += StandInHalfWidthPoints(d);
+      const Inference inf = SignedRankTest(d);
+      reported +=
+          (inf.test->interval_pct.high - inf.test->interval_pct.low) / 2;
+    }
+    INFO("gain " << gain);
+    CHECK(stand_in / reported == Approx(1).margin(0.15));
+  }
+}
+
+TEST_CASE("The stand-in shrinks as one over the square root of the blocks") {
+  const auto d = Noise(20, 0, 0.05, 5);
+  std::vector<double> four_times;
+  for (int k = 0; k < 4; ++k)
+    four_times.insert(four_times.end(), d.begin(), d.end());
+  // The same values four times over: same fit, four times the blocks; only
+  // Student's t changes besides 1/sqrt(n): its 97.5th percentiles at 79
+  // and 19 degrees of freedom.
+  const double ratio =
+      StandInHalfWidthPoints(four_times) / StandInHalfWidthPoints(d);
+  CHECK(ratio == Approx(0.5 * 1.99045 / 2.09302).epsilon(0.03));
+}
+
+TEST_CASE("The stand-in needs two values, and no spread gives 0") {
+  CHECK(std::isnan(StandInHalfWidthPoints({})));
+  CHECK(std::isnan(StandInHalfWidthPoints({0.1})));
+  CHECK(StandInHalfWidthPoints(std::vector<double>(12, 0.0)) == 0);
+}
+
+TEST_CASE("Mostly zero log ratios: the few others still count") {
+  // Coarse run medians: nine blocks alike, one not. Leaving out the largest
+  // and smallest tenth must not leave nothing to see.
+  std::vector<double> d(9, 0.0);
+  d.push_back(-0.5);
+  CHECK(StandInHalfWidthPoints(d) > 5);
+}
+
+TEST_CASE("Blocks needed scale with the square of the stand-in") {
+  CHECK(ProjectBlocksNeeded(10, 10, 5) == 40);
+  CHECK(ProjectBlocksNeeded(25, 6, 5) == 36);
+  CHECK(ProjectBlocksNeeded(30, 4, 5) == 30);
+  // A margin asks for more, and is met at the blocks it asks for.
+  const std::uint64_t with_margin = ProjectBlocksNeeded(10, 10, 5, 0.5);
+  CHECK(with_margin > 40);
+  CHECK(10 * std::sqrt(10.0 / static_cast<double>(with_margin)) <=
+        StopThresholdPoints(with_margin, 5, 0.5));
+  CHECK(10 * std::sqrt(10.0 / static_cast<double>(with_margin - 1)) >
+        StopThresholdPoints(with_margin - 1, 5, 0.5));
+}
+
+TEST_CASE("First round: every pair gets the first round's blocks") {
+  SequentialDesign design;
+  const RoundPlan plan =
+      PlanNextRound({Pair({}), Pair({0.1, -0.2, 0.05})}, design, 1e9);
+  CHECK(plan.blocks == std::vector<std::uint64_t>{10, 7});
+  CHECK(plan.state[0] == PairState::kOpen);
+  CHECK(plan.seconds == 17);
+}
+
+TEST_CASE("A pair that reached the precision gets no blocks") {
+  SequentialDesign design;
+  const RoundPlan plan = PlanNextRound(
+      {Pair(Noise(20, 0, kNarrowSd, 1)), Pair(Noise(20, 0, kWideSd, 2))},
+      design, 1e9);
+  CHECK(plan.state[0] == PairState::kPrecisionReached);
+  CHECK(plan.blocks[0] == 0);
+  CHECK(plan.blocks_needed[0] == 20);
+  CHECK(plan.stand_in_half_width_points[0] < 5);
+  CHECK(plan.state[1] == PairState::kOpen);
+  CHECK(plan.blocks[1] > 0);
+  CHECK(plan.blocks_needed[1] > 20);
+}
+
+TEST_CASE("A round at most doubles a pair and gives at least the minimum") {
+  SequentialDesign design;
+  const RoundPlan wide =
+      PlanNextRound({Pair(Noise(10, 0, 3 * kWideSd, 3))}, design, 1e9);
+  REQUIRE(wide.blocks_needed[0] > 20);
+  CHECK(wide.blocks[0] == 10);
+  // Just short of the target: the minimum round, not one block.
+  design.precision_points =
+      0.99 * StandInHalfWidthPoints(Noise(40, 0, kWideSd, 4));
+  design.small_sample_margin = 0;
+  const RoundPlan near =
+      PlanNextRound({Pair(Noise(40, 0, kWideSd, 4))}, design, 1e9);
+  CHECK(near.blocks_needed[0] == 41);
+  CHECK(near.blocks[0] == design.min_round_blocks);
+}
+
+TEST_CASE("The budget goes to the pairs that reach the precision cheapest") {
+  SequentialDesign design;
+  // The same data, one pair three times as costly per block.
+  const auto d = Noise(20, 0, kWideSd, 6);
+  const std::vector<PairProgress> pairs{Pair(d, 3), Pair(d, 1)};
+  const RoundPlan all = PlanNextRound(pairs, design, 1e9);
+  const std::uint64_t extra = all.blocks_needed[0] - 20;
+  REQUIRE(all.blocks_needed[1] == all.blocks_needed[0]);
+  REQUIRE(all.blocks[0] > 0);
+  // Enough for the cheap pair's way to its target, not for both.
+  const RoundPlan some =
+      PlanNextRound(pairs, design, 3.5 * static_cast<double>(extra));
+  CHECK(some.state[1] == PairState::kOpen);
+  CHECK(some.blocks[1] == all.blocks[1]);
+  CHECK(some.state[0] == PairState::kOutOfBudget);
+  CHECK(some.blocks[0] == 0);
+  CHECK(some.blocks_needed[0] == all.blocks_needed[0]);
+}
+
+TEST_CASE("No seconds left: open pairs are out of budget, reached stay so") {
+  SequentialDesign design;
+  const RoundPlan plan =
+      PlanNextRound({Pair(Noise(20, 0, kNarrowSd, 7)),
+                     Pair(Noise(20, 0, kWideSd, 8)), Pair({})},
+                    design, 0);
+  CHECK(plan.state == std::vector<PairState>{PairState::kPrecisionReached,
+                                             PairState::kOutOfBudget,
+                                             PairState::kOutOfBudget});
+  CHECK(plan.blocks == std::vector<std::uint64_t>{0, 0, 0});
+  CHECK(plan.seconds == 0);
+}
+
+TEST_CASE("A plan never costs more than the seconds left") {
+  std::mt19937_64 rng(9);
+  std::uniform_real_distribution<double> unit(0, 1);
+  SequentialDesign design;
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<PairProgress> pairs;
+    for (int i = 0; i < 6; ++i) {
+      pairs.push_back(Pair(Noise(rng() % 60, 0, 0.2 * unit(rng), rng()),
+                           0.1 + 4 * unit(rng)));
+    }
+    const double seconds_left = 200 * unit(rng);
+    const RoundPlan plan = PlanNextRound(pairs, design, seconds_left);
+    double cost = 0;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      cost += static_cast<double>(plan.blocks[i]) * pairs[i].seconds_per_block;
+      CHECK((plan.blocks[i] > 0) == (plan.state[i] == PairState::kOpen));
+    }
+    CHECK(cost == Approx(plan.seconds));
+    CHECK(plan.seconds <= seconds_left);
+  }
+}
+
+TEST_CASE("The cap stops a pair and bounds its last round") {
+  SequentialDesign design;
+  design.max_blocks_per_pair = 30;
+  const RoundPlan plan = PlanNextRound(
+      {Pair(Noise(30, 0, kWideSd, 10)), Pair(Noise(28, 0, kWideSd, 11))},
+      design, 1e9);
+  CHECK(plan.state[0] == PairState::kCapReached);
+  CHECK(plan.blocks[0] == 0);
+  CHECK(plan.blocks_needed[0] > 30);
+  CHECK(plan.state[1] == PairState::kOpen);
+  CHECK(plan.blocks[1] == 2);
+}
+
+TEST_CASE("A pair that cannot be measured gets nothing") {
+  SequentialDesign design;
+  PairProgress broken = Pair(Noise(5, 0, kWideSd, 12));
+  broken.measurable = false;
+  PairProgress infinite = Pair({0.1, std::log(0.0), 0.2});
+  const RoundPlan plan = PlanNextRound({broken, infinite}, design, 1e9);
+  CHECK(plan.state[0] == PairState::kNotMeasurable);
+  CHECK(plan.state[1] == PairState::kNotMeasurable);
+  CHECK(plan.blocks == std::vector<std::uint64_t>{0, 0});
+}
+
+TEST_CASE("Pair states have distinct names") {
+  for (const auto& entry : kPairStates) {
+    CHECK(FromName(kPairStates, entry.name) == entry.value);
+    CHECK(!HelpOf(kPairStates, entry.value).empty());
+  }
+  CHECK(NameOf(kPairStates, PairState::kPrecisionReached) ==
+        "precision reached");
+}
