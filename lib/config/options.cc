@@ -395,13 +395,18 @@ std::vector<Option> MakeOptions() {
        "that JSON keeps it exact)",
        OptionalCount{&Settings::seed, kMaxSeed}, false, false},
       {"budget", "budget", "budget_seconds", Recorded::kOptional, "SECONDS",
-       "after the first runs, measure as many more as each pair needs for "
-       "--precision (decided once, from their variance), for the pairs that "
-       "fit in this many seconds of measuring (at most a week)",
+       "after the first --repetitions blocks, measure in rounds until every "
+       "pair's interval is within +-(--precision) or this many seconds of "
+       "measuring have passed (at most a week); a pair that is there stops, "
+       "the next round's blocks go to the others. Default: 60 when "
+       "--repetitions is not given; with --repetitions and no --budget, "
+       "exactly that many blocks",
        OptionalNumber{&Settings::budget_seconds, kMaxBudgetSeconds, "seconds"},
        false},
       {"precision", "precision", "precision_points", Recorded::kOptional,
-       "POINTS", "target half-width of the gain interval, in %gain points",
+       "POINTS",
+       "target half-width of every pair's gain interval, in %gain points, for "
+       "the rounds of --budget",
        Number{&Settings::precision_points, 0.01, 1e6, "points"}},
       {"sync", "sync", "sync", Recorded::kAlways, "LIST",
        "sync after each write; a list measures each",

@@ -55,9 +55,10 @@ struct Settings {
   // The order of the runs (lib/config/schedule.h); chosen afresh and recorded
   // when not given.
   std::optional<std::uint64_t> seed;
-  // --budget: a second stage after the first `repetitions` blocks, sized from
-  // their variance to bring each pair's interval to ±precision_points, for the
-  // pairs whose extra runs fit the budget (lib/stats/budget.h).
+  // --budget: after the first `repetitions` blocks, rounds until every
+  // pair's interval is known to +-precision_points or this many seconds of
+  // measuring have passed (lib/stats/sequential.h). Unset: a fixed design of
+  // `repetitions` blocks.
   std::optional<double> budget_seconds;
   double precision_points = 5;
   // From a case file: what it is for and what a correct run shows.

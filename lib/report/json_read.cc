@@ -423,7 +423,7 @@ PairResult ReadPair(const Reader& r) {
   r.Only({"size_bytes", "sync", "io", "layout", "cache", "unaligned", "aligned",
           "explanation", "gain_pct", "median_gain_pct", "gain_interval_pct",
           "no_interval_reason", "p_value", "cross_check", "verdict",
-          "verdict_reason", "run_notes", "per_commit"});
+          "verdict_reason", "run_notes", "per_commit", "rounds"});
   PairResult p;
   p.spec.size = r.Get<std::uint64_t>("size_bytes");
   if (p.spec.size < 1 || p.spec.size > kMaxSizeBytes) {
@@ -475,6 +475,18 @@ PairResult ReadPair(const Reader& r) {
   }
   if (r.Has("run_notes")) {
     p.run_notes = r.Get<std::vector<std::string>>("run_notes");
+  }
+  if (r.Has("rounds")) {
+    const Reader rounds = r.Object("rounds");
+    rounds.Only({"blocks", "rounds", "state", "blocks_needed",
+                 "stand_in_half_width_points"});
+    PairRounds read;
+    read.blocks = rounds.Get<std::uint64_t>("blocks");
+    read.rounds = rounds.Get<std::uint64_t>("rounds");
+    read.state = rounds.Name(kPairStates, "state");
+    read.blocks_needed = rounds.Get<std::uint64_t>("blocks_needed");
+    rounds.Optional("stand_in_half_width_points", read.stand_in_points);
+    p.rounds = read;
   }
   CheckPairRules(r, p);
   return p;

@@ -129,6 +129,16 @@ json PairJson(const PairResult& p) {
     if (*p.verdict == Verdict::kUndecided) j["verdict_reason"] = VerdictText(p);
   }
   if (!p.run_notes.empty()) j["run_notes"] = p.run_notes;
+  if (p.rounds) {
+    json r = {{"blocks", p.rounds->blocks},
+              {"rounds", p.rounds->rounds},
+              {"state", NameOf(kPairStates, p.rounds->state)},
+              {"blocks_needed", p.rounds->blocks_needed}};
+    if (p.rounds->stand_in_points) {
+      r["stand_in_half_width_points"] = *p.rounds->stand_in_points;
+    }
+    j["rounds"] = r;
+  }
   return j;
 }
 json SettingsJson(const Settings& s) {

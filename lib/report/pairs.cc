@@ -113,9 +113,10 @@ std::vector<double> RunMeans(const VariantResult& v) {
   return means;
 }
 
-// log(unaligned / aligned) of the runs' medians, in every block in which
-// both runs measured. The median of a run's writes is what a burst of other
-// I/O during part of the run moves least (README.md: how it was chosen).
+}  // namespace
+
+// The median of a run's writes is what a burst of other I/O during part of
+// the run moves least (README.md: how it was chosen).
 std::vector<double> BlockLogRatios(const VariantResult& u,
                                    const VariantResult& a) {
   std::vector<double> ratios;
@@ -128,6 +129,8 @@ std::vector<double> BlockLogRatios(const VariantResult& u,
   }
   return ratios;
 }
+
+namespace {
 
 Inference Infer(TestMethod method, const VariantResult& u,
                 const VariantResult& a) {
@@ -249,41 +252,22 @@ std::string VerdictText(const PairResult& p) {
   return "undecided: no interval";
 }
 
-std::uint64_t RunsForPrecision(const PairResult& pair,
-                               double precision_points) {
-  if (!pair.inference.test) return kMaxRepetitions;
-  auto sd = [](const std::vector<double>& values) {
-    return Summarize(values).stddev;
-  };
-  auto logs = [](const VariantResult& v) {
-    std::vector<double> out;
-    for (const RunPoint& run : v.runs) out.push_back(std::log(run.mean_ns));
-    return out;
-  };
-  // The upper side of exp(d ± h) − 1 is the wider one in %gain points:
-  // (100 + estimate)·(exp(h) − 1) ≤ precision.
-  const double h =
-      std::log1p(precision_points / (100 + pair.inference.test->estimate_pct));
-  if (kVerdictMethod != TestMethod::kWelchLogMean) {
-    // The signed-rank interval is planned as a paired t's: near normal noise
-    // the two need about as many blocks (asymptotic efficiency 0.95).
-    return RunsForPrecision(TestMethod::kPairedLogMedian,
-                            sd(BlockLogRatios(pair.unaligned, pair.aligned)), 0,
-                            h, kMaxRepetitions);
+std::string PrecisionWarning(const PairResult& pair, double precision_points) {
+  if (!pair.rounds || pair.rounds->state == PairState::kPrecisionReached ||
+      pair.rounds->state == PairState::kNotMeasurable) {
+    return "";
   }
-  return RunsForPrecision(kVerdictMethod, sd(logs(pair.unaligned)),
-                          sd(logs(pair.aligned)), h, kMaxRepetitions);
-}
-
-std::string BudgetWarning(const Shortfall& pair, double precision_points,
-                          double seconds_left) {
-  return FormatSize(pair.spec.size) + " [" + AxesLabel(pair.spec) + "]: +-" +
-         Printf("%g", precision_points) + " points would need " +
-         std::to_string(pair.runs_needed) + " runs per variant (about " +
-         Printf("%.0f", pair.seconds_needed) +
-         " s more), which did not fit in the " +
-         Printf("%.0f", std::max(0.0, seconds_left)) +
-         " s of --budget left after the first runs";
+  const PairRounds& r = *pair.rounds;
+  std::string reached =
+      r.stand_in_points ? "+-" + Printf("%.1f", *r.stand_in_points) : "unknown";
+  return FormatSize(pair.spec.size) + " [" + AxesLabel(pair.spec) +
+         "]: precision " + reached + " points after " +
+         std::to_string(r.blocks) + " blocks, not the +-" +
+         Printf("%g", precision_points) + " asked (" +
+         std::string(NameOf(kPairStates, r.state)) + "); about " +
+         std::to_string(r.blocks_needed) +
+         " blocks would reach it: rerun with a larger --budget or on a quieter "
+         "disk";
 }
 
 std::optional<std::string> LevelShift(const std::vector<PairResult>& pairs) {

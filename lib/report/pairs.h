@@ -13,6 +13,7 @@
 #include "lib/measure/record.h"
 #include "lib/stats/compare.h"
 #include "lib/stats/histogram.h"
+#include "lib/stats/sequential.h"
 #include "lib/stats/summary.h"
 
 namespace alignbench {
@@ -96,6 +97,21 @@ struct VariantResult {
   std::vector<RunPoint> runs;
 };
 
+// How the rounds of --precision went for a pair; absent in a fixed design
+// (--repetitions without --budget).
+struct PairRounds {
+  // Blocks measured in all, and in how many rounds
+  std::uint64_t blocks = 0;
+  std::uint64_t rounds = 0;
+  // Why it got no more: precision reached, cap reached, out of budget, ...
+  PairState state = PairState::kOpen;
+  // The sign-invariant stand-in of the interval's half-width that decided
+  // (lib/stats/sequential.h), in %gain points; unknown below 2 blocks
+  std::optional<double> stand_in_points;
+  // Projected total for the precision asked
+  std::uint64_t blocks_needed = 0;
+};
+
 struct PairResult {
   PairSpec spec;
   VariantResult unaligned;
@@ -115,6 +131,7 @@ struct PairResult {
   std::vector<std::string> run_notes;
   // In words, from the counters and settings
   std::string explanation;
+  std::optional<PairRounds> rounds;
 
   bool Measured() const { return gain_pct.has_value(); }
 };
@@ -149,10 +166,10 @@ DevicePerOp BackgroundPerWrite(const IdleSample& idle, double seconds);
 
 bool SameSpec(const PairSpec& a, const PairSpec& b);
 
-// Runs per variant (blocks, for a paired statistic) that would bring the
-// pair's interval to ±precision_points, from the spread of its runs so far;
-// kMaxRepetitions when that is more, or when the spread is unknown.
-std::uint64_t RunsForPrecision(const PairResult& pair, double precision_points);
+// log(unaligned / aligned) of the runs' medians, in every block in which
+// both runs measured: the values the verdict's test is made on.
+std::vector<double> BlockLogRatios(const VariantResult& u,
+                                   const VariantResult& a);
 
 // When the machine changed speed under the whole measurement: every run's
 // median relative to the median of its pair and variant, in the order run; a
@@ -161,18 +178,10 @@ std::uint64_t RunsForPrecision(const PairResult& pair, double precision_points);
 // Blocks keep the comparison fair across it, but a reader should know.
 std::optional<std::string> LevelShift(const std::vector<PairResult>& pairs);
 
-// A pair that --budget could not bring to --precision.
-struct Shortfall {
-  PairSpec spec;
-  // Runs per variant it would need in all.
-  std::uint64_t runs_needed;
-  // Seconds of measuring the runs it lacks would take.
-  double seconds_needed;
-};
-
-// The warning for such a pair: what it would need and what was left.
-std::string BudgetWarning(const Shortfall& pair, double precision_points,
-                          double seconds_left);
+// The warning for a pair the rounds left short of --precision: the
+// precision it reached, the blocks it would need, and why it got no more.
+// Empty for a pair that reached it.
+std::string PrecisionWarning(const PairResult& pair, double precision_points);
 
 // "fsync buffered extend warm": the combination of axes a pair was measured
 // under ("fsync/buffered/extend/warm" with "/" as the separator).

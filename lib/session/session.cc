@@ -130,7 +130,7 @@ Result<std::vector<Report>> StartReports(const SessionOptions& options,
 // What the runs of one directory say: pairs, their warnings, and the error
 // that stopped the schedule.
 void FinishReport(Report& report, std::vector<CollectedRun> runs,
-                  const std::vector<Shortfall>& shortfalls,
+                  const std::vector<PairRounds>& rounds,
                   const StagesResult& stages,
                   const std::optional<IdleSample>& idle) {
   const Settings& settings = report.settings;
@@ -142,9 +142,11 @@ void FinishReport(Report& report, std::vector<CollectedRun> runs,
   if (std::optional<std::string> shift = LevelShift(report.pairs)) {
     report.warnings.push_back(*shift);
   }
-  for (const Shortfall& pair : shortfalls) {
-    report.warnings.push_back(BudgetWarning(pair, settings.precision_points,
-                                            stages.budget_left_seconds));
+  for (std::size_t i = 0; i < rounds.size() && i < report.pairs.size(); ++i) {
+    report.pairs[i].rounds = rounds[i];
+    const std::string short_of =
+        PrecisionWarning(report.pairs[i], settings.precision_points);
+    if (!short_of.empty()) report.warnings.push_back(short_of);
   }
   if (stages.fatal) {
     report.complete = false;
@@ -206,8 +208,10 @@ Result<SessionOutcome> RunSession(const SessionOptions& options, Runner& runner,
       MeasureStages(settings, targets, options.progress, runner, ops);
   AllowGracefulInterrupt(false);
   for (std::size_t d = 0; d < reports.size(); ++d) {
-    FinishReport(reports[d], std::move(stages.runs[d]), stages.out_of_budget[d],
-                 stages, idle[d]);
+    FinishReport(
+        reports[d], std::move(stages.runs[d]),
+        d < stages.rounds.size() ? stages.rounds[d] : std::vector<PairRounds>{},
+        stages, idle[d]);
     for (const std::string& warning : runner.Warnings()) {
       reports[d].warnings.push_back(warning);
     }

@@ -3,13 +3,15 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 
 #include "lib/config/schedule.h"
 #include "lib/config/size.h"
 #include "lib/io/cleanup.h"
 #include "lib/measure/run.h"
 #include "lib/session/progress.h"
-#include "lib/stats/budget.h"
+#include "lib/stats/sequential.h"
 
 namespace alignbench {
 namespace {
@@ -33,6 +35,7 @@ struct Collector {
   const std::vector<TargetInfo>& targets;
   const std::vector<PlannedPair>& plan;
   Progress& progress;
+  bool progress_lines;
   Runner& runner;
   FileOps& ops;
   Clock::time_point start = Clock::now();
@@ -161,64 +164,105 @@ void MergeDocument(nlohmann::json& into, nlohmann::json stage) {
   }
 }
 
-// The runs measured in one directory.
-std::vector<CollectedRun> RunsIn(const std::vector<CollectedRun>& runs,
-                                 std::size_t dir) {
-  std::vector<CollectedRun> in;
-  for (const CollectedRun& run : runs) {
-    if (run.dir == dir) in.push_back(run);
+// Where every pair of the plan stands: its blocks' log ratios, what a block
+// costs, whether it can be measured at all. In plan order, directory by
+// directory.
+std::vector<PairProgress> ProgressOf(const Collector& c) {
+  std::vector<PairProgress> progress(c.plan.size());
+  std::vector<double> seconds(c.plan.size(), 0);
+  std::vector<std::size_t> runs(c.plan.size(), 0);
+  std::size_t first = 0;
+  for (std::size_t dir = 0; dir < c.settings.size(); ++dir) {
+    std::vector<CollectedRun> in;
+    for (const CollectedRun& run : c.runs) {
+      if (run.dir == dir) in.push_back(run);
+    }
+    const std::vector<PairSpec> plan = ExpandPlan(c.settings[dir]);
+    const std::vector<PairResult> pairs =
+        BuildPairs(plan, in, c.Common().shift);
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+      PairProgress& p = progress[first + i];
+      p.measurable = pairs[i].Measured();
+      p.log_ratios = BlockLogRatios(pairs[i].unaligned, pairs[i].aligned);
+      for (const CollectedRun& run : in) {
+        if (SameSpec(run.pair, plan[i])) seconds[first + i] += run.wall_s;
+      }
+    }
+    first += plan.size();
   }
-  return in;
+  for (std::size_t i = 0; i < progress.size(); ++i) {
+    const double blocks = static_cast<double>(progress[i].log_ratios.size());
+    progress[i].seconds_per_block = blocks > 0 ? seconds[i] / blocks : 0;
+    if (!(progress[i].seconds_per_block > 0)) progress[i].measurable = false;
+  }
+  return progress;
 }
 
-// What each pair of each directory needs for --precision, from the first
-// stage; in plan order.
-std::vector<PairNeed> Needs(const Collector& c) {
-  const std::uint64_t blocks = c.Common().repetitions;
-  std::vector<PairNeed> needs;
-  for (std::size_t dir = 0; dir < c.settings.size(); ++dir) {
-    const std::vector<CollectedRun> runs = RunsIn(c.runs, dir);
-    const std::vector<PairSpec> plan = ExpandPlan(c.settings[dir]);
-    const std::vector<PairResult> first =
-        BuildPairs(plan, runs, c.Common().shift);
-    for (std::size_t i = 0; i < plan.size(); ++i) {
-      PairNeed need;
-      need.blocks_done = blocks;
-      if (first[i].Measured()) {  // one that is not measurable is not retried
-        need.blocks_needed =
-            RunsForPrecision(first[i], c.Common().precision_points);
-        double seconds = 0;
-        for (const CollectedRun& run : runs) {
-          if (SameSpec(run.pair, plan[i])) seconds += run.wall_s;
-        }
-        need.seconds_per_block = seconds / static_cast<double>(blocks);
-      }
-      needs.push_back(need);
+// "round 3: 5 of 13 pairs open, widest +-7.2 points; 23 s of the 60 s
+// budget spent", on stderr when progress lines are asked for.
+void SayRound(const Collector& c, std::uint64_t round, const RoundPlan& plan) {
+  if (!c.progress_lines) return;
+  std::size_t open = 0;
+  double widest = 0;
+  for (std::size_t i = 0; i < plan.state.size(); ++i) {
+    if (plan.blocks[i] == 0) continue;
+    ++open;
+    if (plan.stand_in_half_width_points[i] > widest) {
+      widest = plan.stand_in_half_width_points[i];
     }
   }
-  return needs;
+  std::fprintf(
+      stderr,
+      "round %llu: %zu of %zu pairs open, widest +-%.1f points; %.0f s "
+      "of the %.0f s budget spent\n",
+      static_cast<unsigned long long>(round), open, plan.state.size(), widest,
+      SecondsSince(c.start), *c.Common().budget_seconds);
 }
 
-// The second stage of --budget: the blocks each pair needs, for the pairs
-// that fit in the time left; the others are reported per directory.
-void SecondStageOf(Collector& c, Scheduler& scheduler, StagesResult& result) {
+// The rounds after the first, until every pair has stopped or the budget is
+// spent. Returns how each pair ended, per directory.
+void RunRounds(Collector& c, Scheduler& scheduler, StagesResult& result) {
   const Settings& settings = c.Common();
-  const std::vector<PairNeed> needs = Needs(c);
-  result.budget_left_seconds = *settings.budget_seconds - SecondsSince(c.start);
-  const SecondStage stage = PlanSecondStage(needs, result.budget_left_seconds);
-  bool any = false;
-  for (std::size_t i = 0; i < c.plan.size(); ++i) {
-    any = any || stage.extra_blocks[i] > 0;
-    if (!stage.out_of_budget[i]) continue;
-    result.out_of_budget[c.plan[i].dir].push_back(
-        {c.plan[i].pair, needs[i].blocks_needed,
-         static_cast<double>(needs[i].blocks_needed - needs[i].blocks_done) *
-             needs[i].seconds_per_block});
+  SequentialDesign design;
+  design.precision_points = settings.precision_points;
+  design.first_round_blocks = settings.repetitions;
+  std::vector<std::uint64_t> blocks(c.plan.size(), settings.repetitions);
+  std::vector<std::uint64_t> rounds(c.plan.size(), 1);
+  std::size_t next_block = c.plan.size() * settings.repetitions + 1;
+  RoundPlan plan;
+  while (true) {
+    plan = PlanNextRound(ProgressOf(c), design,
+                         *settings.budget_seconds - SecondsSince(c.start));
+    bool any = false;
+    for (std::uint64_t b : plan.blocks) any = any || b > 0;
+    if (!any || c.fatal || c.interrupted) break;
+    SayRound(c, result.rounds_run + 1, plan);
+    for (std::size_t i = 0; i < plan.blocks.size(); ++i) {
+      blocks[i] += plan.blocks[i];
+      if (plan.blocks[i] > 0) ++rounds[i];
+    }
+    const std::vector<ScheduledRun> schedule =
+        scheduler.Next(plan.blocks, next_block);
+    next_block += schedule.size() / 2;
+    ++result.rounds_run;
+    MergeDocument(result.runner_document, RunStage(c, schedule));
   }
-  if (!any) return;
-  const std::size_t next_block = c.plan.size() * settings.repetitions + 1;
-  MergeDocument(result.runner_document,
-                RunStage(c, scheduler.Next(stage.extra_blocks, next_block)));
+  result.rounds.assign(c.settings.size(), {});
+  for (std::size_t i = 0; i < c.plan.size(); ++i) {
+    PairRounds r;
+    r.blocks = blocks[i];
+    r.rounds = rounds[i];
+    // Open after the last look only when a fault or an interruption ended the
+    // rounds: its budget was not spent, the precision not reached.
+    r.state = plan.state[i] == PairState::kOpen && !c.fatal && !c.interrupted
+                  ? PairState::kOutOfBudget
+                  : plan.state[i];
+    if (std::isfinite(plan.stand_in_half_width_points[i])) {
+      r.stand_in_points = plan.stand_in_half_width_points[i];
+    }
+    r.blocks_needed = plan.blocks_needed[i];
+    result.rounds[c.plan[i].dir].push_back(r);
+  }
 }
 
 }  // namespace
@@ -228,19 +272,17 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
                            bool progress_lines, Runner& runner, FileOps& ops) {
   const std::vector<PlannedPair> plan = PlanAll(settings);
   Progress progress(progress_lines, ::isatty(STDERR_FILENO) != 0, plan.size());
-  Collector collector{settings, targets,      plan, progress, runner,
-                      ops,      Clock::now(), {},   {}};
+  Collector collector{settings,       targets, plan, progress,
+                      progress_lines, runner,  ops,  Clock::now()};
   StagesResult result;
-  result.out_of_budget.resize(settings.size());
   const Settings& common = collector.Common();
   result.seed = common.seed ? *common.seed : FreshSeed();
   Scheduler scheduler(result.seed);
   const std::vector<std::uint64_t> first(plan.size(), common.repetitions);
   MergeDocument(result.runner_document,
                 RunStage(collector, scheduler.Next(first, 1)));
-  if (common.budget_seconds && !collector.fatal && !collector.interrupted) {
-    SecondStageOf(collector, scheduler, result);
-  }
+  result.rounds_run = 1;
+  if (common.budget_seconds) RunRounds(collector, scheduler, result);
   // Moved, not copied: each run holds its per-write times.
   result.runs.resize(settings.size());
   for (CollectedRun& run : collector.runs) {

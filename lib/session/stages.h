@@ -1,6 +1,10 @@
 // The measuring part of a session: the planned blocks of every directory in
 // one shuffled schedule (so each directory sees the same minutes of machine
-// noise), then, with --budget, a second stage planned once from the first.
+// noise); then, with --budget, rounds: after each, a pair whose interval is
+// known to ±--precision stops and the next round's blocks go to the others,
+// weighed by what a block of each costs (lib/stats/sequential.h decides, from
+// absolute log ratios and costs only, so the verdict keeps its level), until
+// every pair is there or the budget is spent.
 // Every run is recorded, also one that failed, so that the result says what
 // was attempted; the first error that is not a refused direct write stops the
 // runs that follow.
@@ -31,10 +35,11 @@ struct StagesResult {
   // A SIGINT stopped them (the run it came in is recorded as failed).
   bool interrupted = false;
   std::uint64_t seed = 0;
-  // Per directory: the pairs --budget could not bring to --precision.
-  std::vector<std::vector<Shortfall>> out_of_budget;
-  // When the second stage was planned
-  double budget_left_seconds = 0;
+  // Per directory, per pair of its plan: how the rounds went; empty
+  // without --budget (a fixed design).
+  std::vector<std::vector<PairRounds>> rounds;
+  // Rounds run, the first included
+  std::uint64_t rounds_run = 0;
 };
 
 // `settings` and `targets` have one entry per directory and differ only in

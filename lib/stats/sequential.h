@@ -78,7 +78,7 @@ struct SequentialDesign {
   // The stand-in must be at most precision / (1 + margin / sqrt(blocks)):
   // with few blocks it, and the interval it stands for, vary most, and a
   // pair stopped on a low reading reports an interval wider than asked.
-  double small_sample_margin = 0.5;
+  double small_sample_margin = 1.0;
   double confidence = kConfidenceLevel;
 };
 

@@ -2,7 +2,6 @@
 #include <cmath>
 #include <random>
 
-#include "lib/stats/budget.h"
 #include "lib/stats/compare.h"
 
 using namespace alignbench;
@@ -178,18 +177,4 @@ TEST_CASE("Runs for a precision: the t interval's half-width reaches it") {
   // Pairing on the same spread halves the variance that counts.
   CHECK(RunsForPrecision(TestMethod::kPairedLogMedian, 0.2, 0, std::log1p(0.05),
                          10000) < n);
-}
-
-TEST_CASE("Second stage: cheapest pairs first, each whole or not at all") {
-  const std::vector<PairNeed> needs = {
-      {5, 20, 1.0},   // 15 more blocks, 15 s
-      {5, 5, 1.0},    // done already
-      {5, 105, 2.0},  // 100 more, 200 s: does not fit
-      {5, 10, 3.0},   // 5 more, 15 s
-  };
-  const SecondStage stage = PlanSecondStage(needs, 40);
-  CHECK(stage.extra_blocks == std::vector<std::uint64_t>{15, 0, 0, 5});
-  CHECK(stage.out_of_budget == std::vector<bool>{false, false, true, false});
-  const SecondStage none = PlanSecondStage(needs, 0);
-  CHECK(none.out_of_budget == std::vector<bool>{true, false, true, true});
 }
