@@ -241,6 +241,23 @@ TEST_CASE("A zero block: p and the verdict agree") {
   CHECK(Decide(six, 6, 6) == Verdict::kShiftedFaster);
 }
 
+TEST_CASE("Signed-rank test: every block in the same bucket") {
+  // Run medians alike in every block: nothing to tell the variants apart by,
+  // and an interval that is the one shift all blocks agree on.
+  const Inference same = SignedRankTest(std::vector<double>(10, 0.0));
+  REQUIRE(same.test);
+  CHECK(same.test->p_value == 1);
+  CHECK(same.test->interval_pct.low == 0);
+  CHECK(same.test->interval_pct.high == 0);
+  CHECK(Decide(same, 10, 10) == Verdict::kNoSignificantDifference);
+  const Inference up = SignedRankTest(std::vector<double>(10, 0.25));
+  REQUIRE(up.test);
+  CHECK(up.test->p_value == 2.0 / 1024);
+  CHECK(up.test->interval_pct.low == Approx(100 * std::expm1(0.25)));
+  CHECK(up.test->interval_pct.high == Approx(100 * std::expm1(0.25)));
+  CHECK(Decide(up, 10, 10) == Verdict::kAlignedFaster);
+}
+
 TEST_CASE("Signed-rank exact p at 300 blocks against the normal one") {
   // Untied ranks 1..300 with random signs: down to p = 0.01 the textbook
   // normal approximation (continuity-corrected) is within 2 % of the exact
@@ -305,7 +322,12 @@ TEST_CASE("Signed-rank: p < 0.05 exactly when the interval excludes 0, ties") {
   int excluded = 0, zero_is_walsh = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     std::vector<double> x;
-    if (trial % 10 == 0) {
+    if (trial % 300 == 0) {  // the normal approximation's side
+      std::normal_distribution<double> noise(0.002 * (trial % 7), 0.05);
+      for (std::size_t i = 0; i < kExactSignedRankBlocks + 20; ++i) {
+        x.push_back(std::round(noise(rng) * 128) / 128);
+      }
+    } else if (trial % 10 == 0) {
       std::normal_distribution<double> noise(0.01 * (trial % 3), 0.05);
       for (int i = 0; i < 30 + trial % 171; ++i) {
         x.push_back(std::round(noise(rng) * 128) / 128);
