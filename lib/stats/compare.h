@@ -14,8 +14,7 @@
 // Every interval is exp(·) − 1 of an interval of log ratios, in %gain: it never
 // reaches −100 %, and one slow run widens it instead of tilting it. p comes
 // from the same test as the interval, so p < 1 − confidence exactly when the
-// interval excludes 0. t quantiles and tails come
-// from Boost.Math.
+// interval excludes 0. t quantiles and tails come from Boost.Math.
 #pragma once
 
 #include <cstddef>
@@ -131,7 +130,9 @@ inline constexpr std::size_t kExactSignedRankBlocks = 500;
 
 // log(unaligned / aligned) of each block. Without a test below 6 blocks at
 // the default confidence (the smallest two-sided p of 5 blocks is 2/32): no
-// shift could be rejected, and the interval would be the whole line.
+// shift could be rejected, and the interval would be the whole line. Also
+// without one for a confidence outside (0, 1), and if the test rejected every
+// shift, which no data tried so far has made it do.
 Inference SignedRankTest(const std::vector<double>& log_ratios,
                          double confidence = kConfidenceLevel);
 
