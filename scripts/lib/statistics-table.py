@@ -1,8 +1,10 @@
 """Candidate verdict statistics on the same runs, side by side: Welch t on the
 logs of the run means or medians, the paired t on the per-block log ratio of
 the run means or medians, and Wilcoxon's signed-rank test on the per-block log
-ratio of the run medians (exact, as alignbench computes it). For each: pairs whose 95 % interval
-excludes 0, and the median half-width in %gain points. Run it on the files of
+ratio of the run medians (exact with ties and zeros, as alignbench computes
+it, though by testing every candidate shift: slow past a hundred blocks). For
+each: pairs whose 95 % interval excludes 0, and the median half-width in %gain
+points. Run it on the files of
 scripts/aa-check (every call a false positive) and scripts/power-check (every
 call of "aligned faster" a hit).
 
@@ -31,30 +33,65 @@ def paired(u_runs, a_runs, key):
     return statistics.mean(d), statistics.stdev(d) / math.sqrt(len(d)), len(d) - 1
 
 
+def shift_p(x, d):
+    """Two-sided p of the signed-rank test of x - d, as lib/stats does it:
+    doubled midranks of |x - d| with blocks at d ranked but unsigned (Pratt),
+    null distribution conditional on those ranks (exact counts)."""
+    def dist(i, j):  # |x_i - d| <=> |x_j - d| through Walsh averages, as in C++
+        si, sj = (x[i] > d) - (x[i] < d), (x[j] > d) - (x[j] < d)
+        if si == 0 or sj == 0:
+            return (si != 0) - (sj != 0)
+        if si == sj:
+            return si * ((x[i] > x[j]) - (x[i] < x[j]))
+        w = (x[i] + x[j]) / 2
+        return si * ((w > d) - (w < d))
+    ranks, t = [], 0
+    for i in range(len(x)):
+        sign = (x[i] > d) - (x[i] < d)
+        if sign == 0:
+            continue
+        r = 2 + sum(2 if c > 0 else 1 if c == 0 else 0
+                    for c in (dist(i, j) for j in range(len(x)) if j != i))
+        ranks.append(r)
+        t += sign * r
+    if t == 0:
+        return 1.0
+    total = sum(ranks)
+    tail = (total - abs(t)) // 2
+    counts = [1] + [0] * tail
+    for r in ranks:
+        for s in range(tail, r - 1, -1):
+            counts[s] += counts[s - r]
+    return min(1.0, 2 * sum(counts) / 2 ** len(ranks))
+
+
 def signed_rank(u_runs, a_runs):
-    """p and Hodges-Lehmann interval bounds (log scale), as lib/stats does."""
+    """Hodges-Lehmann interval bounds (log scale), as lib/stats finds them:
+    the shifts d the test of x - d accepts at 5 %, from the distinct Walsh
+    averages and the gaps between them. The ends are the extreme accepted
+    Walsh averages, or a rejected one next to an accepted gap (an open end,
+    which only matters for the sign when it is exactly 0)."""
     a_by_block = {r["block"]: r for r in a_runs}
     d = [math.log(r["p50_ns"]) - math.log(a_by_block[r["block"]]["p50_ns"])
          for r in u_runs if r["block"] in a_by_block]
     n = len(d)
     if n < 6:
         return None
-    walsh = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
-    m = len(walsh)
-    # Exact null counts of W+.
-    counts = [1] + [0] * m
-    for rank in range(1, n + 1):
-        for w in range(m, rank - 1, -1):
-            counts[w] += counts[w - rank]
-    cdf, total = [], 0
-    for c in counts:
-        total += c
-        cdf.append(total / 2 ** n)
-    c = 0
-    while c < m and cdf[c] <= 0.025:
-        c += 1
-    critical = c - 1
-    return walsh[critical], walsh[m - 1 - critical]
+    walsh = sorted(set((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n)))
+    shifts = [walsh[0] - 1]
+    for k, w in enumerate(walsh):
+        shifts += [w, (w + walsh[k + 1]) / 2 if k + 1 < len(walsh) else w + 1]
+    accepted = [i for i, s in enumerate(shifts) if shift_p(d, s) >= 0.05]
+    if not accepted:
+        return None
+    first, last = accepted[0], accepted[-1]
+    low = shifts[first] if first % 2 else shifts[first - 1]
+    high = shifts[last] if last % 2 else shifts[last + 1]
+    if low == 0 and first % 2 == 0:
+        low = math.ulp(0.0)
+    if high == 0 and last % 2 == 0:
+        high = -math.ulp(0.0)
+    return low, high
 
 
 def interval(d, se, df):

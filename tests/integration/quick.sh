@@ -37,7 +37,9 @@ for pair, row in zip(ab["pairs"], rows):
     assert pair["verdict"] in ("aligned faster", "shifted faster", "no significant difference")
     interval = pair["gain_interval_pct"]
     lo, hi = interval["low"], interval["high"]
-    assert -100 < lo <= interval["estimate_pct"] <= hi, interval
+    # The estimate may sit one double past an open end: a Walsh average the test rejects
+    # (many blocks tied there) beside a gap it accepts.
+    assert -100 < lo <= interval["estimate_pct"] + 1e-9 and interval["estimate_pct"] <= hi + 1e-9, interval
     assert (pair["p_value"] < 0.05) == (lo > 0 or hi < 0), (pair["p_value"], interval)
     # The estimate is Hodges-Lehmann's: the median of the Walsh averages of the blocks'
     # log ratios of run medians.
