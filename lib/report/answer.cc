@@ -138,7 +138,7 @@ std::string AnswerLine(const Report& report) {
   if (!open.empty()) {
     clauses.push_back(Count(open.size(), unit, units) +
                       " unanswered (no significant difference, but intervals "
-                      "wider than ±" +
+                      "reach past ±" +
                       p + " %) at " + Names(open, sizes, with_axes) +
                       ": rerun with a larger --budget or on a quiet disk");
   }

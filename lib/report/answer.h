@@ -13,7 +13,7 @@
 namespace alignbench {
 
 // "answer: aligning helps by 8-20 % at 32K-512K; no difference beyond ±5 % at
-// 1K-16K; 2 sizes unanswered (intervals wider than ±5 %) at 2K, 6K: rerun
+// 1K-16K; 2 sizes unanswered (intervals reach past ±5 %) at 2K, 6K: rerun
 // with a larger --budget or on a quiet disk; 13 sizes tested at 5 % each."
 std::string AnswerLine(const Report& report);
 

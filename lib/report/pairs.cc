@@ -68,7 +68,8 @@ void SumCounters(const std::vector<const CollectedRun*>& runs,
   }
 }
 
-// Summaries of one variant, from the runs' histograms.
+}  // namespace
+
 VariantResult Collect(const PairSpec& spec, Variant variant,
                       const std::vector<CollectedRun>& all_runs) {
   VariantResult result;
@@ -106,6 +107,8 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
   result.sync_ns = result.histograms.sync_ns.ToSummary();
   return result;
 }
+
+namespace {
 
 std::vector<double> RunMeans(const VariantResult& v) {
   std::vector<double> means;

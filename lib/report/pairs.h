@@ -166,6 +166,11 @@ DevicePerOp BackgroundPerWrite(const IdleSample& idle, double seconds);
 
 bool SameSpec(const PairSpec& a, const PairSpec& b);
 
+// The runs of one variant of `spec` among `runs`, summarised from their
+// histograms; a failed run is counted, never summarised.
+VariantResult Collect(const PairSpec& spec, Variant variant,
+                      const std::vector<CollectedRun>& runs);
+
 // log(unaligned / aligned) of the runs' medians, in every block in which
 // both runs measured: the values the verdict's test is made on.
 std::vector<double> BlockLogRatios(const VariantResult& u,

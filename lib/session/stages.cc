@@ -170,7 +170,6 @@ void MergeDocument(nlohmann::json& into, nlohmann::json stage) {
 std::vector<PairProgress> ProgressOf(const Collector& c) {
   std::vector<PairProgress> progress(c.plan.size());
   std::vector<double> seconds(c.plan.size(), 0);
-  std::vector<std::size_t> runs(c.plan.size(), 0);
   std::size_t first = 0;
   for (std::size_t dir = 0; dir < c.settings.size(); ++dir) {
     std::vector<CollectedRun> in;
@@ -178,12 +177,13 @@ std::vector<PairProgress> ProgressOf(const Collector& c) {
       if (run.dir == dir) in.push_back(run);
     }
     const std::vector<PairSpec> plan = ExpandPlan(c.settings[dir]);
-    const std::vector<PairResult> pairs =
-        BuildPairs(plan, in, c.Common().shift);
     for (std::size_t i = 0; i < plan.size(); ++i) {
+      // The runs' medians only: no test is made until the last round.
+      const VariantResult u = Collect(plan[i], Variant::kShifted, in);
+      const VariantResult a = Collect(plan[i], Variant::kAligned, in);
       PairProgress& p = progress[first + i];
-      p.measurable = pairs[i].Measured();
-      p.log_ratios = BlockLogRatios(pairs[i].unaligned, pairs[i].aligned);
+      p.measurable = !u.runs.empty() && !a.runs.empty();
+      p.log_ratios = BlockLogRatios(u, a);
       for (const CollectedRun& run : in) {
         if (SameSpec(run.pair, plan[i])) seconds[first + i] += run.wall_s;
       }

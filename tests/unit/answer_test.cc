@@ -33,7 +33,7 @@ TEST_CASE("the answer names where aligning helps and where nothing differs") {
   CHECK(AnswerLine(report) ==
         "answer: aligning helps by 8-20 % at 256K-512K; no difference beyond "
         "±5 % at 2K-4K (intervals inside [-5, +5]); 1 size unanswered (no "
-        "significant difference, but intervals wider than ±5 %) at 1K: rerun "
+        "significant difference, but intervals reach past ±5 %) at 1K: rerun "
         "with a larger --budget or on a quiet disk; 5 sizes tested at 5 % "
         "each.");
 }
