@@ -81,6 +81,25 @@ DeviceCounters operator-(const DeviceCounters& after,
   return delta;
 }
 
+IdleSample& operator+=(IdleSample& into, const IdleSample& window) {
+  const bool first = into.seconds == 0;
+  DeviceCounters& d = into.delta;
+  const DeviceCounters& w = window.delta;
+  d.reads += w.reads;
+  d.read_sectors += w.read_sectors;
+  d.writes += w.writes;
+  d.write_sectors += w.write_sectors;
+  if (first) {
+    d.flushes = w.flushes;
+  } else if (d.flushes && w.flushes) {
+    *d.flushes += *w.flushes;
+  } else {
+    d.flushes.reset();
+  }
+  into.seconds += window.seconds;
+  return into;
+}
+
 ProcessIo operator-(const ProcessIo& after, const ProcessIo& before) {
   return {after.read_bytes - before.read_bytes,
           after.write_bytes - before.write_bytes};

@@ -44,6 +44,10 @@ struct IdleSample {
   DeviceCounters delta;
 };
 
+// Windows added up: their seconds and counters (a flush count stays only
+// where every window knew it).
+IdleSample& operator+=(IdleSample& into, const IdleSample& window);
+
 // Flushes the filesystem of `dir` (syncfs), so that what alignbench itself
 // left dirty is not counted, then reads the counters, sleeps `window` doing
 // nothing and reads them again; nullopt when the stat file cannot be read.

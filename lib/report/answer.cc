@@ -86,6 +86,38 @@ std::string GainRange(const std::vector<const PairResult*>& pairs) {
   return (a == b ? a : a + "-" + b) + " %";
 }
 
+// Others' writes per second on the disk, seen in the idle windows before the
+// pair's rounds: the highest of its two variants; unknown without a device.
+std::optional<double> OthersWritesPerSecond(const PairResult& pair) {
+  std::optional<double> rate;
+  for (const VariantResult* v : {&pair.unaligned, &pair.aligned}) {
+    if (!v->background || !(v->total_ns.mean > 0)) continue;
+    const double r = v->background->writes / (v->total_ns.mean * 1e-9);
+    rate = std::max(rate.value_or(0), r);
+  }
+  return rate;
+}
+
+// A disk is busy, for the answer, from this many writes a second by others:
+// an idle ext4 commits its journal about every 5 s (0.2 writes/s), a
+// neighbour syncing a log does tens.
+constexpr double kBusyWritesPerSecond = 5;
+
+// ": the disk was busy (12 writes/s from others) - rerun ..." or the plain
+// advice, for pairs left unanswered.
+std::string Advice(const std::vector<const PairResult*>& pairs) {
+  double busiest = 0;
+  for (const PairResult* pair : pairs) {
+    busiest = std::max(busiest, OthersWritesPerSecond(*pair).value_or(0));
+  }
+  if (busiest >= kBusyWritesPerSecond) {
+    return ": the disk was busy (" + Printf("%.0f", busiest) +
+           " writes/s from others while they were measured); rerun with a "
+           "larger --budget or on a quiet disk";
+  }
+  return ": rerun with a larger --budget or on a quiet disk";
+}
+
 std::string Count(std::size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
@@ -140,7 +172,7 @@ std::string AnswerLine(const Report& report) {
                       " unanswered (no significant difference, but intervals "
                       "reach past ±" +
                       p + " %) at " + Names(open, sizes, with_axes) +
-                      ": rerun with a larger --budget or on a quiet disk");
+                      Advice(open));
   }
   if (!unmeasured.empty()) {
     clauses.push_back(Count(unmeasured.size(), unit, units) +

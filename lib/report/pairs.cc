@@ -320,8 +320,18 @@ std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
                                    std::vector<CollectedRun> runs,
                                    std::uint64_t shift,
                                    const std::optional<IdleSample>& idle) {
+  return BuildPairs(plan, std::move(runs), shift,
+                    std::vector<std::optional<IdleSample>>(plan.size(), idle));
+}
+
+std::vector<PairResult> BuildPairs(
+    const std::vector<PairSpec>& plan, std::vector<CollectedRun> runs,
+    std::uint64_t shift, const std::vector<std::optional<IdleSample>>& idles) {
   std::vector<PairResult> pairs;
-  for (const PairSpec& spec : plan) {
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const PairSpec& spec = plan[i];
+    const std::optional<IdleSample>& idle =
+        i < idles.size() ? idles[i] : std::nullopt;
     PairResult pair;
     pair.spec = spec;
     pair.unaligned = Collect(spec, Variant::kShifted, runs);

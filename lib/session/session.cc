@@ -28,12 +28,6 @@ std::string NowUtc() {
   return text;
 }
 
-// How long the disk is watched, idle, before measuring: long enough to catch
-// a journal commit or a neighbour's writes, short beside any plan. Once per
-// plan and directory: a window before every run would add 200 ms to each (52
-// s to Derby's 260 runs, which measure in about 20).
-constexpr std::chrono::milliseconds kIdleWindow{200};
-
 Status CheckBeforeMeasuring(const SessionOptions& options,
                             const std::vector<std::string>& out_paths,
                             std::ostream& log) {
@@ -132,7 +126,7 @@ Result<std::vector<Report>> StartReports(const SessionOptions& options,
 void FinishReport(Report& report, std::vector<CollectedRun> runs,
                   const std::vector<PairRounds>& rounds,
                   const StagesResult& stages,
-                  const std::optional<IdleSample>& idle) {
+                  const std::vector<std::optional<IdleSample>>& idle) {
   const Settings& settings = report.settings;
   report.finished_at = NowUtc();
   report.settings.seed = stages.seed;
@@ -193,15 +187,9 @@ Result<SessionOutcome> RunSession(const SessionOptions& options, Runner& runner,
   std::vector<Report>& reports = outcome.reports;
   std::vector<Settings> settings;
   std::vector<TargetInfo> targets;
-  std::vector<std::optional<IdleSample>> idle;
   for (const Report& report : reports) {
     settings.push_back(report.settings);
     targets.push_back(report.target);
-    idle.emplace_back();
-    if (report.target.device) {
-      idle.back() = SampleIdle(report.settings.dir,
-                               report.target.device->StatPath(), kIdleWindow);
-    }
   }
   AllowGracefulInterrupt(true);
   StagesResult stages =
@@ -211,7 +199,7 @@ Result<SessionOutcome> RunSession(const SessionOptions& options, Runner& runner,
     FinishReport(
         reports[d], std::move(stages.runs[d]),
         d < stages.rounds.size() ? stages.rounds[d] : std::vector<PairRounds>{},
-        stages, idle[d]);
+        stages, stages.idle[d]);
     for (const std::string& warning : runner.Warnings()) {
       reports[d].warnings.push_back(warning);
     }

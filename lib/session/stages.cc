@@ -18,6 +18,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// How long the disk is watched, idle, before the first round: long enough to
+// catch a journal commit or a neighbour's writes, short beside any plan; and
+// before each later round, shorter, since rounds are seconds apart.
+constexpr std::chrono::milliseconds kFirstIdleWindow{200};
+constexpr std::chrono::milliseconds kRoundIdleWindow{100};
+
 double SecondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -42,6 +48,8 @@ struct Collector {
   std::vector<CollectedRun> runs;
   std::optional<Error> fatal;
   bool interrupted = false;
+  // Per pair of the plan (all directories): the idle windows before its rounds
+  std::vector<std::optional<IdleSample>> idle;
   const Settings& Common() const { return settings.front(); }
 };
 
@@ -134,6 +142,25 @@ void MeasureOne(TimedLoop& loop, Collector& c, const ScheduledRun& slot,
                     wall, planned.dir});
   c.progress.Done(slot.pair, wall, RunName(c, planned, slot.variant),
                   error.has_value());
+}
+
+// The disk's own traffic before a round, in every directory with a device,
+// added to each pair that gets blocks in it (`blocks`; all in the first).
+void SampleIdleBefore(Collector& c, const std::vector<std::uint64_t>& blocks,
+                      std::chrono::milliseconds window) {
+  if (c.idle.size() != c.plan.size()) c.idle.assign(c.plan.size(), {});
+  for (std::size_t dir = 0; dir < c.settings.size(); ++dir) {
+    const TargetInfo& target = c.targets[dir];
+    if (!target.device) continue;
+    const std::optional<IdleSample> sample =
+        SampleIdle(c.settings[dir].dir, target.device->StatPath(), window);
+    if (!sample) continue;
+    for (std::size_t i = 0; i < c.plan.size(); ++i) {
+      if (c.plan[i].dir != dir || blocks[i] == 0) continue;
+      if (!c.idle[i]) c.idle[i] = IdleSample{};
+      *c.idle[i] += *sample;
+    }
+  }
 }
 
 // Runs `schedule` in its order; returns the runner's account of it.
@@ -237,6 +264,7 @@ void RunRounds(Collector& c, Scheduler& scheduler, StagesResult& result) {
     for (std::uint64_t b : plan.blocks) any = any || b > 0;
     if (!any || c.fatal || c.interrupted) break;
     SayRound(c, result.rounds_run + 1, plan);
+    SampleIdleBefore(c, plan.blocks, kRoundIdleWindow);
     for (std::size_t i = 0; i < plan.blocks.size(); ++i) {
       blocks[i] += plan.blocks[i];
       if (plan.blocks[i] > 0) ++rounds[i];
@@ -279,6 +307,7 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
   result.seed = common.seed ? *common.seed : FreshSeed();
   Scheduler scheduler(result.seed);
   const std::vector<std::uint64_t> first(plan.size(), common.repetitions);
+  SampleIdleBefore(collector, first, kFirstIdleWindow);
   MergeDocument(result.runner_document,
                 RunStage(collector, scheduler.Next(first, 1)));
   result.rounds_run = 1;
@@ -290,6 +319,10 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
   }
   result.fatal = std::move(collector.fatal);
   result.interrupted = collector.interrupted;
+  result.idle.resize(settings.size());
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    result.idle[plan[i].dir].push_back(collector.idle[i]);
+  }
   return result;
 }
 

@@ -19,6 +19,7 @@
 #include "lib/config/settings.h"
 #include "lib/env/probe.h"
 #include "lib/io/file_ops.h"
+#include "lib/measure/counters.h"
 #include "lib/report/pairs.h"
 #include "lib/session/runner.h"
 
@@ -40,6 +41,12 @@ struct StagesResult {
   std::vector<std::vector<PairRounds>> rounds;
   // Rounds run, the first included
   std::uint64_t rounds_run = 0;
+  // Per directory, per pair of its plan: the disk's own traffic in the idle
+  // windows before the rounds the pair was measured in (one before the first
+  // round, a shorter one before each later round), so that a burst in the
+  // middle of a run is seen by the pairs measured then. Empty where no block
+  // device is under the directory.
+  std::vector<std::vector<std::optional<IdleSample>>> idle;
 };
 
 // `settings` and `targets` have one entry per directory and differ only in

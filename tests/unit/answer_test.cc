@@ -72,3 +72,20 @@ TEST_CASE("several combinations of the axes name each pair in full") {
                   "buffered prewritten cold") != std::string::npos);
   CHECK(line.find("2 pairs tested") != std::string::npos);
 }
+
+TEST_CASE(
+    "unanswered pairs on a busy disk say how busy, from the idle windows") {
+  Report report = FixedReport();
+  PairResult open = PairAt(4096, Verdict::kNoSignificantDifference, 0, {-9, 9});
+  CHECK(AnswerLine(report).find("busy") == std::string::npos);
+  // Others wrote 0.2 times per write of 10 ms: 20 writes a second.
+  open.aligned.total_ns = Summarize({10e6, 10e6, 10e6});
+  open.aligned.background = DevicePerOp{0, 0, 0.2, 0.8, std::nullopt};
+  report.pairs = {open};
+  CHECK(AnswerLine(report).find("the disk was busy (20 writes/s from others "
+                                "while they were measured)") !=
+        std::string::npos);
+  // A journal commit now and then is not busy.
+  report.pairs[0].aligned.background->writes = 0.002;
+  CHECK(AnswerLine(report).find("busy") == std::string::npos);
+}
