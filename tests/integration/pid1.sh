@@ -1,5 +1,7 @@
 # As PID 1 of a PID namespace (a container without an init) the kernel discards a re-raised
-# default-action signal. A signal must still end the run: exit 128+N, no test file, no result.
+# default-action signal. A signal must still end the run: exit 128+N, no test file, no result;
+# except a first SIGINT (Ctrl-C), which stops at the next write and saves what was measured,
+# marked incomplete.
 source "$(dirname "$0")/lib.sh"
 [ "$(id -u)" -eq 0 ] || skip "needs root for unshare --pid (CI runs as root)"
 unshare -pf --mount-proc true 2>/dev/null || skip "unshare -pf --mount-proc does not work here"
@@ -27,7 +29,12 @@ for signal in TERM INT USR1; do
   expected=$((128 + $(kill -l "$signal")))
   check "PID 1, SIG$signal: exit status $expected (got $status)" [ "$status" = "$expected" ]
   check "PID 1, SIG$signal: no .alignbench-* left" no_leftovers "$target"
-  check "PID 1, SIG$signal: no result file" [ ! -e "$WORK/result.json" ]
+  if [ "$signal" = INT ]; then
+    check "PID 1, one SIGINT: the result saved, marked incomplete" \
+      json_check "$WORK/result.json" 'a["complete"] is False'
+  else
+    check "PID 1, SIG$signal: no result file" [ ! -e "$WORK/result.json" ]
+  fi
   rm -f "$target"/.alignbench-* "$WORK/result.json"
 done
 finish
