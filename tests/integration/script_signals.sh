@@ -6,14 +6,15 @@
 # Each signal meets the script at a known point: the script runs ALIGNBENCH_TEST_HOOK at
 # its phases, and cache-matrix's middle is an alignbench on PATH that waits before
 # measuring. The hook waits on a FIFO until the script has been signalled and has exited.
-# SAMPLE: signals per (script, phase): a number (default 1, CI) or "all" (every signal:
-# about 20 minutes). SEED picks the sample (default: the day of the year, so CI covers
+# SAMPLE: signals per (script, phase): a number (default 1, CI), "all" (every signal:
+# about 20 minutes), or a list of names ("QUIT,USR1") sent at every phase. SEED picks the sample (default: the day of the year, so CI covers
 # other signals on other days); it is printed, to repeat a failing sample.
 source "$(dirname "$0")/lib.sh"
 S=$ALIGNBENCH_SOURCE_DIR/scripts
 SAMPLE=${SAMPLE:-1}
 SEED=${SEED:-$((10#$(date -u +%j)))}
-[[ $SAMPLE == all || $SAMPLE =~ ^[1-9][0-9]*$ ]] || { echo "FAIL: SAMPLE must be a number or all" >&2; exit 1; }
+[[ $SAMPLE == all || $SAMPLE =~ ^[1-9][0-9]*$ || $SAMPLE =~ ^[A-Z0-9+-]+(,[A-Z0-9+-]+)*$ ]] ||
+  { echo "FAIL: SAMPLE must be a number, all, or signal names such as QUIT,USR1" >&2; exit 1; }
 [[ $SEED =~ ^[0-9]+$ ]] || { echo "FAIL: SEED must be a number" >&2; exit 1; }
 
 # SIGNALS: all of them; SAMPLED: what a sample draws from, the 31 real-time signals stood
@@ -29,7 +30,13 @@ done
 # A signal ignored when this test started (run as a background job of a shell: INT and
 # QUIT) is ignored in every script it starts, which then rightly keeps it ignored (nohup):
 # such a signal is not sent, and the test says so.
-ignored_mask=$((16#$(awk '/^SigIgn:/ {print $2}' /proc/$$/status)))
+# Read from a child started as the scripts are (this shell's own mask says nothing: bash
+# ignores QUIT itself and gives its children their inherited disposition back).
+set -m
+awk '/^SigIgn:/ {print $2}' /proc/self/status > "$WORK/sigign" &
+wait $!
+set +m
+ignored_mask=$((16#$(cat "$WORK/sigign")))
 ignored_on_entry() { (( (ignored_mask >> ($(kill -l "$1") - 1)) & 1 )); }
 usable=()
 for s in "${SIGNALS[@]}"; do
@@ -94,7 +101,7 @@ no_run_left() { ! pgrep -f -- "$WORK/" > /dev/null; }
 # --- one injection ---------------------------------------------------------------------------
 # inject SCRIPT PHASE SIGNAL: the script paused at PHASE, SIGNAL sent to it, then its traces.
 inject() {
-  local script=$1 phase=$2 sig=$3 what="$1 $2 SIG$3" pid hooked='' status out
+  local script=$1 phase=$2 sig=$3 what="$1 $2 SIG$3" pid hooked='' status out before=$failed
   out=$WORK/out-$script-$phase-$sig
   rm -f "$WORK/hooked"
   echo "$script $phase" > "$WORK/want"
@@ -153,7 +160,14 @@ inject() {
       check "$what: no temporary file left" \
         [ -z "$(find "$out" -name '*.tmp-*' -print -quit)" ] ;;
   esac
-  [ "$failed" -eq 0 ] || { sed "s/^/    ($what) /" "$out.err" >&2; }
+  [ "$failed" -eq "$before" ] || sed "s/^/    ($what) /" "$out.err" >&2
+  # What a failed injection left is undone here, so the next one starts clean.
+  if [ "$failed" -ne "$before" ]; then
+    pkill -KILL -f -- "$WORK/" 2> /dev/null
+    for r in "$LRBASE"/alignbench-rig.*; do [ -e "$r" ] && "$S/loop-rig" destroy "$r"; done > /dev/null 2>&1
+    echo "write through" > "$WC"
+    rm -f "$STATE" "$STATE.tmp"
+  fi
 }
 
 # --- the sample -------------------------------------------------------------------------------
@@ -171,6 +185,10 @@ for script in "${scripts[@]}"; do
     esac
     if [ "$SAMPLE" = all ]; then
       chosen=("${SIGNALS[@]}")
+    elif [[ $SAMPLE == *[A-Z]* ]]; then
+      chosen=()
+      IFS=, read -r -a named <<< "$SAMPLE"
+      for sig in "${named[@]}"; do ignored_on_entry "$sig" || chosen+=("$sig"); done
     else
       chosen=()
       for _ in $(seq "$SAMPLE"); do chosen+=("${SAMPLED[RANDOM % ${#SAMPLED[@]}]}"); done
