@@ -1,8 +1,8 @@
 # Fault injection over the scripts around the binary: every catchable signal whose default
 # action ends a process, sent to scripts/cache-matrix, scripts/loop-rig create and
-# scripts/plot at the start, the middle and the end of their work, must leave the disk's
-# write cache restored, no child running, and no rig, mount, state or temporary file behind;
-# the script exits 128+N.
+# scripts/plot at the start, the middle and the end of their work, and to loop-rig destroy
+# before its teardown, must leave the disk's write cache restored, no child running, and no
+# rig, mount, state or temporary file behind; the script exits 128+N.
 # Each signal meets the script at a known point: the script runs ALIGNBENCH_TEST_HOOK at
 # its phases, and cache-matrix's middle is an alignbench on PATH that waits before
 # measuring. The hook waits on a FIFO until the script has been signalled and has exited.
@@ -103,8 +103,12 @@ no_run_left() { ! pgrep -f -- "$WORK/" > /dev/null; }
 inject() {
   local script=$1 phase=$2 sig=$3 what="$1 $2 SIG$3" pid hooked='' status out before=$failed
   out=$WORK/out-$script-$phase-$sig
+  if [ "$script" = loop-rig-destroy ]; then  # a rig to destroy
+    VICTIM=$("$S/loop-rig" create --base "$LRBASE" --size 32M 2> "$out.create.err") ||
+      { echo "FAIL: $what: no rig to destroy: $(tail -n1 "$out.create.err")" >&2; failed=$((failed + 1)); return; }
+  fi
   rm -f "$WORK/hooked"
-  echo "$script $phase" > "$WORK/want"
+  echo "${script%-destroy} $phase" > "$WORK/want"  # destroy is loop-rig too
   # Job control: the script gets its own process group and keeps SIGINT and SIGQUIT, which
   # a background job of a non-interactive shell would start with ignored.
   set -m
@@ -116,6 +120,8 @@ inject() {
     loop-rig)
       ALIGNBENCH_TEST_HOOK=$WORK/hook "$S/loop-rig" create --base "$LRBASE" --size 32M \
         > "$out.mount" 2> "$out.err" & ;;
+    loop-rig-destroy)
+      ALIGNBENCH_TEST_HOOK=$WORK/hook "$S/loop-rig" destroy "$VICTIM" > /dev/null 2> "$out.err" & ;;
     plot)
       mkdir -p "$out"
       ALIGNBENCH_TEST_HOOK=$WORK/hook "$S/plot" --out "$out/figure" --cdf-data "$out/cdf.tsv" \
@@ -152,7 +158,7 @@ inject() {
       check "$what: no test file left on the disk" no_leftovers "$RIG"
       [ "$phase" = compared ] || check "$what: no result written after the signal" \
         [ -z "$(find "$out" -name '*.json' -print -quit 2> /dev/null)" ] ;;
-    loop-rig)
+    loop-rig | loop-rig-destroy)
       check "$what: no rig directory left" [ -z "$(ls -A "$LRBASE")" ]
       check "$what: no loop device left" bash -c "! losetup -a | grep -qF '$LRBASE/'"
       check "$what: no mount left" bash -c "! grep -qF '$LRBASE/' /proc/mounts" ;;
@@ -173,7 +179,7 @@ inject() {
 # --- the sample -------------------------------------------------------------------------------
 RANDOM=$SEED
 echo "SAMPLE=$SAMPLE SEED=$SEED (SAMPLE=all sends every signal; SEED=$SEED repeats this sample)"
-scripts=(cache-matrix loop-rig)
+scripts=(cache-matrix loop-rig loop-rig-destroy)
 [ $PLOTTING = yes ] && scripts+=(plot)
 for script in "${scripts[@]}"; do
   for phase in start middle end; do
@@ -181,6 +187,8 @@ for script in "${scripts[@]}"; do
       cache-matrix:start) p=switched-write-back ;; cache-matrix:middle) p=middle ;;
       cache-matrix:end) p=compared ;;
       loop-rig:start) p=start ;; loop-rig:middle) p=attached ;; loop-rig:end) p=mounted ;;
+      # destroy has one pause, before its teardown, which it finishes before it exits.
+      loop-rig-destroy:start) p=destroying ;; loop-rig-destroy:*) continue ;;
       plot:start) p=loaded ;; plot:middle) p=saving-png ;; plot:end) p=written ;;
     esac
     if [ "$SAMPLE" = all ]; then
