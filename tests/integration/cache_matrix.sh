@@ -1,6 +1,9 @@
 # scripts/cache-matrix on a loop rig: both runs and the comparison, and the rig's original
 # write cache ("write through", set here so that restoring is not the kernel default) is
-# back after success, after a failing alignbench, after SIGINT, and untouched on refusal.
+# back after success, after a failing alignbench, after SIGINT, and untouched on refusal;
+# one run per disk (a second is refused); no existing file in --out-dir is overwritten;
+# USR1, USR2, ALRM, PIPE and XCPU end the running alignbench before the script exits, so
+# nothing is measured under the wrong setting; after SIGKILL the next run restores.
 source "$(dirname "$0")/lib.sh"
 CM=$ALIGNBENCH_SOURCE_DIR/scripts/cache-matrix
 export ALIGNBENCH  # cache-matrix uses the binary under test
@@ -105,7 +108,107 @@ check "(e) restored to write through" wc_is "write through"
 check "(e) no .alignbench-* left" no_leftovers "$hostile"
 rm -rf "$hostile"
 
+# A gate for the runs below: an alignbench on PATH that, the first time it is asked to
+# measure, says so and waits on a FIFO until the test opens it, then runs the real one.
+# The pause is where the test wants it, whatever the script under test does.
+mkfifo "$WORK/gate"
+cat > "$WORK/gated-alignbench" <<EOS
+#!/bin/bash
+case " \$* " in
+  *" --out "*) if mkdir "$WORK/paused" 2>/dev/null; then
+                 echo \$\$ > "$WORK/paused/pid"
+                 read -r _ < "$WORK/gate"
+               fi ;;
+esac
+exec "$ALIGNBENCH" "\$@"
+EOS
+chmod +x "$WORK/gated-alignbench"
+wait_paused() {  # up to 30 s until a run waits at the gate
+  for _ in $(seq 300); do [ -s "$WORK/paused/pid" ] && return 0; sleep 0.1; done
+  return 1
+}
+open_gate() { exec 3<> "$WORK/gate"; echo go >&3; exec 3>&-; }
+reset_gate() { rm -rf "$WORK/paused"; }
+gated() { ALIGNBENCH="$WORK/gated-alignbench" exec "$CM" "$@"; }  # exec: $! is the script
+gone() { ! kill -0 "$1" 2>/dev/null; }
+LOCKDIR=/run/lock
+cleanup_hooks=("rm -f '$LOCKDIR/alignbench-cache-matrix-$disk.state'" "${cleanup_hooks[@]}")
+short="--sizes 4K --writes 8 --repetitions 2"
+
+# (f) one run per disk: the second is refused while the first measures, and touches nothing.
+reset_gate
+gated "$RIG" --out-dir "$WORK/f1" -- $short > /dev/null 2> "$WORK/f.err" &
+first=$!
+check "(f) the first run reached its measurement" wait_paused
+timeout 60 "$CM" "$RIG" --out-dir "$WORK/f2" -- $short > /dev/null 2> "$WORK/f2.err"
+rc=$?
+check "(f) a second run on the disk exits 2 (got $rc)" [ $rc -eq 2 ]
+check "(f) it says another run holds the disk" grep -q "another cache-matrix run.*$disk" "$WORK/f2.err"
+check "(f) the first run's setting is left alone" wc_is "write back"
+check "(f) the second wrote no result" [ ! -e "$WORK/f2/write-back.json" ]
+open_gate
+wait "$first"
+rc=$?
+check "(f) the first run completes (exit $rc)" [ $rc -eq 0 ]
+check "(f) restored to write through" wc_is "write through"
+
+# (g) every file the run writes is checked before anything is switched or measured.
+for f in write-back.txt write-through.txt matrix.png matrix-cdf.svg; do
+  mkdir -p "$WORK/g-$f"
+  echo precious > "$WORK/g-$f/$f"
+  "$CM" "$RIG" --out-dir "$WORK/g-$f" -- $short > /dev/null 2> "$WORK/g.err"
+  rc=$?
+  check "(g) an existing $f: exit 2 (got $rc)" [ $rc -eq 2 ]
+  check "(g) $f is not overwritten" grep -qx precious "$WORK/g-$f/$f"
+  check "(g) an existing $f: nothing measured" [ ! -e "$WORK/g-$f/write-back.json" ]
+done
+check "(g) untouched: write through" wc_is "write through"
+
+# (h) signals that end the script end its alignbench first: released afterwards, the run
+# must not go on to write a result measured under the restored setting.
+for sig in USR1 USR2 ALRM PIPE XCPU; do
+  reset_gate
+  gated "$RIG" --out-dir "$WORK/h-$sig" -- $short > /dev/null 2> "$WORK/h-$sig.err" &
+  pid=$!
+  check "(h) $sig: the run reached its measurement" wait_paused
+  child=$(cat "$WORK/paused/pid")
+  kill "-$sig" "$pid"
+  wait "$pid"
+  rc=$?
+  check "(h) $sig: exit 128+$(kill -l "$sig") (got $rc)" [ $rc -eq $((128 + $(kill -l "$sig"))) ]
+  check "(h) $sig: alignbench ended with the script" gone "$child"
+  open_gate
+  sleep 1  # a run left behind would measure its 16 writes and write its file by now
+  check "(h) $sig: restored to write through" wc_is "write through"
+  check "(h) $sig: no result written after the script ended" \
+    [ -z "$(find "$WORK/h-$sig" -name '*.json' -print -quit)" ]
+  check "(h) $sig: no .alignbench-* left" no_leftovers "$RIG"
+done
+
+# (i) SIGKILL: no trap runs, so the setting stays switched; the run's alignbench ends with
+# it, and the next run restores the setting kept in the state file before its own work.
+reset_gate
+gated "$RIG" --out-dir "$WORK/i1" -- $short > /dev/null 2> "$WORK/i1.err" &
+pid=$!
+check "(i) the run reached its measurement" wait_paused
+child=$(cat "$WORK/paused/pid")
+kill -KILL "$pid"
+wait "$pid" 2> /dev/null
+for _ in $(seq 50); do gone "$child" && break; sleep 0.1; done
+check "(i) alignbench ended with the killed script" gone "$child"
+open_gate
+sleep 1
+check "(i) no result written after the kill" [ -z "$(find "$WORK/i1" -name '*.json' -print -quit)" ]
+"$CM" "$RIG" --out-dir "$WORK/i2" -- $short > /dev/null 2> "$WORK/i2.err"
+rc=$?
+check "(i) the next run exits 0 (got $rc)" [ $rc -eq 0 ]
+check "(i) it says it restored the killed run's setting" grep -q "earlier run was killed" "$WORK/i2.err"
+check "(i) its write-back run was measured under write back" json_check "$WORK/i2/write-back.json" \
+  'a["environment"]["target"]["device"]["write_cache"] == "write back"'
+check "(i) restored to the true original, write through" wc_is "write through"
+check "(i) no state file left" [ ! -e "$LOCKDIR/alignbench-cache-matrix-$disk.state" ]
+
 if [ "$failed" -gt 0 ]; then  # show what cache-matrix said
-  for f in a b c d e; do sed "s/^/  ($f) /" "$WORK/$f.err" >&2; done
+  for f in a b c d e f2 i1 i2; do sed "s/^/  ($f) /" "$WORK/$f.err" >&2; done
 fi
 finish

@@ -2,7 +2,10 @@
 # (ansible_connection=local), each with its own loop rig (ext4, xfs), the .deb extracted on
 # each, both results fetched to <fleet>/<host>/<dir-label>.json and the N-way table printed;
 # then a host that fails (a directory that does not exist), listed first, is reported with
-# its error and does not stop the other; then an interrupted play (SIGINT to its process
+# its error and does not stop the other; then a host name with "../" and two directories
+# that the old labels mapped to one name, each fetched to a file of its own inside the fleet
+# directory and all in the table; then a play that measures nothing (an unparsable
+# inventory, empty alignbench_dirs) fails with one clear line; then an interrupted play (SIGINT to its process
 # group, as Ctrl-C sends) leaves no test file in the measured directory.
 source "$(dirname "$0")/lib.sh"
 
@@ -66,14 +69,48 @@ inventory "$WORK/failing.ini" '["--sizes", "4K", "--writes", "4", "--repetitions
 play "$WORK/failing.ini" "$WORK/fleet2" > "$WORK/failing.log" 2>&1
 check "a failing host fails the play" [ $? -ne 0 ]
 check "the other host's result was still fetched" \
-  [ -n "$(find "$WORK/fleet2/host-good" -name '*-good.json' -print -quit 2> /dev/null)" ]
+  [ -n "$(find "$WORK/fleet2/host-good" -name '*good.json' -print -quit 2> /dev/null)" ]
 check "the failing host is named with its error" \
   grep -Eq 'host-bad: .*does-not-exist.*(No such file|ENOENT)' "$WORK/failing.log"
 grep -E 'host-bad: ' "$WORK/failing.log" | head -3
 check "no temporary directory of the play is left after a failure" \
   bash -c "[ -z \"\$(find '$WORK/tmp' -mindepth 1 -name 'alignbench-fleet.*' -print -quit)\" ]"
 
-# 3. An interrupted play: the signal goes to the play's process group, as Ctrl-C (INT) or
+# 3. Labels: a host name that climbs out of the fleet directory, and /x/a-b beside /x/a/b.
+short='["--sizes", "4K", "--writes", "4", "--repetitions", "2"]'
+mkdir -p "$WORK/lab/a-b" "$WORK/lab/a/b" "$WORK/lab2" "$WORK/d1/d2/d3"
+F="$WORK/d1/d2/d3/fleet-labels"
+inventory "$WORK/labels.ini" "$short" \
+  "x/../../../escape alignbench_dirs='[\"$WORK/lab/a-b\", \"$WORK/lab/a/b\"]'" \
+  "plain alignbench_dirs='[\"$WORK/lab2\"]'"
+play "$WORK/labels.ini" "$F" > "$WORK/labels.log" 2>&1
+status=$?
+check "labels: the play succeeds (exit $status)" [ $status -eq 0 ]
+[ $status -eq 0 ] || grep -E 'fatal|FAILED|msg' "$WORK/labels.log" | head -5 >&2
+check "labels: nothing is written outside the fleet directory" \
+  [ -z "$(find "$WORK/d1" -name '*.json' -not -path "$F/*" -print -quit)" ]
+check "labels: all three results are inside it" [ "$(find "$F" -name '*.json' | wc -l)" -eq 3 ]
+check "labels: /x/a-b and /x/a/b have files of their own" \
+  [ "$(find "$F" -name '*a-b.json' | wc -l)" -eq 1 -a "$(find "$F" -name '*a%2Fb.json' | wc -l)" -eq 1 ]
+check "labels: the host's directory is one name inside the fleet directory" \
+  [ -d "$F/x%2F..%2F..%2F..%2Fescape" ]
+check "labels: the table has all three" grep -q '^\[3\] ' "$F/fleet-table.txt"
+
+# 4. Nothing measured is an error, said in one line.
+printf '[alignbench\nhost-a alignbench_dirs="[\n' > "$WORK/unparsable.ini"
+play "$WORK/unparsable.ini" "$WORK/fleet-none" > "$WORK/unparsable.log" 2>&1
+status=$?
+check "an unparsable inventory fails the play (exit $status)" [ $status -ne 0 ]
+check "it says nothing was measured, and why" \
+  grep -q "nothing was measured: the inventory has no host in 'all'" "$WORK/unparsable.log"
+inventory "$WORK/empty.ini" "$short" "host-empty alignbench_dirs='[]'"
+play "$WORK/empty.ini" "$WORK/fleet-empty" > "$WORK/empty.log" 2>&1
+status=$?
+check "alignbench_dirs=[] fails the play (exit $status)" [ $status -ne 0 ]
+check "it names the host and its empty list" \
+  grep -q "host-empty: .*alignbench_dirs must be a non-empty list" "$WORK/empty.log"
+
+# 5. An interrupted play: the signal goes to the play's process group, as Ctrl-C (INT) or
 # a supervisor (TERM) sends it. Measured here: Ansible's workers ignore SIGINT and the run
 # inherits that (alignbench keeps an ignored signal ignored, as nohup asks), so after
 # Ctrl-C the run and the play go on to the end, the file removed by the run itself; TERM

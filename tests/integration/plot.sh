@@ -55,7 +55,8 @@ expect_error() {
 }
 check "no file: usage error, exit 1" expect_error 1 "no result file" --out "$WORK/x"
 check "unknown option: exit 1" expect_error 1 "unknown option: --bogus" --bogus "$WORK/fsync.json"
-check "missing file: exit 2" expect_error 2 "$WORK/missing.json: no such file" "$WORK/missing.json"
+check "missing file: exit 2" expect_error 2 \
+  "open result file $WORK/missing.json: No such file or directory (ENOENT); give the path" "$WORK/missing.json"
 check "JSON that is not a result: exit 2" expect_error 2 ".*not an alignbench result file" \
   "$ALIGNBENCH_SOURCE_DIR/tests/fixtures/derby-2005-jan.json"
 echo "not json" > "$WORK/text.json"
@@ -70,6 +71,70 @@ json.dump(doc, open(sys.argv[2], "w"))
 PY
 check "no measured pairs: exit 2" expect_error 2 ".*no measured pairs" "$WORK/unmeasured.json"
 check "no figure from a failed plot" test ! -e "$WORK/unmeasured.png"
+
+# The binary's input bounds (lib/io/file_io.cc), its reader's checks, one line each.
+# bounded ARGS...: plot under 1 GB of address space and a 20 s limit, as a runaway reader
+# or a wait on a FIFO must fail, not take the machine or the test with it.
+bounded() { (ulimit -v 1048576; exec timeout 20 "$PLOT" "$@"); }
+expect_bounded() {
+  local code=$1 pattern=$2 status
+  shift 2
+  bounded "$@" > /dev/null 2> "$WORK/error.txt"
+  status=$?
+  [ "$status" -eq "$code" ] && [ "$(wc -l < "$WORK/error.txt")" -eq 1 ] &&
+    grep -q "^plot: error: $pattern" "$WORK/error.txt" ||
+    { echo "    got exit $status: $(head -c 600 "$WORK/error.txt")" >&2; return 1; }
+}
+check "/dev/zero: refused at once, one line" expect_bounded 2 \
+  "read result file /dev/zero: not a regular file" /dev/zero
+mkfifo "$WORK/fifo"
+check "a FIFO without a writer: refused, not waited on" expect_bounded 2 \
+  "read result file $WORK/fifo: not a regular file" "$WORK/fifo"
+check "a directory: refused" expect_bounded 2 "read result file $WORK: is a directory (EISDIR)" \
+  --out "$WORK/dir" "$WORK"
+truncate -s 65M "$WORK/huge.json"
+check "a file above alignbench's 64 MiB bound: refused" expect_bounded 2 \
+  "read result file $WORK/huge.json: 68157440 bytes is too large; at most 67108864" "$WORK/huge.json"
+rm -f "$WORK/huge.json"
+check "a negative size: refused as alignbench refuses it" expect_bounded 2 \
+  ".*key 'alignbench.pairs\[0\].size_bytes': expected a non-negative whole number" \
+  "$ALIGNBENCH_SOURCE_DIR/tests/cli/fixtures/result-negative-size.json"
+check "--cdf-data /dev/full: ENOSPC in one line" expect_bounded 2 \
+  "write /dev/full: No space left on device (ENOSPC)" --out "$WORK/full" --cdf-data /dev/full \
+  "$WORK/fsync.json"
+check "--cdf-data into a missing directory: ENOENT in one line" expect_bounded 2 \
+  "write $WORK/no/cdf.tsv: No such file or directory (ENOENT)" --out "$WORK/nodir" \
+  --cdf-data "$WORK/no/cdf.tsv" "$WORK/fsync.json"
+# A byte order mark: alignbench reads the file, so plot must too.
+{ printf '\357\273\277'; cat "$WORK/fsync.json"; } > "$WORK/bom.json"
+check "alignbench reads a file with a UTF-8 BOM" "$ALIGNBENCH" show "$WORK/bom.json" > /dev/null
+bounded --out "$WORK/bom" "$WORK/bom.json" > /dev/null 2> "$WORK/bom.err"
+check "plot reads a file with a UTF-8 BOM ($(head -n1 "$WORK/bom.err"))" is_png "$WORK/bom.png"
+# Histograms alignbench refuses are not drawn: each broken file is refused by both.
+broken_histogram() {  # broken_histogram NAME PYTHON-STATEMENT: on h, the first write_sync
+  "$PY" - "$WORK/fsync.json" "$WORK/$1.json" "$2" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+h = doc["alignbench"]["pairs"][0]["aligned"]["histograms"]["write_sync"]
+exec(sys.argv[3])
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+}
+broken_histogram off-layout 'h["buckets"][-1][0] = h["buckets"][-1][0] + 1 if h["buckets"][-1][0] >= 256 else 300'
+broken_histogram unsorted 'h["buckets"].reverse(); h["buckets"].append(h["buckets"][0]); h["count"] += h["buckets"][0][1]'
+broken_histogram miscounted 'h["count"] += 5'
+broken_histogram negative 'h["min_ns"] = -1'
+broken_histogram zero-count 'h["buckets"].append([1 << 41, 0])'
+for name in off-layout unsorted miscounted negative zero-count; do
+  "$ALIGNBENCH" show "$WORK/$name.json" > /dev/null 2>&1
+  check "histogram $name: alignbench refuses it" [ $? -ne 0 ]
+  check "histogram $name: plot refuses it, one line" expect_bounded 2 \
+    "read $WORK/$name.json: not an alignbench result: key 'alignbench.pairs\[0\].aligned.histograms.write_sync" \
+    --out "$WORK/$name" "$WORK/$name.json"
+done
+check "no figure of a refused file" test -z "$(find "$WORK" -maxdepth 1 \( -name 'off-layout*.png' \
+  -o -name 'full*.png' -o -name 'nodir*' \) -print -quit)"
+check "no traceback in any error" bash -c "! grep -rl Traceback '$WORK'/*.err '$WORK/error.txt'"
 
 check "no temporary file left behind" \
   test -z "$(find "$TMPDIR" "$WORK" -maxdepth 1 -name '*.tmp-*' -print -quit)"
