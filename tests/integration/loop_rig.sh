@@ -1,5 +1,5 @@
 # scripts/loop-rig create interrupted by a closed terminal (SIGHUP) or SIGQUIT, also during
-# mkfs (issue 11 #13): it must wait for mkfs before detaching, and leave no loop device,
+# mkfs: it must wait for mkfs before detaching, and leave no loop device,
 # mount, rig directory or child process behind.
 source "$(dirname "$0")/lib.sh"
 [ "$(id -u)" -eq 0 ] || skip "needs root for loop devices (CI runs as root)"
