@@ -1,4 +1,4 @@
-# The Debian package (issue 14): `cpack -G DEB` in the build directory writes
+# The Debian package: `cpack -G DEB` in the build directory writes
 # alignbench_<version>_<arch>.deb with the binary, the cases, the JSON Schema
 # and the loop-device rig. Dependencies come from dpkg-shlibdeps, so a host
 # needs no compiler and no -dev package.

@@ -56,7 +56,7 @@ std::string EscapeControl(std::string_view text);
 // "ENOSPC" for ENOSPC; "errno 1234" for a number the C library does not know.
 std::string ErrnoName(int errno_value);
 
-// Exit codes documented in the README: 1 usage, 2 setup, 3 I/O during
+// Exit codes documented in docs/reference.md: 1 usage, 2 setup, 3 I/O during
 // measurement.
 int ExitCodeFor(ErrorKind kind);
 
@@ -64,12 +64,12 @@ int ExitCodeFor(ErrorKind kind);
 // measuring has begun (a run's preparation or its timed loop).
 enum class Phase { kSetup, kMeasurement };
 
-// The one errno table (kErrnoAnswers in error.cc, documented in the README's
-// "Safety and exit codes"): one hint per errno, and the exit kind per phase,
-// so a full disk gets the same answer from fallocate, the prewritten layout's
-// zero fill, a timed pwrite or a sync. A hint the caller set because it knows
-// more (EINVAL from an unaligned O_DIRECT write) is kept. `run_bytes` is what
-// one run needs on disk, said with ENOSPC and EDQUOT.
+// The one errno table (kErrnoAnswers in error.cc, documented in
+// docs/reference.md, "Errors and exit codes"): one hint per errno, and the exit
+// kind per phase, so a full disk gets the same answer from fallocate, the
+// prewritten layout's zero fill, a timed pwrite or a sync. A hint the caller
+// set because it knows more (EINVAL from an unaligned O_DIRECT write) is kept.
+// `run_bytes` is what one run needs on disk, said with ENOSPC and EDQUOT.
 Error Answer(Error error, Phase phase, std::uint64_t run_bytes = 0);
 
 struct Ok {};

@@ -1,4 +1,4 @@
-// The axes a run is defined by (DESIGN.md §2), each an enum class with one
+// The axes a run is defined by, each an enum class with one
 // table that gives its name in the CLI, case files and JSON, and one line of
 // help. Parsing, printing and help text all read these tables, so adding a
 // value is one line.

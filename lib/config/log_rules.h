@@ -1,4 +1,4 @@
-// The log-append workload (issue 13): the rules by which a log writer turns
+// The log-append workload: the rules by which a log writer turns
 // each commit's record into one write, and the one rule the two variants of a
 // pair differ in (the contrast). Derby's fixed-size sweep is this workload's
 // simplest setting: records of one size, a header of `shift` bytes, no

@@ -1,4 +1,4 @@
-// The one table of the settings a plan is made of (issue 12 #1). Each row gives
+// The one table of the settings a plan is made of. Each row gives
 // an option its command-line name, case-file key, key in a result's
 // "settings", help text, and the field of Settings it sets, typed: the type
 // brings the parser, the bounds, the JSON record and the printed form. The

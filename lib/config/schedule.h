@@ -1,4 +1,5 @@
-// The order runs are measured in, which alignbench owns (DESIGN.md §3, §7). A
+// The order runs are measured in, which alignbench owns so that what drifts on
+// a shared disk (bursts, level shifts) hits both variants of a block alike. A
 // block is one run of each variant of one pair, back to back, in random order
 // inside the block; the blocks of all pairs are shuffled. The same seed gives
 // the same order on every machine: the generator is std::mt19937_64, whose

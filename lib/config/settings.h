@@ -1,4 +1,4 @@
-// Everything a run is defined by (DESIGN.md §2), where it comes from (defaults,
+// Everything a run is defined by, where it comes from (defaults,
 // a case file, the command line) and the plan it expands to. Case files are
 // JSON; every key is checked and an error names the file, the key and the type
 // expected. Validation turns bad combinations into one clear usage error.
@@ -74,7 +74,8 @@ struct Settings {
 // The workload the runs write by: the case's, or Derby's from `shift`.
 LogWorkload WorkloadOf(const Settings& settings);
 
-// One pair of DESIGN.md §2: one size under one combination of the axes.
+// One pair, the unit of one measurement: one size under one combination of the
+// axes, written once aligned and once shifted; its %gain compares the two.
 struct PairSpec {
   std::uint64_t size;
   SyncMethod sync;

@@ -1,9 +1,9 @@
-// The write pattern of DESIGN.md §2 as data: where each commit of a run
-// writes, from a log writer's rules (lib/config/log_rules.h). With a header of
-// `shift` bytes and nothing else, write k covers [shift + k·S, shift + (k+1)·S)
-// as in Derby's experiment; blocks, chunks, write-ahead padding and sector
-// fill give the extents of InnoDB, PostgreSQL, SQLite and RocksDB. Pure: no
-// descriptor, no clock.
+// The write pattern of a pair's two variants as data: where each commit of a
+// run writes, from a log writer's rules (lib/config/log_rules.h). With a header
+// of `shift` bytes and nothing else, write k covers [shift + k·S, shift +
+// (k+1)·S) as in Derby's experiment; blocks, chunks, write-ahead padding and
+// sector fill give the extents of InnoDB, PostgreSQL, SQLite and RocksDB. Pure:
+// no descriptor, no clock.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// What one run leaves behind (DESIGN.md §2): its times and counters, no
+// What one run leaves behind: its times and counters, no
 // descriptor. lib/report/ reads runs through this header alone.
 #pragma once
 

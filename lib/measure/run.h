@@ -1,8 +1,9 @@
-// One run (DESIGN.md §2): prepare a fresh private file, then time `writes`
-// operations of pwrite + sync, counting their times in histograms, with the
-// device and process I/O counters around the loop. Prepare() does all untimed
-// work; Step() does one operation and nothing else; Finish() reads the
-// counters. A Run owns its TestFile: destroying it removes the file.
+// One run, the unit the statistics count: prepare a fresh private file, then
+// time `writes` operations of pwrite + sync, counting their times in
+// histograms, with the device and process I/O counters around the loop.
+// Prepare() does all untimed work; Step() does one operation and nothing else;
+// Finish() reads the counters. A Run owns its TestFile: destroying it removes
+// the file.
 #pragma once
 
 #include <chrono>

@@ -119,7 +119,7 @@ std::vector<double> RunMeans(const VariantResult& v) {
 }  // namespace
 
 // The median of a run's writes is what a burst of other I/O during part of
-// the run moves least (README.md: how it was chosen).
+// the run moves least (docs/methodology.md: how the verdict was chosen).
 std::vector<double> BlockLogRatios(const VariantResult& u,
                                    const VariantResult& a) {
   std::vector<double> ratios;
@@ -150,7 +150,7 @@ Inference Infer(TestMethod method, const VariantResult& u,
 }
 
 // The statistic that does not make the verdict, for comparison: the Welch t
-// on run means, the first candidate (README.md).
+// on run means, the first candidate (docs/methodology.md).
 constexpr TestMethod kCrossCheckMethod = TestMethod::kWelchLogMean;
 
 std::vector<double> RunMedians(const VariantResult& v) {

@@ -136,9 +136,9 @@ struct PairResult {
   bool Measured() const { return gain_pct.has_value(); }
 };
 
-// The statistic verdicts are made from (README.md, "How the verdict was
-// chosen"): on run medians, paired by block, it had the fewest A/A false
-// positives and the most power here; the signed-rank test keeps its level
+// The statistic verdicts are made from (docs/methodology.md, "How the
+// verdict was chosen"): on run medians, paired by block, it had the fewest A/A
+// false positives and the most power here; the signed-rank test keeps its level
 // exact where the t's drifted to the nominal 5 % and above.
 inline constexpr TestMethod kVerdictMethod = TestMethod::kSignedRankLogMedian;
 // What its interval is of, in words, for the table, markdown and JSON.

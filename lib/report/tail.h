@@ -1,4 +1,4 @@
-// The tail of the write+sync distribution (issue 15): where a read-modify-write
+// The tail of the write+sync distribution: where a read-modify-write
 // or a journal commit shows before it moves the mean. Rows of percentiles per
 // pair for `show` and the run's table, and, for `compare`, the percentile that
 // moved most between two results. Reads summaries only.

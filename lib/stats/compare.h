@@ -4,10 +4,10 @@
 // - SignedRankTest: Wilcoxon's signed-rank test on the per-block log ratios (a
 //   block is one run of each variant back to back, in random order), with the
 //   Hodges–Lehmann interval. Fed the runs' medians, it is the verdict's
-//   statistic (measured on A/A and power; README.md). Its level is exact
-//   whatever the noise looks like: with the order inside each block random and
-//   the variants alike, every block's sign is a fair coin, also when medians
-//   tie or coincide (same histogram bucket). Details at the function.
+//   statistic (measured on A/A and power; docs/methodology.md). Its level is
+//   exact whatever the noise looks like: with the order inside each block
+//   random and the variants alike, every block's sign is a fair coin, also when
+//   medians tie or coincide (same histogram bucket). Details at the function.
 // - WelchLogTest: Welch t on the logs of one value per run, Welch–Satterthwaite
 //   degrees of freedom. Fed the runs' means, it is the cross-check.
 // - PairedLogTest: t on the per-block log ratios, for comparison in tests.

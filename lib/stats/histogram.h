@@ -1,4 +1,4 @@
-// Streaming latency histograms (issue 15): every write's time counted in
+// Streaming latency histograms: every write's time counted in
 // log-linear buckets, so memory does not grow with the number of writes.
 // Buckets: values below 128 ns are exact; above, each power of two is split
 // into 128 equal buckets, so a bucket is at most 1/128 (0.78 %) of its lower

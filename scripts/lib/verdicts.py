@@ -1,5 +1,5 @@
 """Counts verdicts in alignbench result files: the evidence behind the A/A and
-power figures in README.md (scripts/aa-check, scripts/power-check).
+power figures in docs/measurements.md (scripts/aa-check, scripts/power-check).
 
     python3 verdicts.py FILE...
 

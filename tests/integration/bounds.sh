@@ -1,4 +1,4 @@
-# Untrusted input (issue 11 #6, #11, #12): a huge case or result file is refused unread, a
+# Untrusted input: a huge case or result file is refused unread, a
 # --dir beyond PATH_MAX says so, compare of two large results is not quadratic, and no
 # control character from a result file or a directory name reaches the terminal.
 source "$(dirname "$0")/lib.sh"

@@ -1,4 +1,4 @@
-# One condition, one answer (issue 11 #8): a disk that fills up while measuring ends the run
+# One condition, one answer: a disk that fills up while measuring ends the run
 # with exit 3 and the same hint whatever the layout hit it: a timed pwrite (extend), the
 # next run's fallocate (prealloc), the next run's zero fill (prewritten).
 source "$(dirname "$0")/lib.sh"
@@ -6,7 +6,7 @@ make_rig --sector 4096 --fs ext4 --size 32M
 
 hint='the filesystem is full, or the storage under it is \(a loop device'"'"'s backing file, a thin pool, even when df shows space\); free space, or use fewer --writes or smaller --sizes \(a run needs up to [0-9]+ bytes, one run at a time\)$'
 # Many pairs of one repetition each: the fault lands in a later run, and the plan does not
-# depend on how multi-repetition plans end after a fault (issue 11 #2, handled elsewhere).
+# depend on how multi-repetition plans end after a fault (fault_phases.sh tests those).
 sizes=32K,36K,40K,44K,48K,52K,56K,60K,64K
 for layout in extend prealloc prewritten; do
   "$ALIGNBENCH" --dir "$RIG" --layout "$layout" --sizes "$sizes" --writes 100 --repetitions 1 \

@@ -1,5 +1,5 @@
-# Faults at the start, in the middle and at the end of a plan of several runs per variant
-# (issue 11): a full filesystem, a read-only mount, an I/O error (xfs shut down) and a full
+# Faults at the start, in the middle and at the end of a plan of several runs per variant:
+# a full filesystem, a read-only mount, an I/O error (xfs shut down) and a full
 # backing store under a loop device. Each must end with exit 3, one error line, a result
 # marked "complete": false that holds every run finished before the fault, and no test file
 # left where the filesystem still lets one be removed (a warning naming it where not).

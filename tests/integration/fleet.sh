@@ -41,7 +41,7 @@ play() {  # play INVENTORY FLEET-DIR: the playbook with this test's package and 
     -e "alignbench_controller=$ALIGNBENCH" -e "fleet_dir=$2"
 }
 
-# 1. The README's command: two hosts, two rigs, the fleet table.
+# 1. docs/fleet.md's command: two hosts, two rigs, the fleet table.
 "$FLEET_SCRIPTS/local" "$deb" "$ALIGNBENCH" "$WORK/fleet" > "$WORK/table.txt" 2> "$WORK/local.err"
 status=$?
 check "scripts/fleet/local: exit 0" [ $status -eq 0 ]

@@ -1,5 +1,5 @@
-# The README commands' package step (scripts/lib/common.sh install_missing), issue 12 #13
-# and #16: without root and without sudo it stops with one line saying what to do, never at
+# The README commands' package step (scripts/lib/common.sh install_missing):
+# without root and without sudo it stops with one line saying what to do, never at
 # "sudo: command not found"; as root apt's and dpkg's output goes to a log, one line per
 # step is printed, and a failed step names its log. apt-get is a stub: nothing is installed.
 source "$(dirname "$0")/lib.sh"
@@ -33,7 +33,8 @@ check "(a) no sudo attempted" bash -c "! grep -q sudo '$WORK/a.err'"
 [ "$failed" -eq 0 ] || cat "$WORK/a.err" >&2
 
 # .ci/run's format check cannot be skipped: clang-format is one of the test packages and
-# the check is not conditional on it being installed (issue 12 #17).
+# the check is not conditional on it being installed, so a machine without it cannot pass
+# CI with unformatted code.
 check "clang-format is a test package" \
   bash -c 'source "$1"; printf "%s\n" "${TEST_PACKAGES[@]}" | grep -qx clang-format' _ "$COMMON"
 check ".ci/run checks formatting unconditionally" \

@@ -1,4 +1,4 @@
-# Leftovers are never silent (issue 11 #4): a run removes the stale test files of dead
+# Leftovers are never silent: a run removes the stale test files of dead
 # processes in its --dir (one line each) and names the ones it must leave; a test file it
 # cannot remove is said on stderr with its errno.
 source "$(dirname "$0")/lib.sh"

@@ -1,4 +1,4 @@
-# The mechanism behind the gain, on a real ext4 with 4 KiB sectors (DESIGN.md §2): a
+# The mechanism behind the gain, on a real ext4 with 4 KiB sectors: a
 # shifted write over a cold, prewritten file reads the partly overwritten block first; an
 # extending file reads nothing; shifted O_DIRECT writes are refused with the alignment
 # required, and staged ones are measured.

@@ -1,5 +1,6 @@
-# Several directories in one run (issue 14 #4): --dir A --dir B on an ext4 and an xfs loop
-# rig measures the same plan in both, the runs of both in one interleaved schedule; one
+# Several directories in one run: --dir A --dir B on an ext4 and an xfs loop rig measures
+# the same plan in both, the runs of both in one interleaved schedule (so that both see the
+# same minutes of the machine's noise, not one after the other); one
 # result per directory, each valid and holding only its own runs; a summary line for each.
 source "$(dirname "$0")/lib.sh"
 make_rig --fs ext4 --sector 4096

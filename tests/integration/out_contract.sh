@@ -1,4 +1,4 @@
-# The --out contract (README, "Safety and exit codes"): a new file, or a regular file with
+# The --out contract (docs/safety.md): a new file, or a regular file with
 # --force; never a device, FIFO, symbolic link or the case file being run; everything that
 # can be refused is refused before measuring; a result that cannot be written at the end
 # is kept in a fallback file (exit 4) instead of being lost.

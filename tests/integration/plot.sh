@@ -139,7 +139,7 @@ check "no traceback in any error" bash -c "! grep -rl Traceback '$WORK'/*.err '$
 check "no temporary file left behind" \
   test -z "$(find "$TMPDIR" "$WORK" -maxdepth 1 -name '*.tmp-*' -print -quit)"
 
-# A fleet: six files (issue 14) on each figure, one colour and one legend entry each.
+# A fleet: six files (one per host or disk) on each figure, one colour and one legend entry each.
 for i in 1 2 3 4 5 6; do cp "$WORK/fsync.json" "$WORK/host$i.json"; done
 "$PLOT" --out "$WORK/fleet" "$WORK"/host{1,2,3,4,5,6}.json > "$WORK/fleet.out" 2> "$WORK/fleet.err"
 check "six files: exit 0 ($(tail -n1 "$WORK/fleet.err"))" [ $? -eq 0 ]

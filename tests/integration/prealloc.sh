@@ -1,4 +1,4 @@
-# --layout prealloc where the filesystem cannot preallocate (issue 12 #8): ext2 has no
+# --layout prealloc where the filesystem cannot preallocate: ext2 has no
 # extents, so fallocate(2) answers EOPNOTSUPP. posix_fallocate(3) would have written zeros
 # instead and measured a prewritten file under the name "prealloc"; alignbench refuses.
 source "$(dirname "$0")/lib.sh"

@@ -1,4 +1,4 @@
-# A case's "requires" is enforced (issue 12 #17): where a requirement is not met alignbench
+# A case's "requires" is enforced: where a requirement is not met alignbench
 # refuses before measuring, exit 2, naming what is missing; nothing is left behind.
 source "$(dirname "$0")/lib.sh"
 [ "$(id -u)" -eq 0 ] || skip "needs root (a tmpfs mount, and a run as nobody)"

@@ -1,4 +1,4 @@
-// The disk's own traffic, from an idle window before measuring (issue 12 #10),
+// The disk's own traffic, from an idle window before measuring,
 // on hand-made records: scaled to a write's time, reported beside the
 // per-write counters, and never explained as the writes' own I/O.
 #include <catch2/catch.hpp>

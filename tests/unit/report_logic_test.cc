@@ -1,4 +1,4 @@
-// BuildPairs, Explain and compare on hand-made runs and reports (issue 12 #4):
+// BuildPairs, Explain and compare on hand-made runs and reports:
 // the places where wrong explanations once reached users.
 #include <catch2/catch.hpp>
 #include <cerrno>
