@@ -27,7 +27,9 @@ class SystemOps final : public FileOps {
   int DropCache(int fd) override {
     return ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
   }
-  int Unlink(const char* path) override { return ::unlink(path); }
+  int UnlinkAt(int dir_fd, const char* name) override {
+    return ::unlinkat(dir_fd, name, 0);
+  }
 };
 
 }  // namespace

@@ -28,7 +28,9 @@ class FileOps {
   virtual int Fallocate(int fd, off_t length) = 0;
   // posix_fadvise(2) POSIX_FADV_DONTNEED over the whole file
   virtual int DropCache(int fd) = 0;
-  virtual int Unlink(const char* path) = 0;
+  // unlinkat(2) of `name` in the directory open as `dir_fd`: the file goes
+  // even when the directory was renamed meanwhile.
+  virtual int UnlinkAt(int dir_fd, const char* name) = 0;
 };
 
 // The kernel's calls. It holds no state: one object serves every run.
@@ -56,7 +58,9 @@ class FileOpsWrapper : public FileOps {
     return target_.Fallocate(fd, length);
   }
   int DropCache(int fd) override { return target_.DropCache(fd); }
-  int Unlink(const char* path) override { return target_.Unlink(path); }
+  int UnlinkAt(int dir_fd, const char* name) override {
+    return target_.UnlinkAt(dir_fd, name);
+  }
 
  private:
   FileOps& target_;

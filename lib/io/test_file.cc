@@ -118,6 +118,11 @@ Result<TestFile> TestFile::Create(const std::string& dir, FileOps& ops) {
         "--dir must name a directory; alignbench creates its own file in it";
     return error;
   }
+  UniqueFd dir_fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!dir_fd.valid()) {
+    return Answer(SystemError(ErrorKind::kSetup, "open directory", dir, errno),
+                  Phase::kSetup);
+  }
   std::random_device seed;
   char name[64];
   std::snprintf(name, sizeof name, "/.alignbench-%d-%08x",
@@ -143,14 +148,20 @@ Result<TestFile> TestFile::Create(const std::string& dir, FileOps& ops) {
   // Held until the descriptor closes: SweepStaleTestFiles leaves a locked file
   // alone. A filesystem without flock only loses that extra safety.
   ::flock(fd, LOCK_EX | LOCK_NB);
-  return TestFile(UniqueFd(fd), std::move(path), slot, ops);
+  return TestFile(UniqueFd(fd), std::move(dir_fd), std::move(path), slot, ops);
 }
 
-TestFile::TestFile(UniqueFd fd, std::string path, int slot, FileOps& ops)
-    : fd_(std::move(fd)), path_(std::move(path)), slot_(slot), ops_(&ops) {}
+TestFile::TestFile(UniqueFd fd, UniqueFd dir_fd, std::string path, int slot,
+                   FileOps& ops)
+    : fd_(std::move(fd)),
+      dir_fd_(std::move(dir_fd)),
+      path_(std::move(path)),
+      slot_(slot),
+      ops_(&ops) {}
 
 TestFile::TestFile(TestFile&& other) noexcept
     : fd_(std::move(other.fd_)),
+      dir_fd_(std::move(other.dir_fd_)),
       path_(std::move(other.path_)),
       slot_(std::exchange(other.slot_, -1)),
       ops_(other.ops_) {}
@@ -158,7 +169,8 @@ TestFile::TestFile(TestFile&& other) noexcept
 TestFile::~TestFile() {
   if (slot_ < 0) return;  // moved from
   fd_.Reset();
-  if (ops_->Unlink(path_.c_str()) != 0 && errno != ENOENT) {
+  const std::string name = path_.substr(path_.rfind('/') + 1);
+  if (ops_->UnlinkAt(dir_fd_.get(), name.c_str()) != 0 && errno != ENOENT) {
     // A destructor cannot return it; a file left behind must not go unsaid.
     const int saved = errno;
     std::cerr << "alignbench: warning: could not remove "

@@ -45,8 +45,12 @@ class TestFile final {
   Result<UniqueFd> Reopen(int flags) const;
 
  private:
-  TestFile(UniqueFd fd, std::string path, int slot, FileOps& ops);
+  TestFile(UniqueFd fd, UniqueFd dir_fd, std::string path, int slot,
+           FileOps& ops);
   UniqueFd fd_;
+  // The directory it was made in, held open so that the file is removed
+  // there even if the directory is renamed during the run.
+  UniqueFd dir_fd_;
   std::string path_;
   int slot_ = -1;
   FileOps* ops_;

@@ -101,9 +101,9 @@ class FailNth final : public FileOpsWrapper {
     if (Hit(Call::kFsync)) return -1;
     return FileOpsWrapper::Fsync(fd);
   }
-  int Unlink(const char* path) override {
+  int UnlinkAt(int dir_fd, const char* name) override {
     if (Hit(Call::kUnlink)) return -1;
-    return FileOpsWrapper::Unlink(path);
+    return FileOpsWrapper::UnlinkAt(dir_fd, name);
   }
   int calls() const { return calls_; }
 
