@@ -306,4 +306,8 @@ TargetInfo ProbeTarget(const std::string& dir) {
   return info;
 }
 
+std::optional<std::string> ReadWriteCache(const DeviceInfo& device) {
+  return ReadLine("/sys/block/" + device.disk + "/queue/write_cache");
+}
+
 }  // namespace alignbench

@@ -75,6 +75,10 @@ struct TargetInfo {
 };
 
 TargetInfo ProbeTarget(const std::string& dir);
+
+// The kernel's write-cache setting of `device` now ("write back", "write
+// through"), read again from sysfs; nullopt where it cannot be read.
+std::optional<std::string> ReadWriteCache(const DeviceInfo& device);
 HostInfo ProbeHost();
 
 // The filesystem type named by statfs(2)'s f_type, for where mountinfo does

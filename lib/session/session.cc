@@ -154,6 +154,22 @@ void FinishReport(Report& report, std::vector<CollectedRun> runs,
   }
 }
 
+// The write cache read again at the end: a result measured partly under
+// another setting (a cache-matrix run next door, an admin) must not carry the
+// first setting's label without a word.
+void CheckWriteCacheUnchanged(Report& report) {
+  const std::optional<DeviceInfo>& device = report.target.device;
+  if (!device || !device->write_cache) return;
+  const std::optional<std::string> now = ReadWriteCache(*device);
+  if (!now || *now == *device->write_cache) return;
+  report.warnings.push_back(
+      "the write cache of " + EscapeControl(device->disk) +
+      " changed during the run: '" + EscapeControl(*device->write_cache) +
+      "' at the start, '" + EscapeControl(*now) +
+      "' at the end; the runs mix both settings, and the environment names "
+      "the first");
+}
+
 // Returns the error when the result went to a fallback file instead.
 std::optional<Error> SaveReport(const std::string& path, Overwrite overwrite,
                                 nlohmann::json document, const Report& report,
@@ -200,6 +216,7 @@ Result<SessionOutcome> RunSession(const SessionOptions& options, Runner& runner,
         reports[d], std::move(stages.runs[d]),
         d < stages.rounds.size() ? stages.rounds[d] : std::vector<PairRounds>{},
         stages, stages.idle[d]);
+    CheckWriteCacheUnchanged(reports[d]);
     for (const std::string& warning : runner.Warnings()) {
       reports[d].warnings.push_back(warning);
     }
