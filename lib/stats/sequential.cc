@@ -270,11 +270,29 @@ RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
     return to_target[a] < to_target[b];
   });
   double committed = 0;
+  std::vector<std::size_t> unfunded;
   for (std::size_t i : open) {
     if (committed + to_target[i] <= seconds_left) {
       committed += to_target[i];
       plan.blocks[i] = ask[i];
       plan.seconds += static_cast<double>(ask[i]) * pairs[i].seconds_per_block;
+    } else {
+      unfunded.push_back(i);
+    }
+  }
+  // What the funded pairs do not need goes, this round, to the others,
+  // cheapest first: a pair that cannot reach the precision within the budget
+  // still narrows its interval with every block, and a busy disk would
+  // otherwise end the run after its first round with most of the budget
+  // unspent. Only a pair whose round does not fit any more is out of budget.
+  double spare = seconds_left - committed;
+  for (std::size_t i : unfunded) {
+    const double round =
+        static_cast<double>(ask[i]) * pairs[i].seconds_per_block;
+    if (round <= spare) {
+      spare -= round;
+      plan.blocks[i] = ask[i];
+      plan.seconds += round;
     } else {
       plan.state[i] = PairState::kOutOfBudget;
     }

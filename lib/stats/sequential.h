@@ -131,10 +131,11 @@ double StopThresholdPoints(std::uint64_t blocks, double precision_points,
 // first round while it has not had it). When the seconds left do not cover
 // every open pair's way to its target, pairs are funded cheapest completion
 // first (seconds to its projected total): that brings the most pairs to the
-// precision within the budget. A pair that does not fit is kOutOfBudget and
-// gets nothing, rather than blocks that would not reach the precision
-// anyway; the plan is a function of the progress only, so it is open again
-// in a later round if cheaper completions leave the seconds for it.
+// precision within the budget. The seconds those completions do not need go,
+// this round, to the pairs that cannot be completed, cheapest round first: a
+// pair short of the precision still narrows its interval with every block,
+// and the budget is spent. A pair whose round no longer fits is kOutOfBudget
+// and gets nothing this round; the plan is a function of the progress only.
 RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
                         const SequentialDesign& design, double seconds_left);
 

@@ -157,14 +157,23 @@ TEST_CASE("The budget goes to the pairs that reach the precision cheapest") {
   const std::uint64_t extra = all.blocks_needed[0] - 20;
   REQUIRE(all.blocks_needed[1] == all.blocks_needed[0]);
   REQUIRE(all.blocks[0] > 0);
-  // Enough for the cheap pair's way to its target, not for both.
+  // Enough for the cheap pair's way to its target, not for both: the cheap
+  // one is funded, and what it does not need buys the costly one a round.
   const RoundPlan some =
       PlanNextRound(pairs, design, 3.5 * static_cast<double>(extra));
   CHECK(some.state[1] == PairState::kOpen);
   CHECK(some.blocks[1] == all.blocks[1]);
-  CHECK(some.state[0] == PairState::kOutOfBudget);
-  CHECK(some.blocks[0] == 0);
+  REQUIRE(3 * all.blocks[0] <= 2.5 * static_cast<double>(extra));
+  CHECK(some.state[0] == PairState::kOpen);
+  CHECK(some.blocks[0] == all.blocks[0]);
   CHECK(some.blocks_needed[0] == all.blocks_needed[0]);
+  // Only the cheap pair's way: the costly one's round does not fit.
+  const RoundPlan tight =
+      PlanNextRound(pairs, design, static_cast<double>(extra) + 1);
+  CHECK(tight.blocks[1] == all.blocks[1]);
+  CHECK(tight.state[0] == PairState::kOutOfBudget);
+  CHECK(tight.blocks[0] == 0);
+  CHECK(tight.seconds <= static_cast<double>(extra) + 1);
 }
 
 TEST_CASE("No seconds left: open pairs are out of budget, reached stay so") {
