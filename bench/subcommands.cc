@@ -160,9 +160,11 @@ int EnvCommand(const std::vector<std::string>& args) {
     return ReportError(SystemError(ErrorKind::kSetup, "env", dir, ENOTDIR));
   }
   if (name == "json") {
-    // A directory name need not be UTF-8: replaced, not an exception.
+    // A directory name need not be UTF-8: replaced, not an exception. Every
+    // character past ASCII as a \u escape: C1 and bidirectional controls in a
+    // name must not reach the terminal raw, and the JSON means the same.
     std::cout << EnvironmentJson(ProbeTarget(dir))
-                     .dump(1, ' ', false,
+                     .dump(1, ' ', true,
                            nlohmann::json::error_handler_t::replace)
               << "\n";
   } else {

@@ -29,4 +29,14 @@ else
     grep -qE "^alignbench: error: allocate .*; out of memory: raise the limit .* or use smaller --sizes" "$WORK/err"
   check "ulimit -v: no test file left" no_leftovers "$WORK/target"
 fi
+
+# env --format json with C1 and bidirectional controls in the directory's name: they reach
+# the terminal as \u escapes, never raw (a raw U+202E reorders what the terminal shows).
+odd="$WORK/$(printf 'a\xe2\x80\xaeb\xc2\x85c')"
+mkdir "$odd"
+"$ALIGNBENCH" env --format json "$odd" > "$WORK/env.json" 2> /dev/null
+check "env json: the bidi control escaped" grep -q 'a\\u202eb' "$WORK/env.json"
+check "env json: no raw U+202E or U+0085" \
+  bash -c "! LC_ALL=C grep -q \$'\\xe2\\x80\\xae\\|\\xc2\\x85' '$WORK/env.json'"
+check "env json: still JSON" "$PY" -c "import json,sys; json.load(open(sys.argv[1]))" "$WORK/env.json"
 finish
