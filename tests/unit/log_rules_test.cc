@@ -1,3 +1,5 @@
+#include "lib/config/log_rules.h"
+
 #include <catch2/catch.hpp>
 
 #include "lib/config/settings.h"

@@ -3,7 +3,6 @@
 // injected through the session's FileOps at a chosen call, without root.
 #include "lib/session/session.h"
 
-#include <dirent.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -15,42 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "tests/unit/temp_dir.h"
+
 using namespace alignbench;
 
 namespace {
-
-// A fresh directory under ${TMPDIR:-/tmp}, removed with whatever is in it.
-class TempDir {
- public:
-  TempDir() {
-    const char* base = std::getenv("TMPDIR");
-    std::string pattern =
-        std::string(base && *base ? base : "/tmp") + "/session-test.XXXXXX";
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    path_ = pattern;
-  }
-  ~TempDir() {
-    for (const std::string& name : Names()) {
-      ::unlink((path_ + "/" + name).c_str());
-    }
-    ::rmdir(path_.c_str());
-  }
-  const std::string& path() const { return path_; }
-  std::vector<std::string> Names() const {
-    std::vector<std::string> names;
-    if (DIR* dir = ::opendir(path_.c_str())) {
-      while (dirent* entry = ::readdir(dir)) {
-        const std::string name = entry->d_name;
-        if (name != "." && name != "..") names.push_back(name);
-      }
-      ::closedir(dir);
-    }
-    return names;
-  }
-
- private:
-  std::string path_;
-};
 
 SessionOptions SmallPlan(const std::string& dir) {
   SessionOptions options;

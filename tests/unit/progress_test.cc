@@ -1,0 +1,51 @@
+// lib/session/progress.h: the ETA sums, over the runs still to come, the mean
+// time of the finished runs of the same pair (of all runs for a pair with none
+// finished yet). Constructed disabled, so nothing is printed.
+#include "lib/session/progress.h"
+
+#include <catch2/catch.hpp>
+#include <stdexcept>
+
+using namespace alignbench;
+
+TEST_CASE("progress: the ETA weighs each pair by its own runs") {
+  Progress progress(/*enabled=*/false, /*terminal=*/false, /*pairs=*/2);
+  progress.Expect(0, 4);
+  progress.Expect(1, 2);
+  CHECK(progress.EtaSeconds() == 0);  // nothing known yet
+
+  progress.Done(0, 1.0, "a", false);
+  // Pair 0: 3 left at 1 s; pair 1: 2 left at the overall mean, 1 s.
+  CHECK(progress.EtaSeconds() == Approx(3.0 + 2.0));
+
+  progress.Done(0, 3.0, "a", false);
+  // Pair 0: 2 left at 2 s; pair 1: 2 left at the overall 2 s.
+  CHECK(progress.EtaSeconds() == Approx(4.0 + 4.0));
+
+  progress.Done(1, 10.0, "b", true);  // a failed run counts its time too
+  // Pair 0: 2 left at 2 s; pair 1: 1 left at its own 10 s.
+  CHECK(progress.EtaSeconds() == Approx(4.0 + 10.0));
+
+  progress.Expect(1, 2);  // a later round plans more runs of pair 1
+  CHECK(progress.EtaSeconds() == Approx(4.0 + 30.0));
+
+  progress.Done(0, 2.0, "a", false);
+  progress.Done(0, 2.0, "a", false);
+  progress.Done(1, 10.0, "b", false);
+  progress.Done(1, 10.0, "b", false);
+  progress.Done(1, 10.0, "b", false);
+  CHECK(progress.EtaSeconds() == 0);  // all done
+  // A pair done past its plan adds nothing.
+  progress.Done(0, 100.0, "a", false);
+  CHECK(progress.EtaSeconds() == 0);
+  progress.Finish();
+}
+
+TEST_CASE("progress: elapsed time runs forward; unknown pairs are refused") {
+  Progress progress(false, true, 1);
+  const double first = progress.ElapsedSeconds();
+  CHECK(first >= 0);
+  CHECK(progress.ElapsedSeconds() >= first);
+  CHECK_THROWS_AS(progress.Expect(1, 1), std::out_of_range);
+  CHECK_THROWS_AS(progress.Done(1, 1.0, "x", false), std::out_of_range);
+}
