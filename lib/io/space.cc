@@ -3,6 +3,7 @@
 #include <sys/statvfs.h>
 
 #include <cerrno>
+#include <cstdint>
 
 namespace alignbench {
 
@@ -26,7 +27,11 @@ Status CheckFreeSpace(const std::string& dir, std::uint64_t bytes) {
   }
   const std::uint64_t available =
       static_cast<std::uint64_t>(fs.f_bavail) * fs.f_frsize;
-  const std::uint64_t needed = bytes + (1u << 20);
+  // A margin of 1 MiB for the filesystem's metadata; saturated, so that a
+  // size near 2^64 cannot wrap round to a small need.
+  constexpr std::uint64_t kMargin = 1u << 20;
+  const std::uint64_t needed =
+      bytes > UINT64_MAX - kMargin ? UINT64_MAX : bytes + kMargin;
   if (available < needed) {
     Error error =
         SystemError(ErrorKind::kSetup, "check free space", dir, ENOSPC);

@@ -19,6 +19,10 @@ TEST_CASE("space: a small size fits, an impossible one is ENOSPC") {
   REQUIRE_FALSE(huge);
   CHECK(huge.error().kind == ErrorKind::kSetup);
   CHECK(huge.error().errno_value == ENOSPC);
+  // Within 1 MiB of 2^64 the margin must not wrap the need round to a small
+  // number.
+  CHECK_FALSE(CheckFreeSpace(dir.path(), UINT64_MAX));
+  CHECK_FALSE(CheckFreeSpace(dir.path(), UINT64_MAX - 1000));
 }
 
 TEST_CASE("space: no storage and no directory are refused") {
