@@ -10,7 +10,7 @@
 # under ansible-playbook. The hook waits on a FIFO until the script has been signalled and
 # has exited.
 # SAMPLE: signals per (script, phase): a number (default 1, CI), "all" (every signal:
-# about 30 minutes), or a list of names ("QUIT,USR1") sent at every phase. SEED picks the sample (default: the day of the year, so CI covers
+# about 35 minutes), or a list of names ("QUIT,USR1") sent at every phase. SEED picks the sample (default: the day of the year, so CI covers
 # other signals on other days); it is printed, to repeat a failing sample.
 source "$(dirname "$0")/lib.sh"
 S=$ALIGNBENCH_SOURCE_DIR/scripts
