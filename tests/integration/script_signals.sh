@@ -1,13 +1,16 @@
 # Fault injection over the scripts around the binary: every catchable signal whose default
-# action ends a process, sent to scripts/cache-matrix, scripts/loop-rig create and
-# scripts/plot at the start, the middle and the end of their work, and to loop-rig destroy
-# before its teardown, must leave the disk's write cache restored, no child running, and no
-# rig, mount, state or temporary file behind; the script exits 128+N.
+# action ends a process, sent to scripts/cache-matrix, scripts/loop-rig create,
+# scripts/plot and scripts/fleet/local at the start, the middle and the end of their work,
+# and to loop-rig destroy before its teardown, must leave the disk's write cache restored,
+# no child running (ansible-playbook, alignbench), and no rig, mount, state or temporary
+# file behind; the script exits 128+N.
 # Each signal meets the script at a known point: the script runs ALIGNBENCH_TEST_HOOK at
-# its phases, and cache-matrix's middle is an alignbench on PATH that waits before
-# measuring. The hook waits on a FIFO until the script has been signalled and has exited.
+# its phases; cache-matrix's middle is an alignbench on PATH that waits before measuring,
+# and fleet/local's is the alignbench of the package the play extracts, which waits
+# under ansible-playbook. The hook waits on a FIFO until the script has been signalled and
+# has exited.
 # SAMPLE: signals per (script, phase): a number (default 1, CI), "all" (every signal:
-# about 20 minutes), or a list of names ("QUIT,USR1") sent at every phase. SEED picks the sample (default: the day of the year, so CI covers
+# about 35 minutes), or a list of names ("QUIT,USR1") sent at every phase. SEED picks the sample (default: the day of the year, so CI covers
 # other signals on other days); it is printed, to repeat a failing sample.
 source "$(dirname "$0")/lib.sh"
 S=$ALIGNBENCH_SOURCE_DIR/scripts
@@ -16,6 +19,7 @@ SEED=${SEED:-$((10#$(date -u +%j)))}
 [[ $SAMPLE == all || $SAMPLE =~ ^[1-9][0-9]*$ || $SAMPLE =~ ^[A-Z0-9+-]+(,[A-Z0-9+-]+)*$ ]] ||
   { echo "FAIL: SAMPLE must be a number, all, or signal names such as QUIT,USR1" >&2; exit 1; }
 [[ $SEED =~ ^[0-9]+$ ]] || { echo "FAIL: SEED must be a number" >&2; exit 1; }
+started_at=$SECONDS
 
 # SIGNALS: all of them; SAMPLED: what a sample draws from, the 31 real-time signals stood
 # for by their two ends, as they are handled alike.
@@ -47,6 +51,17 @@ for s in "${SIGNALS[@]}"; do
   fi
 done
 SIGNALS=("${usable[@]}")
+# A signal to this test itself still removes its rigs and ends its runs: lib.sh's traps
+# cover INT and TERM only.
+for s in "${SIGNALS[@]}"; do
+  case $s in INT | TERM) ;; *) trap "exit $((128 + $(kill -l "$s")))" "$s" ;; esac
+done
+if [[ $SAMPLE == *[A-Z]* ]]; then
+  IFS=, read -r -a named <<< "$SAMPLE"
+  for sig in "${named[@]}"; do
+    kill -l "$sig" > /dev/null 2>&1 || { echo "FAIL: SAMPLE: no signal named $sig" >&2; exit 1; }
+  done
+fi
 usable=()
 for s in "${SAMPLED[@]}"; do ignored_on_entry "$s" || usable+=("$s"); done
 SAMPLED=("${usable[@]}")
@@ -72,6 +87,37 @@ if [ $PLOTTING = yes ]; then
 else
   echo "SKIP (part): python3-matplotlib not installed: scripts/plot is not signalled" >&2
 fi
+
+FLEETING=yes
+for tool in ansible-playbook dpkg-deb; do
+  command -v $tool > /dev/null && continue
+  echo "SKIP (part): $tool missing (Debian packages ansible-core, dpkg): scripts/fleet/local is not signalled" >&2
+  FLEETING=no
+done
+if [ $FLEETING = yes ]; then
+  # A package of a few lines, not cpack's: its alignbench pauses at the hook, then runs a
+  # short measurement, so a whole play takes seconds.
+  FLEET_TMP=$WORK/fleet-tmp
+  mkdir -p "$FLEET_TMP" "$WORK/fake-deb/DEBIAN" "$WORK/fake-deb/usr/bin"
+  printf '%s\n' "Package: alignbench" "Version: 0.0-test" "Architecture: all" \
+    "Maintainer: test <test@example.invalid>" "Description: pauses, then runs alignbench" \
+    > "$WORK/fake-deb/DEBIAN/control"
+  cat > "$WORK/fake-deb/usr/bin/alignbench" << EOS
+#!/bin/bash
+"$WORK/hook" fleet-local measuring
+exec "$ALIGNBENCH" "\$@" --sizes 4K --writes 8 --repetitions 2
+EOS
+  chmod 755 "$WORK/fake-deb/usr/bin/alignbench"
+  dpkg-deb --root-owner-group -b "$WORK/fake-deb" "$WORK/fleet.deb" > /dev/null ||
+    { echo "FAIL: dpkg-deb -b: no package for the play" >&2; exit 1; }
+fi
+# What a failed fleet run left: its rigs under its temporary directory, then the rest.
+undo_fleet() {
+  for r in "$FLEET_TMP"/*/alignbench-rig.*; do [ -e "$r" ] && "$S/loop-rig" destroy "$r"; done > /dev/null 2>&1
+  rm -rf --one-file-system "$FLEET_TMP"/* 2> /dev/null
+  return 0
+}
+[ $FLEETING = yes ] && cleanup_hooks+=("undo_fleet")
 
 # --- the pause -------------------------------------------------------------------------------
 mkfifo "$WORK/gate"
@@ -126,6 +172,9 @@ inject() {
       mkdir -p "$out"
       ALIGNBENCH_TEST_HOOK=$WORK/hook "$S/plot" --out "$out/figure" --cdf-data "$out/cdf.tsv" \
         "$WORK/input.json" > /dev/null 2> "$out.err" & ;;
+    fleet-local)
+      TMPDIR=$FLEET_TMP ALIGNBENCH_TEST_HOOK=$WORK/hook \
+        "$S/fleet/local" "$WORK/fleet.deb" "$ALIGNBENCH" "$out" > /dev/null 2> "$out.err" & ;;
   esac
   pid=$!
   set +m
@@ -135,7 +184,7 @@ inject() {
     sleep 0.1
   done
   check "$what: reached the phase" [ -n "$hooked" ]
-  kill "-$sig" "$pid" 2> /dev/null
+  check "$what: the signal was sent" kill "-$sig" "$pid"
   for _ in $(seq 300); do kill -0 "$pid" 2> /dev/null || break; sleep 0.1; done
   if kill -0 "$pid" 2> /dev/null; then
     echo "FAIL: $what: still running 30 s after the signal" >&2
@@ -165,6 +214,10 @@ inject() {
     plot)
       check "$what: no temporary file left" \
         [ -z "$(find "$out" -name '*.tmp-*' -print -quit)" ] ;;
+    fleet-local)
+      check "$what: no loop device left" bash -c "! losetup -a | grep -qF '$FLEET_TMP/'"
+      check "$what: no mount left" bash -c "! grep -qF '$FLEET_TMP/' /proc/mounts"
+      check "$what: no temporary file or directory left" [ -z "$(ls -A "$FLEET_TMP")" ] ;;
   esac
   [ "$failed" -eq "$before" ] || sed "s/^/    ($what) /" "$out.err" >&2
   # What a failed injection left is undone here, so the next one starts clean.
@@ -173,7 +226,9 @@ inject() {
     for r in "$LRBASE"/alignbench-rig.*; do [ -e "$r" ] && "$S/loop-rig" destroy "$r"; done > /dev/null 2>&1
     echo "write through" > "$WC"
     rm -f "$STATE" "$STATE.tmp"
+    [ $FLEETING = yes ] && undo_fleet
   fi
+  injections=$((injections + 1))
 }
 
 # --- the sample -------------------------------------------------------------------------------
@@ -181,6 +236,8 @@ RANDOM=$SEED
 echo "SAMPLE=$SAMPLE SEED=$SEED (SAMPLE=all sends every signal; SEED=$SEED repeats this sample)"
 scripts=(cache-matrix loop-rig loop-rig-destroy)
 [ $PLOTTING = yes ] && scripts+=(plot)
+[ $FLEETING = yes ] && scripts+=(fleet-local)
+injections=0
 for script in "${scripts[@]}"; do
   for phase in start middle end; do
     case $script:$phase in
@@ -190,6 +247,8 @@ for script in "${scripts[@]}"; do
       # destroy has one pause, before its teardown, which it finishes before it exits.
       loop-rig-destroy:start) p=destroying ;; loop-rig-destroy:*) continue ;;
       plot:start) p=loaded ;; plot:middle) p=saving-png ;; plot:end) p=written ;;
+      fleet-local:start) p=start ;; fleet-local:middle) p=measuring ;;
+      fleet-local:end) p=played ;;
     esac
     if [ "$SAMPLE" = all ]; then
       chosen=("${SIGNALS[@]}")
@@ -201,7 +260,11 @@ for script in "${scripts[@]}"; do
       chosen=()
       for _ in $(seq "$SAMPLE"); do chosen+=("${SAMPLED[RANDOM % ${#SAMPLED[@]}]}"); done
     fi
+    # A phase left without a signal (every named one ignored on entry) would pass unseen.
+    check "$script $p: at least one signal to send" [ ${#chosen[@]} -gt 0 ]
     for sig in "${chosen[@]}"; do inject "$script" "$p" "$sig"; done
   done
 done
+check "at least one injection ran" [ "$injections" -gt 0 ]
+echo "$injections injections in $((SECONDS - started_at)) s"
 finish
