@@ -12,6 +12,19 @@ BUILD_PACKAGES=(g++ make cmake git libbenchmark-dev libboost-program-options-dev
 TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprogs xfsprogs
                python3-matplotlib clang-format ansible-core lintian dpkg-dev file)
 
+# help_if_asked SCRIPT ARGS...: with -h or --help first, print SCRIPT's opening comment
+# (its usage) and exit 0, before anything is installed, built or changed.
+help_if_asked() {
+  local script=$1
+  shift
+  case "${1:-}" in
+    -h | --help)
+      sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$script"
+      exit 0
+      ;;
+  esac
+}
+
 # install_missing PACKAGE...: apt-get update and install only when something is missing.
 # Without root and without sudo it says in one line what to do and fails. apt's and dpkg's
 # output (hundreds of lines) goes to a log: one line per step here, the log's path on failure.

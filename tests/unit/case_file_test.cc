@@ -102,7 +102,8 @@ TEST_CASE("Validate refuses impossible plans") {
   CHECK(invalid([](Settings& s) { s.warmup = 100'000'001; }));
   CHECK(invalid([](Settings& s) { s.precision_points = 0; }));
   CHECK(invalid([](Settings& s) { s.budget_seconds = -1.0; }));
-  // Issue 11 #12: finite plans only.
+  // Finite plans only: a budget of 1e308 s or a precision of 1e-308 points
+  // would make a plan that never ends.
   CHECK(invalid([](Settings& s) { s.budget_seconds = 1e308; }));
   CHECK(invalid([](Settings& s) { s.precision_points = 1e-308; }));
   CHECK(invalid([](Settings& s) { s.precision_points = 0.009; }));
