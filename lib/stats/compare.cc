@@ -392,24 +392,4 @@ std::vector<std::size_t> FarRuns(const std::vector<double>& values,
   return far;
 }
 
-std::uint64_t RunsForPrecision(TestMethod method, double sd_log_unaligned,
-                               double sd_log_aligned, double log_half_width,
-                               std::uint64_t cap, double confidence) {
-  const double target = log_half_width;
-  const double vu = sd_log_unaligned * sd_log_unaligned;
-  const double va = sd_log_aligned * sd_log_aligned;
-  const double q = 1 - (1 - confidence) / 2;
-  for (std::uint64_t n = kMinRunsForVerdict; n < cap; ++n) {
-    const double k = static_cast<double>(n);
-    const double df =
-        method == TestMethod::kPairedLogMedian || va == 0 || vu == 0
-            ? (method == TestMethod::kPairedLogMedian ? k - 1 : 2 * k - 2)
-            : (vu + va) * (vu + va) * (k - 1) / (vu * vu + va * va);
-    const double se = std::sqrt((vu + va) / k);
-    const double t = boost::math::quantile(boost::math::students_t(df), q);
-    if (t * se <= target) return n;
-  }
-  return cap;
-}
-
 }  // namespace alignbench

@@ -168,14 +168,4 @@ inline constexpr double kFarRunScaleFloor = 0.01;
 std::vector<std::size_t> FarRuns(const std::vector<double>& values,
                                  double scales = 5);
 
-// How many runs per variant (Welch, from the two standard deviations of log
-// run values) or blocks (paired, from the standard deviation of log ratios,
-// given as sd_unaligned with sd_aligned = 0) bring t·se, the half-width of the
-// interval on the log scale, down to `log_half_width`. At least
-// kMinRunsForVerdict; `cap` when even that many would not do.
-std::uint64_t RunsForPrecision(TestMethod method, double sd_log_unaligned,
-                               double sd_log_aligned, double log_half_width,
-                               std::uint64_t cap,
-                               double confidence = kConfidenceLevel);
-
 }  // namespace alignbench

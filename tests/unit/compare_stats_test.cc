@@ -417,21 +417,3 @@ TEST_CASE("Far runs: five robust scales from the median log, from six runs") {
   CHECK(FarRuns({1, 1, 1, 1, 1, 10}) == std::vector<std::size_t>{5});
   CHECK(FarRuns({1, 1, 1, 1, 30}).empty());  // five runs: too few to judge
 }
-
-TEST_CASE("Runs for a precision: the t interval's half-width reaches it") {
-  // sd 0.2 on both sides, half-width log(1.05): t·sqrt(0.08/n) <= 0.0488
-  // needs n around 4 * 0.08 / 0.0488² ≈ 134.
-  const std::uint64_t n = RunsForPrecision(TestMethod::kWelchLogMean, 0.2, 0.2,
-                                           std::log1p(0.05), 10000);
-  CHECK(n > 120);
-  CHECK(n < 150);
-  const double se = std::sqrt(0.08 / static_cast<double>(n));
-  CHECK(1.97 * se <= std::log1p(0.05));
-  CHECK(RunsForPrecision(TestMethod::kWelchLogMean, 0, 0, std::log1p(0.05),
-                         10000) == kMinRunsForVerdict);
-  CHECK(RunsForPrecision(TestMethod::kPairedLogMedian, 5, 0, 1e-4, 10000) ==
-        10000);
-  // Pairing on the same spread halves the variance that counts.
-  CHECK(RunsForPrecision(TestMethod::kPairedLogMedian, 0.2, 0, std::log1p(0.05),
-                         10000) < n);
-}
