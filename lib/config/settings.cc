@@ -111,7 +111,7 @@ Status Validate(const Settings& s) {
   }
   if (s.budget_seconds && s.repetitions < kMinRunsForVerdict) {
     return PlainError(ErrorKind::kUsage, "option --budget",
-                      "sizes its second stage from the first stage's variance: "
+                      "plans its rounds from the first round's blocks: "
                       "--repetitions must be at least " +
                           std::to_string(kMinRunsForVerdict));
   }
