@@ -39,11 +39,16 @@ struct Settings {
   std::string dir = ".";
   std::vector<std::uint64_t> sizes = kDerbySizes;
   std::uint64_t shift = 24;
-  std::uint64_t writes = 128;
+  // 32 timed writes per run: blocks are paired in time, and a shorter block
+  // shares more of the disk's drift between its two runs, so the same
+  // precision costs a fraction of the seconds 128 writes cost
+  // (scripts/run-length-check; docs/methodology.md, "Run length"). Derby's
+  // case keeps its 128 and log cases their own count.
+  std::uint64_t writes = 32;
   std::uint64_t warmup = 0;
-  // Ten blocks per pair: the paired t then has 9 degrees of freedom (t = 2.26
-  // against 2.78 with five) and its interval is about 0.6 times as wide as
-  // with five blocks; the Derby case still measures in about 20 s here.
+  // Ten blocks per pair in the first round (or the whole run, when given
+  // without --budget): the smallest number whose exact signed-rank interval
+  // is usefully narrow; the rounds of --budget add blocks where needed.
   std::uint64_t repetitions = 10;
   // The axes that may take several values; a plan measures every
   // combination.

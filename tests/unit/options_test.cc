@@ -89,7 +89,7 @@ TEST_CASE("Errors name where the value came from, and change nothing") {
 
 TEST_CASE("Help shows each default from a default Settings") {
   CHECK_THAT(HelpOfOption(*FindOption("writes")),
-             Catch::EndsWith("(default 128)"));
+             Catch::EndsWith("(default 32)"));
   CHECK_THAT(
       HelpOfOption(*FindOption("sync")),
       Catch::Contains("(default fsync)") && Catch::Contains("\n  fdatasync: "));
