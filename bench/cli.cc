@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "lib/config/case_file.h"
 #include "lib/config/case_search.h"
 #include "lib/config/options.h"
 

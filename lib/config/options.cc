@@ -437,21 +437,6 @@ std::vector<Option> MakeOptions() {
 
 }  // namespace
 
-std::optional<std::string> ParseByteValue(const json& value,
-                                          std::uint64_t& out) {
-  if (value.is_string()) {
-    Result<std::uint64_t> size = ParseByteSize(value.get<std::string>());
-    if (!size) return size.error().Message();
-    out = size.value();
-    return std::nullopt;
-  }
-  if (const std::optional<std::uint64_t> whole = WholeNumber(value)) {
-    out = *whole;
-    return std::nullopt;
-  }
-  return "expected a byte size (4096 or \"4K\"), got " + Got(value);
-}
-
 const std::vector<Option>& SettingOptions() {
   static const std::vector<Option> options = MakeOptions();
   return options;

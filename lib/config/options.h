@@ -117,11 +117,6 @@ struct Option {
   bool compared = true;
 };
 
-// A byte size as case files and the command line give one: 4096 or "4K".
-// Nothing, or why not.
-std::optional<std::string> ParseByteValue(const nlohmann::json& value,
-                                          std::uint64_t& bytes);
-
 // Every option, in --help order.
 const std::vector<Option>& SettingOptions();
 // The row for --name or nullptr.
