@@ -373,7 +373,7 @@ std::vector<Option> MakeOptions() {
        "several directories in one interleaved schedule, one result each",
        Text{&Settings::dir, PATH_MAX - kNameRoom,
             "leave room for the test file's name (PATH_MAX)"},
-       true, false},
+       true, false, true},
       {"sizes", "sizes", "sizes_bytes", Recorded::kAlways, "LIST",
        "block sizes: 4K,64K or 1K..512K (default Derby's 13, 512K down to 1K)",
        SizeList{&Settings::sizes, kMaxWriteBytes, 64}, false},
@@ -443,10 +443,7 @@ const std::vector<Option>& SettingOptions() {
 }
 
 const Option* FindOption(std::string_view name) {
-  for (const Option& option : SettingOptions()) {
-    if (!name.empty() && option.name == name) return &option;
-  }
-  return nullptr;
+  return FindNamed(SettingOptions(), name);
 }
 
 ValueOrigin FromCommandLine(const Option& option) {

@@ -115,6 +115,9 @@ struct Option {
   // Whether `compare` lists a difference (never for the seed: it differs by
   // design).
   bool compared = true;
+  // Whether the command line takes it more than once (--dir: each directory
+  // is measured, in one interleaved schedule).
+  bool repeatable = false;
 };
 
 // Every option, in --help order.
