@@ -6,9 +6,6 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -232,7 +229,8 @@ Status ParseWords(const std::vector<std::string>& args, ParsedCommand& parsed) {
   for (const std::string& arg : args) {
     if (arg == "--") {
       return PlainError(ErrorKind::kUsage, "command line",
-                        "unexpected argument '--'");
+                        "unexpected argument '--': alignbench has no end of "
+                        "options; a word that starts with - is an option");
     }
   }
   po::options_description desc = Description(command);
