@@ -1,14 +1,13 @@
 #include "bench/app.h"
 
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "bench/cli.h"
 #include "bench/gbench_runner.h"
-#include "bench/subcommands.h"
+#include "lib/cli/cli.h"
+#include "lib/cli/subcommands.h"
 #include "lib/io/cleanup.h"
 #include "lib/report/many.h"
 #include "lib/session/session.h"
@@ -40,28 +39,30 @@ int Measure(const std::string& argv0, const std::vector<std::string>& args,
   if (outcome.interrupted) {
     std::cerr << "alignbench: interrupted: the result holds the runs measured "
                  "before the interruption\n";
-    return 128 + SIGINT;  // as a shell reports a SIGINT death
+    return kExitInterrupted;
   }
   return saving;
 }
 
-int RunCommand(const std::string& argv0, const std::vector<std::string>& args,
-               FileOps& ops) {
-  Result<ParsedRun> parsed = ParseRunCommandLine(args);
+int Dispatch(const std::string& argv0, const std::vector<std::string>& args,
+             FileOps& ops) {
+  Result<ParsedCommand> parsed = ParseCommandLine(args);
   if (!parsed) return ReportError(parsed.error());
-  switch (parsed.value().command) {
-    case Command::kHelp:
-      std::cout << parsed.value().help;
-      return 0;
-    case Command::kVersion:
-      std::cout << "alignbench " << kVersion << " ("
-                << (*kGitRevision != '\0' ? kGitRevision : "revision unknown")
-                << ")\n";
-      return 0;
-    case Command::kRun:
-      break;
+  const ParsedCommand& given = parsed.value();
+  if (given.Has("help")) {
+    std::cout << HelpText(*given.command);
+    return 0;
   }
-  return Measure(argv0, args, parsed.value().options, ops);
+  if (given.command->id != CommandId::kRun) return RunSubcommand(given);
+  if (given.Has("version")) {
+    std::cout << "alignbench " << kVersion << " ("
+              << (*kGitRevision != '\0' ? kGitRevision : "revision unknown")
+              << ")\n";
+    return 0;
+  }
+  Result<RunOptions> options = RunOptionsOf(given);
+  if (!options) return ReportError(options.error());
+  return Measure(argv0, args, options.value(), ops);
 }
 
 }  // namespace
@@ -77,13 +78,9 @@ int AlignbenchMain(int argc, char** argv, FileOps& ops) {
   InstallSignalCleanup();
   const std::vector<std::string> args(argv + 1, argv + argc);
   try {
-    if (!args.empty()) {
-      const std::vector<std::string> rest(args.begin() + 1, args.end());
-      if (args[0] == "env") return EnvCommand(rest);
-      if (args[0] == "show") return ShowCommand(rest);
-      if (args[0] == "compare") return CompareCommand(rest);
-    }
-    return FinishStdout(RunCommand(argv[0], args, ops));
+    // The one flush of standard output, for every command.
+    const int exit_code = Dispatch(argv[0], args, ops);
+    return FinishStdout(exit_code);
   } catch (const std::exception& e) {
     // Nothing should reach here; if something does, it is still one line, not
     // an abort.

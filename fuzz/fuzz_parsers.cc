@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "lib/config/case_file.h"
 #include "lib/config/settings.h"
 #include "lib/config/size.h"
 #include "lib/report/json.h"

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 namespace alignbench {
 namespace {
@@ -196,15 +197,8 @@ Error Answer(Error error, Phase phase, std::uint64_t run_bytes) {
 }
 
 int ExitCodeFor(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::kUsage:
-      return 1;
-    case ErrorKind::kSetup:
-      return 2;
-    case ErrorKind::kIo:
-      return 3;
-    case ErrorKind::kNotSaved:
-      return 4;
+  for (const ExitCodeRow& row : kExitCodes) {
+    if (row.kind == kind) return std::stoi(std::string(row.code));
   }
   return 2;
 }

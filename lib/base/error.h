@@ -56,8 +56,29 @@ std::string EscapeControl(std::string_view text);
 // "ENOSPC" for ENOSPC; "errno 1234" for a number the C library does not know.
 std::string ErrnoName(int errno_value);
 
-// Exit codes documented in docs/reference.md: 1 usage, 2 setup, 3 I/O during
-// measurement.
+// The one table of exit codes: --help prints it, ExitCodeFor reads it, and a
+// unit test holds docs/reference.md's list against it. `kind` is the error
+// kind that exits with the code, if one does.
+struct ExitCodeRow {
+  std::string_view code;
+  std::optional<ErrorKind> kind;
+  std::string_view meaning;
+};
+inline constexpr int kExitInterrupted = 130;  // as a shell reports SIGINT
+inline constexpr ExitCodeRow kExitCodes[] = {
+    {"0", std::nullopt, "success"},
+    {"1", ErrorKind::kUsage, "usage: a bad option, value, case or result file"},
+    {"2", ErrorKind::kSetup, "setup: before measuring, or out of memory"},
+    {"3", ErrorKind::kIo,
+     "I/O error during measurement, or standard output not written"},
+    {"4", ErrorKind::kNotSaved,
+     "measured but --out could not be written (kept in a fallback file)"},
+    {"130", std::nullopt,
+     "stopped by Ctrl-C; what was measured is saved, marked incomplete"},
+    {"128+N", std::nullopt, "killed by signal N"},
+};
+
+// The code of kExitCodes whose row names `kind`.
 int ExitCodeFor(ErrorKind kind);
 
 // When a failure happened: in the checks before anything is measured, or once

@@ -64,6 +64,17 @@ std::string_view HelpOf(const Table& table, NamedEnum<Table> value) {
   return "";
 }
 
+// The row of `rows` (options, commands) whose `name` is `name`, or nullptr;
+// an empty name finds nothing, as a row without a name has none to find.
+template <typename Rows>
+auto FindNamed(const Rows& rows, std::string_view name)
+    -> decltype(&*std::begin(rows)) {
+  for (const auto& row : rows) {
+    if (!name.empty() && row.name == name) return &row;
+  }
+  return nullptr;
+}
+
 // "fsync, fdatasync, o_sync, ..." for help texts and error messages.
 template <typename Table>
 std::string NameList(const Table& table) {

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lib/config/options.h"
+#include "lib/config/size.h"
 
 namespace alignbench {
 namespace {

@@ -373,7 +373,7 @@ std::vector<Option> MakeOptions() {
        "several directories in one interleaved schedule, one result each",
        Text{&Settings::dir, PATH_MAX - kNameRoom,
             "leave room for the test file's name (PATH_MAX)"},
-       true, false},
+       true, false, true},
       {"sizes", "sizes", "sizes_bytes", Recorded::kAlways, "LIST",
        "block sizes: 4K,64K or 1K..512K (default Derby's 13, 512K down to 1K)",
        SizeList{&Settings::sizes, kMaxWriteBytes, 64}, false},
@@ -437,31 +437,13 @@ std::vector<Option> MakeOptions() {
 
 }  // namespace
 
-std::optional<std::string> ParseByteValue(const json& value,
-                                          std::uint64_t& out) {
-  if (value.is_string()) {
-    Result<std::uint64_t> size = ParseByteSize(value.get<std::string>());
-    if (!size) return size.error().Message();
-    out = size.value();
-    return std::nullopt;
-  }
-  if (const std::optional<std::uint64_t> whole = WholeNumber(value)) {
-    out = *whole;
-    return std::nullopt;
-  }
-  return "expected a byte size (4096 or \"4K\"), got " + Got(value);
-}
-
 const std::vector<Option>& SettingOptions() {
   static const std::vector<Option> options = MakeOptions();
   return options;
 }
 
 const Option* FindOption(std::string_view name) {
-  for (const Option& option : SettingOptions()) {
-    if (!name.empty() && option.name == name) return &option;
-  }
-  return nullptr;
+  return FindNamed(SettingOptions(), name);
 }
 
 ValueOrigin FromCommandLine(const Option& option) {

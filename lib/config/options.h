@@ -115,12 +115,10 @@ struct Option {
   // Whether `compare` lists a difference (never for the seed: it differs by
   // design).
   bool compared = true;
+  // Whether the command line takes it more than once (--dir: each directory
+  // is measured, in one interleaved schedule).
+  bool repeatable = false;
 };
-
-// A byte size as case files and the command line give one: 4096 or "4K".
-// Nothing, or why not.
-std::optional<std::string> ParseByteValue(const nlohmann::json& value,
-                                          std::uint64_t& bytes);
 
 // Every option, in --help order.
 const std::vector<Option>& SettingOptions();

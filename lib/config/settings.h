@@ -1,7 +1,6 @@
-// Everything a run is defined by, where it comes from (defaults,
-// a case file, the command line) and the plan it expands to. Case files are
-// JSON; every key is checked and an error names the file, the key and the type
-// expected. Validation turns bad combinations into one clear usage error.
+// Everything a run is defined by, with its defaults, and the plan it expands
+// to. Where settings come from (a case file, the command line) and how they
+// are checked is the option table's (options.h) and case_file.h's.
 #pragma once
 
 #include <cstdint>
@@ -95,22 +94,6 @@ using PairKey =
 inline PairKey KeyOf(const PairSpec& s) {
   return {s.size, s.sync, s.io, s.layout, s.cache};
 }
-
-// A case file is a page of JSON; anything larger is refused unread.
-constexpr std::uint64_t kMaxCaseFileBytes = 1 << 20;
-
-// Reads a case file over `settings`; only keys present in the file change
-// anything.
-Status ApplyCaseFile(const std::string& path, Settings& settings);
-// The same from JSON text (fuzzing and tests); `origin` names it in errors.
-Status ApplyCaseText(const std::string& text, const std::string& origin,
-                     Settings& settings);
-
-// Bounds that keep a plan finite: --budget at most a week, --precision at
-// least 0.01 points, a --dir that leaves room for the test file's name within
-// PATH_MAX, and at most 1e9 write operations in the whole plan (refused with
-// what it would cost).
-Status Validate(const Settings& settings);
 
 // Every combination of the axes, each with the sizes in the order given.
 std::vector<PairSpec> ExpandPlan(const Settings& settings);

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <limits>
+#include <nlohmann/json.hpp>
+
+#include "lib/base/json_parse.h"
 
 namespace alignbench {
 namespace {
@@ -138,6 +141,25 @@ std::string FormatSize(std::uint64_t bytes) {
     }
   }
   return std::to_string(bytes);
+}
+
+std::optional<std::string> ParseByteValue(const nlohmann::json& value,
+                                          std::uint64_t& out) {
+  if (value.is_string()) {
+    Result<std::uint64_t> size = ParseByteSize(value.get<std::string>());
+    if (!size) return size.error().Message();
+    out = size.value();
+    return std::nullopt;
+  }
+  if (const std::optional<std::uint64_t> whole = WholeNumber(value)) {
+    out = *whole;
+    return std::nullopt;
+  }
+  // Never dump() a value of unknown shape: a deeply nested one would recurse
+  // off the stack. A string is parsed above, a number shown.
+  const std::string got =
+      value.is_number() ? value.dump() : std::string(value.type_name());
+  return "expected a byte size (4096 or \"4K\"), got " + got;
 }
 
 }  // namespace alignbench

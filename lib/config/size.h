@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,5 +19,11 @@ Result<std::vector<std::uint64_t>> ParseSizeList(std::string_view text);
 
 // The shortest exact form: 524288 → "512K", 1048576 → "1M", 1000 → "1000".
 std::string FormatSize(std::uint64_t bytes);
+
+// A byte size as case files and the command line give one: 4096 or "4K".
+// Nothing, or why not. Here, beside the parser, so that the log rules and the
+// option table read sizes alike without including each other.
+std::optional<std::string> ParseByteValue(const nlohmann::json& value,
+                                          std::uint64_t& bytes);
 
 }  // namespace alignbench

@@ -1,3 +1,5 @@
+#include "lib/config/case_file.h"
+
 #include <catch2/catch.hpp>
 
 #include "lib/config/settings.h"

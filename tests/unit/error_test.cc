@@ -23,6 +23,14 @@ TEST_CASE("ErrnoName and exit codes") {
   CHECK(ExitCodeFor(ErrorKind::kUsage) == 1);
   CHECK(ExitCodeFor(ErrorKind::kSetup) == 2);
   CHECK(ExitCodeFor(ErrorKind::kIo) == 3);
+  CHECK(ExitCodeFor(ErrorKind::kNotSaved) == 4);
+  // Every kind has its own row.
+  for (ErrorKind kind : {ErrorKind::kUsage, ErrorKind::kSetup, ErrorKind::kIo,
+                         ErrorKind::kNotSaved}) {
+    int rows = 0;
+    for (const ExitCodeRow& row : kExitCodes) rows += row.kind == kind;
+    CHECK(rows == 1);
+  }
 }
 
 TEST_CASE("Result holds a value or an error") {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "lib/config/case_file.h"
 #include "lib/config/settings.h"
 
 using namespace alignbench;

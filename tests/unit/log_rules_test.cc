@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "lib/config/case_file.h"
 #include "lib/config/settings.h"
 #include "lib/report/json.h"
 #include "lib/report/log_report.h"

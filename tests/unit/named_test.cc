@@ -3,6 +3,7 @@
 #include "lib/base/named.h"
 
 #include <catch2/catch.hpp>
+#include <vector>
 
 using namespace alignbench;
 
@@ -49,4 +50,16 @@ TEST_CASE("named: NameList joins names in table order") {
   CHECK(NameList(kColours) == "red, green, blue");
   constexpr Named<Colour> kOne[] = {{"only", Colour::kRed, ""}};
   CHECK(NameList(kOne) == "only");
+}
+
+TEST_CASE("named: FindNamed finds a row by its name, never by an empty one") {
+  struct Row {
+    std::string_view name;
+    int value;
+  };
+  const std::vector<Row> rows = {{"", 0}, {"a", 1}, {"b", 2}};
+  REQUIRE(FindNamed(rows, "b") != nullptr);
+  CHECK(FindNamed(rows, "b")->value == 2);
+  CHECK(FindNamed(rows, "c") == nullptr);
+  CHECK(FindNamed(rows, "") == nullptr);
 }

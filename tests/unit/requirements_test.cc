@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "lib/config/case_file.h"
+
 using namespace alignbench;
 
 TEST_CASE("requires: known names, a single name, or none") {

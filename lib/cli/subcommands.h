@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lib/base/error.h"
+#include "lib/cli/cli.h"
 
 namespace alignbench {
 
@@ -21,10 +22,15 @@ void ReserveStandardDescriptors();
 // descriptor, a reader gone), says so in one error line and turns a successful
 // exit_code into a failure. Output that never arrived is not a success.
 int FinishStdout(int exit_code);
-int EnvCommand(const std::vector<std::string>& args);  // alignbench env [DIR]
-int ShowCommand(
-    const std::vector<std::string>& args);  // alignbench show FILE [--format F]
-// alignbench compare FILE FILE... [--format F]
-int CompareCommand(const std::vector<std::string>& args);
+
+// Each prints to standard output and returns the exit code; the caller's
+// FinishStdout says whether the output arrived.
+int EnvCommand(const ParsedCommand& parsed);      // alignbench env [DIR]
+int ShowCommand(const ParsedCommand& parsed);     // alignbench show FILE
+int CompareCommand(const ParsedCommand& parsed);  // compare FILE FILE...
+
+// env, show or compare, as `parsed` names (its --help is the caller's, as
+// every command's).
+int RunSubcommand(const ParsedCommand& parsed);
 
 }  // namespace alignbench

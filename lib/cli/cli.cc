@@ -1,4 +1,4 @@
-#include "bench/cli.h"
+#include "lib/cli/cli.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -6,13 +6,11 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "lib/config/case_file.h"
 #include "lib/config/case_search.h"
 #include "lib/config/options.h"
 
@@ -163,84 +161,47 @@ std::string ClosestOption(const std::string& unknown,
   return best.empty() ? "" : "did you mean --" + best + "?";
 }
 
-namespace {
-
-// Options of the command line alone: what to do with the result, not what to
-// measure (those are the settings table's, lib/config/options.h).
-struct CommandLineOnly {
-  const char* name;
-  const char* value;
-  std::string help;
-};
-
-std::vector<CommandLineOnly> CommandLineOptions() {
-  std::string formats;
-  for (const auto& entry : kFormats) {
-    formats +=
-        "\n  " + std::string(entry.name) + ": " + std::string(entry.help);
-  }
-  return {
-      {"case", "FILE",
-       "JSON case file, or the name of a shipped case (quick, derby-2004); "
-       "options given here override it"},
-      {"out", "FILE",
-       "write the result JSON here (atomically); a new file, or a regular "
-       "file with --force"},
-      {"force", "", "let --out replace an existing regular file"},
-      {"format", "NAME", "stdout format (default table):" + formats},
-      {"progress", "",
-       "progress lines on stderr (default: only on a terminal)"},
-      {"redact-host", "", "leave the host name out of the result"},
-      {"help", "",
-       "this text; --benchmark_color, --benchmark_counters_tabular and "
-       "--benchmark_context go to Google Benchmark"},
-      {"version", "", "print the version"},
-  };
+bool ParsedCommand::Has(std::string_view name) const {
+  return values.find(name) != values.end();
 }
 
-// Every value is read as text and converted by the settings table, so every
-// error names its option.
-po::options_description Description() {
-  po::options_description desc(
-      "Usage: alignbench [OPTIONS]        aligned against shifted synced "
-      "writes\n"
-      "       alignbench env [DIR]        what alignbench knows about DIR\n"
-      "       alignbench show FILE [--format NAME]\n"
-      "       alignbench compare FILE FILE... [--format NAME]\n\n"
-      "Options",
-      100, 50);
-  // The one option that may be given more than once: each --dir is measured,
-  // in one interleaved schedule.
-  const Option& dir = *FindOption("dir");
-  desc.add_options()(
-      "dir",
-      po::value<std::vector<std::string>>()->composing()->value_name("DIR"),
-      HelpOfOption(dir).c_str());
-  auto add = [&desc](const char* name, const char* value,
-                     const std::string& help) {
-    if (*value == '\0') {
-      desc.add_options()(name, help.c_str());
+const std::string& ParsedCommand::Value(std::string_view name) const {
+  return values.find(name)->second.back();
+}
+
+namespace {
+
+// The hidden option Boost hands a subcommand's operands to.
+constexpr const char* kOperand = "operand";
+
+// The command's options, from the table; every value is read as text and
+// converted where it acts, so every error names its option.
+po::options_description Description(const Command& command) {
+  po::options_description desc("Options", 100, 50);
+  for (const CliOption& option : command.options) {
+    const std::string name(option.name);
+    const std::string value(option.value_name);
+    if (option.repeatable) {
+      desc.add_options()(
+          name.c_str(),
+          po::value<std::vector<std::string>>()->composing()->value_name(value),
+          option.help.c_str());
+    } else if (value.empty()) {
+      desc.add_options()(name.c_str(), option.help.c_str());
     } else {
-      desc.add_options()(name, po::value<std::string>()->value_name(value),
-                         help.c_str());
+      desc.add_options()(name.c_str(),
+                         po::value<std::string>()->value_name(value),
+                         option.help.c_str());
     }
-  };
-  for (const Option& option : SettingOptions()) {
-    if (option.name.empty() || option.name == "dir") continue;
-    add(std::string(option.name).c_str(),
-        std::string(option.value_name).c_str(), HelpOfOption(option));
-  }
-  for (const CommandLineOnly& option : CommandLineOptions()) {
-    add(option.name, option.value, option.help);
   }
   return desc;
 }
 
 // A word Boost did not know: a --benchmark_* flag to pass on (unless it would
 // contradict alignbench), or a mistake answered with the closest option.
-Status Unrecognized(const std::string& arg, const po::options_description& desc,
+Status Unrecognized(const std::string& arg, const Command& command,
                     std::vector<std::string>& benchmark_flags) {
-  if (arg.rfind("--benchmark_", 0) == 0) {
+  if (command.passes_benchmark_flags && arg.rfind("--benchmark_", 0) == 0) {
     if (Status allowed = CheckBenchmarkFlag(arg); !allowed) return allowed;
     benchmark_flags.push_back(arg);
     return Ok{};
@@ -251,8 +212,8 @@ Status Unrecognized(const std::string& arg, const po::options_description& desc,
         "unexpected argument '" + arg + "' (options start with --)");
   }
   std::vector<std::string> known;
-  for (const auto& option : desc.options()) {
-    known.push_back(option->long_name());
+  for (const CliOption& option : command.options) {
+    known.emplace_back(option.name);
   }
   Error error = PlainError(ErrorKind::kUsage, "command line",
                            "unknown option '" + arg + "'");
@@ -263,48 +224,105 @@ Status Unrecognized(const std::string& arg, const po::options_description& desc,
 // Boost's parse, with alignbench's rules: no "--", no option taken as another
 // option's value, --benchmark_* flags checked and passed on, and an unknown
 // option answered with the closest known one.
-Result<po::variables_map> ParseWords(
-    const std::vector<std::string>& args, const po::options_description& desc,
-    std::vector<std::string>& benchmark_flags) {
+Status ParseWords(const std::vector<std::string>& args, ParsedCommand& parsed) {
+  const Command& command = *parsed.command;
   for (const std::string& arg : args) {
     if (arg == "--") {
-      return PlainError(
-          ErrorKind::kUsage, "command line",
-          "unexpected argument '--': alignbench takes options only");
+      return PlainError(ErrorKind::kUsage, "command line",
+                        "unexpected argument '--': alignbench has no end of "
+                        "options; a word that starts with - is an option");
     }
+  }
+  po::options_description desc = Description(command);
+  po::positional_options_description positional;
+  if (command.max_operands > 0) {
+    desc.add_options()(kOperand, po::value<std::vector<std::string>>());
+    positional.add(kOperand, -1);
   }
   po::variables_map vm;
   std::vector<std::string> unrecognized;
   try {
     // No guessing of abbreviations: "--v=3" is not a misspelt --version, and
     // an option added later must not change what an old command line means.
-    po::parsed_options options =
-        po::command_line_parser(args)
-            .options(desc)
-            .style(po::command_line_style::default_style &
-                   ~po::command_line_style::allow_guessing)
-            .allow_unregistered()
-            .run();
-    // Boost takes "--writes --sizes 4K" as --writes="--sizes": refuse that.
+    po::command_line_parser parser(args);
+    parser.options(desc)
+        .style(po::command_line_style::default_style &
+               ~po::command_line_style::allow_guessing)
+        .allow_unregistered();
+    // Without operands a word that is no option is unrecognized, and said so.
+    if (command.max_operands > 0) parser.positional(positional);
+    po::parsed_options options = parser.run();
     for (const po::option& option : options.options) {
-      if (!option.unregistered && !option.value.empty() &&
-          option.value.front().rfind("--", 0) == 0) {
+      if (option.string_key == kOperand && option.position_key == -1) {
+        return PlainError(ErrorKind::kUsage, "command line",
+                          "unknown option '--" + option.string_key + "'");
+      }
+      // Boost takes "--writes --sizes 4K" as --writes="--sizes": refuse it.
+      if (!option.unregistered && option.position_key == -1 &&
+          !option.value.empty() && option.value.front().rfind("--", 0) == 0) {
         return Usage(option.string_key, "needs a value (got option '" +
                                             option.value.front() + "')");
       }
     }
-    unrecognized =
-        po::collect_unrecognized(options.options, po::include_positional);
+    unrecognized = po::collect_unrecognized(
+        options.options, command.max_operands > 0 ? po::exclude_positional
+                                                  : po::include_positional);
     po::store(options, vm);
   } catch (const po::error& e) {
     return PlainError(ErrorKind::kUsage, "command line", e.what());
   }
   for (const std::string& arg : unrecognized) {
-    if (Status known = Unrecognized(arg, desc, benchmark_flags); !known) {
-      return known.error();
+    if (Status known = Unrecognized(arg, command, parsed.benchmark_flags);
+        !known) {
+      return known;
     }
   }
-  return vm;
+  for (const CliOption& option : command.options) {
+    const std::string name(option.name);
+    if (!vm.count(name)) continue;
+    if (option.repeatable) {
+      parsed.values[name] = vm[name].as<std::vector<std::string>>();
+    } else {
+      parsed.values[name] = {option.value_name.empty()
+                                 ? std::string()
+                                 : vm[name].as<std::string>()};
+    }
+  }
+  if (vm.count(kOperand)) {
+    parsed.operands = vm[kOperand].as<std::vector<std::string>>();
+  }
+  return Ok{};
+}
+
+// The operands' count, and --format: one of the command's formats.
+Status CheckCommand(ParsedCommand& parsed) {
+  const Command& command = *parsed.command;
+  const std::size_t count = parsed.operands.size();
+  if (count < command.min_operands || count > command.max_operands) {
+    const std::size_t min = command.min_operands, max = command.max_operands;
+    return PlainError(
+        ErrorKind::kUsage, "command line",
+        std::string(command.name) + " takes " +
+            (min == max ? std::to_string(min)
+                        : std::to_string(min) + " to " + std::to_string(max)) +
+            " operand(s), got " + std::to_string(count));
+  }
+  parsed.format = std::string(command.formats.front().name);
+  if (!parsed.Has("format")) return Ok{};
+  const std::string& name = parsed.Value("format");
+  if (name.find(',') != std::string::npos) {
+    return Usage("format", "takes one value");
+  }
+  std::string names;
+  for (const FormatChoice& choice : command.formats) {
+    if (choice.name == name) {
+      parsed.format = name;
+      return Ok{};
+    }
+    names += (names.empty() ? "" : ", ") + std::string(choice.name);
+  }
+  return Usage("format",
+               "unknown value '" + name + "' (expected " + names + ")");
 }
 
 // The directory a path names, so that "d" and "d/" are one; the path itself
@@ -319,11 +337,12 @@ std::string SameDirectoryKey(const std::string& path) {
 // reached +-5 points well within it; on a busy one the run ends here.
 constexpr double kDefaultBudgetSeconds = 60;
 
-// Every --dir, each checked as the settings table checks one, none twice.
-Status ApplyDirs(const po::variables_map& vm, SessionOptions& o) {
+// Every --dir, each checked as the settings table checks one, none twice:
+// the one repeatable row, as a session measures several directories.
+Status ApplyDirs(const ParsedCommand& parsed, SessionOptions& o) {
   const Option& row = *FindOption("dir");
-  o.dirs = vm.count("dir") ? vm["dir"].as<std::vector<std::string>>()
-                           : std::vector<std::string>{o.settings.dir};
+  o.dirs = parsed.Has("dir") ? parsed.values.find("dir")->second
+                             : std::vector<std::string>{o.settings.dir};
   for (auto at = o.dirs.begin(); at != o.dirs.end(); ++at) {
     Settings check;
     if (Status ok = ApplyOption(row, *at, FromCommandLine(row), check); !ok) {
@@ -341,15 +360,15 @@ Status ApplyDirs(const po::variables_map& vm, SessionOptions& o) {
 }
 
 // The settings the command line gives, over those of --case.
-Status ApplySettings(const po::variables_map& vm, SessionOptions& o) {
+Status ApplySettings(const ParsedCommand& parsed, SessionOptions& o) {
   Settings& s = o.settings;
   bool repetitions_from_case = false;
-  if (vm.count("case")) {
-    Result<std::string> found = FindCaseFile(vm["case"].as<std::string>());
+  if (parsed.Has("case")) {
+    Result<std::string> found = FindCaseFile(parsed.Value("case"));
     if (!found) return found.error();
     const std::uint64_t repetitions_before = s.repetitions;
-    s.repetitions =
-        0;  // a case that sets it is told apart from one that does not
+    // A case that sets it is told apart from one that does not.
+    s.repetitions = 0;
     if (Status loaded = ApplyCaseFile(found.value(), s); !loaded) {
       return loaded;
     }
@@ -358,9 +377,8 @@ Status ApplySettings(const po::variables_map& vm, SessionOptions& o) {
     o.case_path = found.value();
   }
   for (const Option& option : SettingOptions()) {
-    const std::string name(option.name);
-    if (name.empty() || name == "dir" || !vm.count(name)) continue;
-    const nlohmann::json word = vm[name].as<std::string>();
+    if (option.repeatable || !parsed.Has(option.name)) continue;
+    const nlohmann::json word = parsed.Value(option.name);
     if (Status applied = ApplyOption(option, word, FromCommandLine(option), s);
         !applied) {
       return applied;
@@ -369,12 +387,13 @@ Status ApplySettings(const po::variables_map& vm, SessionOptions& o) {
   // Measure until the gain is known, unless the number of blocks was asked
   // for: a command line or case that names --repetitions (the Derby
   // reproduction, scripts, tests) gets exactly that many.
-  if (!vm.count("repetitions") && !repetitions_from_case && !s.budget_seconds) {
+  if (!parsed.Has("repetitions") && !repetitions_from_case &&
+      !s.budget_seconds) {
     s.budget_seconds = kDefaultBudgetSeconds;
   }
-  if (Status dirs = ApplyDirs(vm, o); !dirs) return dirs;
+  if (Status dirs = ApplyDirs(parsed, o); !dirs) return dirs;
   // A log case's header is one of its rules: a --shift would be ignored.
-  if (vm.count("shift") && s.log) {
+  if (parsed.Has("shift") && s.log) {
     return Usage("shift",
                  "does not apply to a log case, whose \"log\" rules set the "
                  "header and framing; change them in a copy of the case");
@@ -382,55 +401,52 @@ Status ApplySettings(const po::variables_map& vm, SessionOptions& o) {
   return Validate(s);
 }
 
-// What to do with the result: where it goes and how stdout looks.
-Status ApplyOutputOptions(const po::variables_map& vm, RunOptions& o) {
-  if (vm.count("format")) {
-    const std::string name = vm["format"].as<std::string>();
-    const std::optional<Format> format = FromName(kFormats, name);
-    if (name.find(',') != std::string::npos) {
-      return Usage("format", "takes one value");
-    }
-    if (!format) {
-      return Usage("format", "unknown value '" + name + "' (expected " +
-                                 NameList(kFormats) + ")");
-    }
-    o.format = *format;
-  }
-  SessionOptions& session = o.session;
-  if (vm.count("out")) session.out = vm["out"].as<std::string>();
-  if (vm.count("force")) session.overwrite = Overwrite::kReplace;
-  session.redact_host = vm.count("redact-host") > 0;
-  session.progress = vm.count("progress") > 0 || ::isatty(STDERR_FILENO) != 0;
-  return Ok{};
-}
-
 }  // namespace
 
-Result<ParsedRun> ParseRunCommandLine(const std::vector<std::string>& args) {
-  const po::options_description desc = Description();
-  ParsedRun parsed;
-  std::ostringstream help;
-  help << desc
-       << "\nExit codes: 0 success, 1 usage, 2 setup, 3 I/O error during "
-          "measurement, 4 measured but --out could not be written (kept in a "
-          "fallback file), 128+N killed by signal N.\n";
-  parsed.help = help.str();
-
-  Result<po::variables_map> words =
-      ParseWords(args, desc, parsed.options.benchmark_flags);
-  if (!words) return words.error();
-  const po::variables_map& vm = words.value();
-  if (vm.count("help")) {
-    parsed.command = Command::kHelp;
-  } else if (vm.count("version")) {
-    parsed.command = Command::kVersion;
-  } else if (Status settings = ApplySettings(vm, parsed.options.session);
-             !settings) {
-    return settings.error();
-  } else if (Status output = ApplyOutputOptions(vm, parsed.options); !output) {
-    return output.error();
-  }
+Result<ParsedCommand> ParseCommandLine(const std::vector<std::string>& args) {
+  ParsedCommand parsed;
+  const Command* named = args.empty() ? nullptr : FindCommand(args.front());
+  parsed.command = named ? named : &Commands().front();
+  const std::vector<std::string> words(args.begin() + (named ? 1 : 0),
+                                       args.end());
+  if (Status ok = ParseWords(words, parsed); !ok) return ok.error();
+  if (parsed.Has("help") || parsed.Has("version")) return parsed;
+  if (Status ok = CheckCommand(parsed); !ok) return ok.error();
   return parsed;
+}
+
+std::string HelpText(const Command& command) {
+  std::ostringstream help;
+  const char* prefix = "Usage: ";
+  for (const Command& each : Commands()) {
+    if (command.id != CommandId::kRun && each.id != command.id) continue;
+    help << prefix << UsageLine(each) << "\n";
+    prefix = "       ";
+  }
+  help << "\n" << command.summary << "\n\n" << Description(command);
+  help << "\nExit codes:\n";
+  for (const ExitCodeRow& row : kExitCodes) {
+    help << "  " << row.code << std::string(8 - row.code.size(), ' ')
+         << row.meaning << "\n";
+  }
+  return help.str();
+}
+
+Format ReportFormat(const ParsedCommand& parsed) {
+  return FromName(kFormats, parsed.format).value_or(Format::kTable);
+}
+
+Result<RunOptions> RunOptionsOf(const ParsedCommand& parsed) {
+  RunOptions o;
+  if (Status ok = ApplySettings(parsed, o.session); !ok) return ok.error();
+  o.format = ReportFormat(parsed);
+  o.benchmark_flags = parsed.benchmark_flags;
+  SessionOptions& session = o.session;
+  if (parsed.Has("out")) session.out = parsed.Value("out");
+  if (parsed.Has("force")) session.overwrite = Overwrite::kReplace;
+  session.redact_host = parsed.Has("redact-host");
+  session.progress = parsed.Has("progress") || ::isatty(STDERR_FILENO) != 0;
+  return o;
 }
 
 }  // namespace alignbench

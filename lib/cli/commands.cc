@@ -1,0 +1,135 @@
+#include "lib/cli/commands.h"
+
+#include "lib/base/named.h"
+#include "lib/config/options.h"
+#include "lib/report/table.h"
+
+namespace alignbench {
+namespace {
+
+// kFormats, but for the names a command does not take.
+std::vector<FormatChoice> ReportFormats(std::string_view left_out = "") {
+  std::vector<FormatChoice> choices;
+  for (const auto& entry : kFormats) {
+    if (entry.name != left_out) choices.push_back({entry.name, entry.help});
+  }
+  return choices;
+}
+
+CliOption FormatOption(const std::vector<FormatChoice>& formats) {
+  std::string help =
+      "stdout format (default " + std::string(formats.front().name) + "):";
+  for (const FormatChoice& choice : formats) {
+    help += "\n  " + std::string(choice.name) + ": " + std::string(choice.help);
+  }
+  return {"format", "NAME", help};
+}
+
+// --format and --help, which every command takes, after its own options.
+Command WithCommonOptions(Command command, std::vector<CliOption> own) {
+  own.push_back(FormatOption(command.formats));
+  own.push_back({"help", "", "this text"});
+  command.options = std::move(own);
+  return command;
+}
+
+// The run: every settings row with a command-line name, then what to do with
+// the result (not what to measure).
+Command RunCommand() {
+  std::vector<CliOption> options;
+  for (const Option& row : SettingOptions()) {
+    if (row.name.empty()) continue;
+    options.push_back(
+        {row.name, row.value_name, HelpOfOption(row), row.repeatable});
+  }
+  options.insert(
+      options.end(),
+      {
+          {"case", "FILE",
+           "JSON case file, or the name of a shipped case (quick, "
+           "derby-2004); options given here override it"},
+          {"out", "FILE",
+           "write the result JSON here (atomically); a new file, or a "
+           "regular file with --force"},
+          {"force", "", "let --out replace an existing regular file"},
+          {"progress", "",
+           "progress lines on stderr (default: only on a terminal)"},
+          {"redact-host", "", "leave the host name out of the result"},
+          {"version", "", "print the version"},
+      });
+  Command run =
+      WithCommonOptions({CommandId::kRun, "", "[OPTIONS]", 0, 0,
+                         "Measures aligned against shifted synced writes. "
+                         "--benchmark_color, --benchmark_counters_tabular and "
+                         "--benchmark_context go to Google Benchmark.",
+                         ReportFormats()},
+                        options);
+  run.passes_benchmark_flags = true;
+  return run;
+}
+
+std::vector<Command> MakeCommands() {
+  return {
+      RunCommand(),
+      WithCommonOptions(
+          {CommandId::kEnv,
+           "env",
+           "[DIR]",
+           0,
+           1,
+           "Prints what alignbench knows about DIR (default .): host, "
+           "filesystem, block device and its write cache.",
+           {{"text", "for people; never parse it"},
+            {"json", "the result file's \"environment\" object, for scripts"}}},
+          {}),
+      WithCommonOptions(
+          {CommandId::kShow, "show", "FILE", 1, 1,
+           "Renders a saved result again, in any format.", ReportFormats()},
+          {}),
+      // compare's formats: show's but derby (one result's rows only). More
+      // files than 64 are more than a table can show side by side.
+      WithCommonOptions(
+          {CommandId::kCompare, "compare", "FILE FILE...", 2, 64,
+           "Two files without --format: BASE and NEW side by side, pairs "
+           "matched by size and settings, the change in each mean and p99, "
+           "and every setting that differs.\n"
+           "Three or more files, or --format: one table for all of them, per "
+           "pair a column group per file (labelled host / disk model / "
+           "directory: %gain at the centre of its 95% interval, the interval, "
+           "the verdict), then every setting and environment field that "
+           "differs between them. csv is one row per file and pair.",
+           ReportFormats("derby")},
+          {}),
+  };
+}
+
+}  // namespace
+
+const std::vector<Command>& Commands() {
+  static const std::vector<Command> commands = MakeCommands();
+  return commands;
+}
+
+const Command* FindCommand(std::string_view word) {
+  return FindNamed(Commands(), word);
+}
+
+const CliOption* FindCliOption(const Command& command, std::string_view name) {
+  return FindNamed(command.options, name);
+}
+
+std::string UsageLine(const Command& command) {
+  std::string line = "alignbench";
+  if (!command.name.empty()) line += " " + std::string(command.name);
+  line += " " + std::string(command.operands);
+  if (command.id != CommandId::kRun) {
+    std::string names;
+    for (const FormatChoice& choice : command.formats) {
+      names += (names.empty() ? "" : "|") + std::string(choice.name);
+    }
+    line += " [--format " + names + "]";
+  }
+  return line;
+}
+
+}  // namespace alignbench

@@ -1,0 +1,123 @@
+#include "lib/cli/subcommands.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <iostream>
+#include <new>
+
+#include "lib/base/memory.h"
+#include "lib/env/probe.h"
+#include "lib/report/compare.h"
+#include "lib/report/escape.h"
+#include "lib/report/json.h"
+#include "lib/report/many.h"
+#include "lib/report/table.h"
+
+namespace alignbench {
+
+int ReportError(const Error& given) {
+  Error error = given;
+  // The last resort for an allocation that failed where nothing caught it
+  // with more to say: still what happened and what to do, not "internal".
+  if (error.operation == "internal error" &&
+      error.detail == std::bad_alloc().what()) {
+    error = PlainError(ErrorKind::kSetup, "allocate memory", "out of memory");
+    error.hint = OutOfMemoryHint(
+        "ask for less (smaller --sizes, fewer --writes or --repetitions)");
+  }
+  std::cerr << "alignbench: error: " << EscapeControl(error.Message()) << "\n";
+  if (error.kind == ErrorKind::kUsage)
+    std::cerr << "Try 'alignbench --help'.\n";
+  return ExitCodeFor(error.kind);
+}
+
+void ReserveStandardDescriptors() {
+  for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; ++fd) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    // open() returns the lowest free descriptor, which is this one.
+    ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+  }
+}
+
+int FinishStdout(int exit_code) {
+  errno = 0;
+  std::cout.flush();
+  const bool failed =
+      std::fflush(stdout) != 0 || std::ferror(stdout) != 0 || !std::cout.good();
+  if (!failed) return exit_code;
+  // errno is the final flush's; a write that failed earlier may have left it 0.
+  const int saved = errno != 0 ? errno : EIO;
+  if (exit_code != 0) return exit_code;  // the first error has been said
+  return ReportError(
+      SystemError(ErrorKind::kIo, "write", "standard output", saved));
+}
+
+int EnvCommand(const ParsedCommand& parsed) {
+  const std::vector<std::string>& operands = parsed.operands;
+  const std::string dir = operands.empty() ? "." : operands[0];
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0) {
+    return ReportError(SystemError(ErrorKind::kSetup, "stat", dir, errno));
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    return ReportError(SystemError(ErrorKind::kSetup, "env", dir, ENOTDIR));
+  }
+  if (parsed.format == "json") {
+    // A directory name need not be UTF-8: replaced, not an exception. Every
+    // character past ASCII as a \u escape: C1 and bidirectional controls in a
+    // name must not reach the terminal raw, and the JSON means the same.
+    std::cout << EnvironmentJson(ProbeTarget(dir))
+                     .dump(1, ' ', true,
+                           nlohmann::json::error_handler_t::replace)
+              << "\n";
+  } else {
+    RenderEnvironment(std::cout, ProbeTarget(dir));
+  }
+  return 0;
+}
+
+int ShowCommand(const ParsedCommand& parsed) {
+  const std::vector<std::string>& operands = parsed.operands;
+  Result<Report> report = LoadResultFile(operands.front());
+  if (!report) return ReportError(report.error());
+  RenderRun(std::cout, {report.value()}, ReportFormat(parsed));
+  return 0;
+}
+
+int CompareCommand(const ParsedCommand& parsed) {
+  const std::vector<std::string>& operands = parsed.operands;
+  std::vector<Report> reports;
+  for (const std::string& path : operands) {
+    Result<Report> report = LoadResultFile(path);
+    if (!report) return ReportError(report.error());
+    reports.push_back(std::move(report.value()));
+  }
+  if (operands.size() == 2 && !parsed.Has("format")) {
+    RenderComparison(std::cout, reports[0], reports[1]);
+  } else {
+    RenderMany(std::cout, LabelResults(std::move(reports), operands),
+               ReportFormat(parsed));
+  }
+  return 0;
+}
+
+int RunSubcommand(const ParsedCommand& parsed) {
+  switch (parsed.command->id) {
+    case CommandId::kEnv:
+      return EnvCommand(parsed);
+    case CommandId::kShow:
+      return ShowCommand(parsed);
+    case CommandId::kCompare:
+      return CompareCommand(parsed);
+    case CommandId::kRun:
+      break;
+  }
+  return ReportError(PlainError(ErrorKind::kSetup, "internal error",
+                                "the run is no subcommand"));
+}
+
+}  // namespace alignbench

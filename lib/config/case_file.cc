@@ -1,0 +1,137 @@
+#include "lib/config/case_file.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "lib/base/json_parse.h"
+#include "lib/config/options.h"
+#include "lib/io/file_io.h"
+#include "lib/stats/compare.h"
+
+namespace alignbench {
+namespace {
+
+using nlohmann::json;
+
+Error CaseError(const std::string& origin, const std::string& why) {
+  return PlainError(ErrorKind::kUsage, "case file " + origin, why);
+}
+
+constexpr const char* kLogKey = "log";
+
+// The names a case file may use, for the error about an unknown one.
+std::string CaseKeys() {
+  std::string keys = kLogKey;
+  for (const Option& option : SettingOptions()) {
+    if (option.case_key.empty()) continue;
+    keys += ", " + std::string(option.case_key);
+  }
+  return keys;
+}
+
+const Option* CaseOption(const std::string& key) {
+  for (const Option& option : SettingOptions()) {
+    if (!option.case_key.empty() && option.case_key == key) return &option;
+  }
+  return nullptr;
+}
+
+// A file contrast sets each variant's layout itself; its recycled file is
+// not cached, so the pair's cache is cold.
+Status ValidateLogSettings(const Settings& s) {
+  if (!s.log) return Ok{};
+  if (Status ok = ValidateLog(*s.log); !ok) return ok;
+  const bool file_axes = s.layouts == std::vector{Layout::kExtend} &&
+                         s.caches == std::vector{CacheState::kCold};
+  if (s.log->contrast == LogContrast::kFile && !file_axes) {
+    return PlainError(ErrorKind::kUsage, "log rules",
+                      "a file contrast sets each variant's layout: leave "
+                      "--layout at extend, and --cache cold (a recycled file "
+                      "is not cached)");
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+Status ApplyCaseText(const std::string& text, const std::string& origin,
+                     Settings& settings) {
+  Result<json> parsed = ParseJsonStrict(text);
+  if (!parsed) return CaseError(origin, parsed.error().detail);
+  const json doc = std::move(parsed).value();
+  if (!doc.is_object()) {
+    return CaseError(origin, "expected a JSON object at the top");
+  }
+  Settings next = settings;
+  for (const auto& [key, value] : doc.items()) {
+    // The log writer's rules are an object with keys of their own, read by
+    // their own parser (lib/config/log_rules.h); every other key is a row of
+    // the option table.
+    if (key == kLogKey) {
+      Result<LogWorkload> log =
+          ParseLogCase(value, origin, next.log.value_or(LogWorkload{}));
+      if (!log) return log.error();
+      next.log = std::move(log).value();
+      continue;
+    }
+    const Option* option = CaseOption(key);
+    if (option == nullptr) {
+      return CaseError(
+          origin, "key '" + key + "': unknown key (known: " + CaseKeys() + ")");
+    }
+    if (Status applied =
+            ApplyOption(*option, value, FromCaseFile(origin, key), next);
+        !applied) {
+      return applied;
+    }
+  }
+  settings = std::move(next);
+  return Ok{};
+}
+
+Status ApplyCaseFile(const std::string& path, Settings& settings) {
+  Result<std::string> text =
+      ReadWholeFile(path, ErrorKind::kUsage, kMaxCaseFileBytes);
+  if (!text) {
+    Error error = text.error();
+    error.operation += " case file";
+    error.hint = "--case takes a JSON file such as cases/derby-2004.json";
+    return error;
+  }
+  return ApplyCaseText(text.value(), path, settings);
+}
+
+Status Validate(const Settings& s) {
+  for (const Option& option : SettingOptions()) {
+    if (Status ok = CheckOption(option, s); !ok) return ok;
+  }
+  if (s.budget_seconds && s.repetitions < kMinRunsForVerdict) {
+    return PlainError(ErrorKind::kUsage, "option --budget",
+                      "plans its rounds from the first round's blocks: "
+                      "--repetitions must be at least " +
+                          std::to_string(kMinRunsForVerdict));
+  }
+  if (Status ok = ValidateLogSettings(s); !ok) return ok;
+  // Every bound above holds and the plan can still be absurd: say what it
+  // would cost. Products in double: they cannot overflow.
+  constexpr double kMaxOperations = 1e9;
+  const double pairs = static_cast<double>(ExpandPlan(s).size());
+  const double operations = pairs * 2 * static_cast<double>(s.repetitions) *
+                            static_cast<double>(s.writes + s.warmup);
+  if (operations > kMaxOperations) {
+    char cost[160];
+    std::snprintf(cost, sizeof cost,
+                  "%.0f pairs x 2 variants x %llu repetitions x %llu writes "
+                  "(warmup included) is %.3g synced writes, more than 1e9",
+                  pairs, static_cast<unsigned long long>(s.repetitions),
+                  static_cast<unsigned long long>(s.writes + s.warmup),
+                  operations);
+    return PlainError(
+        ErrorKind::kUsage, "plan",
+        std::string(cost) +
+            "; use fewer --sizes, axes, --repetitions or --writes");
+  }
+  return Ok{};
+}
+
+}  // namespace alignbench
