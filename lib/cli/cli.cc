@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <cmath>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -332,10 +333,15 @@ std::string SameDirectoryKey(const std::string& path) {
   return ::realpath(path.c_str(), resolved) ? resolved : path;
 }
 
-// The --budget of a run that names neither it nor --repetitions: on a quiet
-// disk of the machines this was measured on, every pair of Derby's case
-// reached +-5 points well within it; on a busy one the run ends here.
-constexpr double kDefaultBudgetSeconds = 60;
+// The --budget of a run that names neither it nor --repetitions: 60 s at the
+// default +-5 points, within which every pair of Derby's case got there on a
+// quiet disk of the machines this was measured on (on a busy one the run ends
+// here). An interval narrows as 1/sqrt(blocks), so a finer --precision P needs
+// (5/P)^2 times the blocks, and its budget grows alike: 375 s at +-2.
+double DefaultBudgetSeconds(double precision_points) {
+  const double ratio = Settings{}.precision_points / precision_points;
+  return std::min(kMaxBudgetSeconds, std::ceil(60 * ratio * ratio));
+}
 
 // Every --dir, each checked as the settings table checks one, none twice:
 // the one repeatable row, as a session measures several directories.
@@ -389,7 +395,7 @@ Status ApplySettings(const ParsedCommand& parsed, SessionOptions& o) {
   // reproduction, scripts, tests) gets exactly that many.
   if (!parsed.Has("repetitions") && !repetitions_from_case &&
       !s.budget_seconds) {
-    s.budget_seconds = kDefaultBudgetSeconds;
+    s.budget_seconds = DefaultBudgetSeconds(s.precision_points);
   }
   if (Status dirs = ApplyDirs(parsed, o); !dirs) return dirs;
   // A log case's header is one of its rules: a --shift would be ignored.

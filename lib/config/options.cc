@@ -362,7 +362,6 @@ Error OriginError(const ValueOrigin& origin, const std::string& why) {
 constexpr std::size_t kNameRoom = sizeof "/.alignbench-4194304-ffffffff";
 constexpr std::uint64_t kMaxWriteBytes = 1ull << 30;  // 1 GiB: absurd already
 constexpr std::uint64_t kMaxWrites = 100'000'000;
-constexpr double kMaxBudgetSeconds = 7 * 24 * 3600;
 
 std::vector<Option> MakeOptions() {
   using namespace field;
@@ -398,9 +397,9 @@ std::vector<Option> MakeOptions() {
        "after the first --repetitions blocks, measure in rounds until every "
        "pair's interval is within +-(--precision) or this many seconds of "
        "measuring have passed (at most a week); a pair that is there stops, "
-       "the next round's blocks go to the others. Default: 60 when "
-       "--repetitions is not given; with --repetitions and no --budget, "
-       "exactly that many blocks",
+       "the next round's blocks go to the others. Default, when --repetitions "
+       "is not given: 60 at --precision 5, times (5/P)^2 at --precision P; "
+       "with --repetitions and no --budget, exactly that many blocks",
        OptionalNumber{&Settings::budget_seconds, kMaxBudgetSeconds, "seconds"},
        false},
       {"precision", "precision", "precision_points", Recorded::kOptional,

@@ -33,6 +33,7 @@ inline constexpr Named<Requirement> kRequirements[] = {
 
 // Runs per variant of one pair, also what --budget may plan.
 inline constexpr std::uint64_t kMaxRepetitions = 10'000;
+inline constexpr double kMaxBudgetSeconds = 7 * 24 * 3600;  // a week
 
 struct Settings {
   std::string dir = ".";

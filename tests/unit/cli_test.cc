@@ -107,6 +107,24 @@ TEST_CASE("cli: the run's options set the settings and the output") {
   CHECK(o.session.settings.budget_seconds == 60.0);
 }
 
+TEST_CASE("cli: the default budget follows --precision; --repetitions has none") {
+  auto budget = [](std::vector<std::string> args) {
+    Result<ParsedCommand> parsed = Parse(std::move(args));
+    REQUIRE(parsed.ok());
+    Result<RunOptions> options = RunOptionsOf(parsed.value());
+    REQUIRE(options.ok());
+    return options.value().session.settings.budget_seconds;
+  };
+  CHECK(budget({"--precision", "5"}) == 60.0);
+  // An interval narrows as 1/sqrt(blocks): +-2 needs 6.25 times the blocks.
+  CHECK(budget({"--precision", "2"}) == 375.0);
+  CHECK(budget({"--precision", "10"}) == 15.0);
+  CHECK(budget({"--precision", "2", "--budget", "30"}) == 30.0);
+  CHECK_FALSE(budget({"--precision", "2", "--repetitions", "12"}).has_value());
+  // A week at most, however fine the precision asked for.
+  CHECK(budget({"--precision", "0.01"}) == kMaxBudgetSeconds);
+}
+
 TEST_CASE("cli: the same directory twice is refused") {
   Result<ParsedCommand> parsed = Parse({"--dir", "/tmp", "--dir", "/tmp/"});
   REQUIRE(parsed.ok());
