@@ -107,7 +107,8 @@ TEST_CASE("cli: the run's options set the settings and the output") {
   CHECK(o.session.settings.budget_seconds == 60.0);
 }
 
-TEST_CASE("cli: the default budget follows --precision; --repetitions has none") {
+TEST_CASE(
+    "cli: the default budget follows --precision; --repetitions has none") {
   auto budget = [](std::vector<std::string> args) {
     Result<ParsedCommand> parsed = Parse(std::move(args));
     REQUIRE(parsed.ok());
