@@ -10,7 +10,7 @@
 #include "bench/gbench_runner.h"
 #include "bench/subcommands.h"
 #include "lib/io/cleanup.h"
-#include "lib/report/many.h"
+#include "lib/render/n_way_table.h"
 #include "lib/session/session.h"
 #include "lib/version.h"
 

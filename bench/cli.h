@@ -11,7 +11,7 @@
 
 #include "lib/base/error.h"
 #include "lib/config/settings.h"
-#include "lib/report/table.h"
+#include "lib/render/table.h"
 #include "lib/session/session.h"
 
 namespace alignbench {

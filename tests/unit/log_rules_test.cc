@@ -3,8 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include "lib/config/settings.h"
-#include "lib/report/json.h"
-#include "lib/report/log_report.h"
+#include "lib/pairs/log_case.h"
+#include "lib/render/log_columns.h"
+#include "lib/result/log_settings_json.h"
+#include "lib/result/result_json.h"
 #include "report_fixture.h"
 
 using namespace alignbench;

@@ -1,11 +1,11 @@
 // Pair-level logic on hand-made run records: the verdict text and the
 // level-shift warning.
-#include "lib/report/pairs.h"
+#include "lib/pairs/pairs.h"
 
 #include <catch2/catch.hpp>
 #include <cerrno>
 
-#include "lib/report/explain.h"
+#include "lib/pairs/explain.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;

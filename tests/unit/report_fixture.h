@@ -1,7 +1,7 @@
 // A small Report with fixed numbers, for golden-output and round-trip tests.
 #pragma once
 
-#include "lib/report/report.h"
+#include "lib/result/report.h"
 
 namespace alignbench::testing {
 

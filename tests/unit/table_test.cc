@@ -2,7 +2,7 @@
 // a fixed report renders to. After an intended change of the output, regenerate
 // them with ALIGNBENCH_UPDATE_GOLDEN=1 build/tests/unit_tests "[golden]" and
 // review the diff.
-#include "lib/report/table.h"
+#include "lib/render/table.h"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>

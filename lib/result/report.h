@@ -9,7 +9,7 @@
 
 #include "lib/config/settings.h"
 #include "lib/env/probe.h"
-#include "lib/report/pairs.h"
+#include "lib/pairs/pairs.h"
 
 namespace alignbench {
 

@@ -8,8 +8,8 @@
 #include <ostream>
 #include <string_view>
 
-#include "lib/base/text.h"
-#include "lib/report/report.h"
+#include "lib/render/cells.h"
+#include "lib/result/report.h"
 
 namespace alignbench {
 
@@ -34,21 +34,11 @@ std::string SummaryLine(const Report& report);
 // it could not tell.
 void RenderEnvironment(std::ostream& out, const TargetInfo& target);
 
-// A string right-aligned to a column width (Printf is in lib/base/text.h).
-std::string Pad(const std::string& text, std::size_t width);
-
-// The size as Derby printed it: KiB when whole ("64"), else with a unit.
-std::string SizeColumn(std::uint64_t size);
-
 // TargetLine for a measured result; platform and disk for a reference table.
 std::string TitleLine(const Report& report);
 
 // "--- DIR (ext4 /dev/vda) --- logical 512 B, physical 4096 B, write cache:
 // write back"
 std::string TargetLine(const TargetInfo& target);
-
-// Java's Double.toString for the values Derby printed: shortest round-trip
-// digits and at least one decimal ("10.0", "18.359375").
-std::string JavaDouble(double value);
 
 }  // namespace alignbench

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/report/report.h"
+#include "lib/result/report.h"
 
 namespace alignbench {
 
@@ -20,7 +20,7 @@ struct Fact {
 };
 
 // Every setting and environment fact a comparison looks at, in a fixed order
-// (the environment's from the field table, lib/report/env_fields.h): the same
+// (the environment's from the field table, lib/result/env_fields.h): the same
 // names for every report.
 std::vector<Fact> ComparedFacts(const Report& report);
 

@@ -1,12 +1,12 @@
-#include "lib/report/pairs.h"
+#include "lib/pairs/pairs.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 
+#include "lib/base/text.h"
 #include "lib/config/size.h"
-#include "lib/report/explain.h"
-#include "lib/report/table.h"
+#include "lib/pairs/explain.h"
 
 namespace alignbench {
 namespace {
@@ -217,43 +217,6 @@ void NoteFarRuns(PairResult& pair) {
 }
 
 }  // namespace
-
-bool SameSpec(const PairSpec& a, const PairSpec& b) {
-  return KeyOf(a) == KeyOf(b);
-}
-
-std::string AxesLabel(const PairSpec& spec, std::string_view separator) {
-  const std::string sep(separator);
-  return std::string(NameOf(kSyncMethods, spec.sync)) + sep +
-         std::string(NameOf(kIoModes, spec.io)) + sep +
-         std::string(NameOf(kLayouts, spec.layout)) + sep +
-         std::string(NameOf(kCacheStates, spec.cache));
-}
-
-bool RefusedDirectWrite(IoMode io, int errno_value) {
-  return io == IoMode::kDirect && errno_value == EINVAL;
-}
-
-std::string VerdictText(const PairResult& p) {
-  if (!p.verdict) {
-    if (p.Measured()) return "no verdict (means only)";
-    const VariantResult& missing =
-        p.unaligned.repetitions == 0 ? p.unaligned : p.aligned;
-    return RefusedDirectWrite(p.spec.io, missing.error_errno)
-               ? "not measurable"
-               : "stopped by an error";
-  }
-  if (*p.verdict != Verdict::kUndecided) {
-    return std::string(NameOf(kVerdicts, *p.verdict));
-  }
-  const std::size_t runs =
-      std::min(p.unaligned.repetitions, p.aligned.repetitions);
-  if (runs < kMinRunsForVerdict) {
-    return "undecided: " + std::to_string(runs) +
-           (runs == 1 ? " run" : " runs");
-  }
-  return "undecided: no interval";
-}
 
 std::string PrecisionWarning(const PairResult& pair, double precision_points) {
   if (!pair.rounds || pair.rounds->state == PairState::kPrecisionReached ||

@@ -1,4 +1,4 @@
-#include "lib/report/env_fields.h"
+#include "lib/result/env_fields.h"
 
 #include <limits>
 #include <optional>

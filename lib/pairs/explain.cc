@@ -1,4 +1,4 @@
-#include "lib/report/explain.h"
+#include "lib/pairs/explain.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <string>
 
 #include "lib/base/text.h"
-#include "lib/report/pairs.h"
+#include "lib/pairs/pair_result.h"
 
 namespace alignbench {
 namespace {

@@ -1,9 +1,8 @@
-#include "lib/report/json.h"
-
 #include <catch2/catch.hpp>
 #include <functional>
 
-#include "lib/report/table.h"
+#include "lib/render/table.h"
+#include "lib/result/result_json.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;

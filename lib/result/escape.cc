@@ -1,4 +1,4 @@
-#include "lib/report/escape.h"
+#include "lib/result/escape.h"
 
 #include <vector>
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "lib/base/error.h"
-#include "lib/report/report.h"
+#include "lib/result/report.h"
 
 namespace alignbench {
 

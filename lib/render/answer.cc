@@ -1,11 +1,11 @@
-#include "lib/report/answer.h"
+#include "lib/render/answer.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "lib/base/text.h"
 #include "lib/config/size.h"
-#include "lib/report/log_report.h"
+#include "lib/pairs/log_case.h"
 
 namespace alignbench {
 namespace {

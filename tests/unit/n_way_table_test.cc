@@ -2,12 +2,11 @@
 // directory, kept apart by their origin when they agree; one row per pair
 // spec of any result, "-" where a result has none; only the fields that
 // differ, each with every result's value.
-#include "lib/report/many.h"
-
 #include <catch2/catch.hpp>
 #include <sstream>
 
-#include "lib/report/compare.h"
+#include "lib/render/comparison.h"
+#include "lib/render/n_way_table.h"
 #include "tests/unit/report_fixture.h"
 
 namespace alignbench {

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "lib/report/report.h"
+#include "lib/result/report.h"
 
 namespace alignbench {
 

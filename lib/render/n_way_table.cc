@@ -1,9 +1,9 @@
-#include "lib/report/many.h"
+#include "lib/render/n_way_table.h"
 
 #include <map>
 
-#include "lib/report/answer.h"
-#include "lib/report/compare.h"
+#include "lib/render/answer.h"
+#include "lib/render/comparison.h"
 
 namespace alignbench {
 namespace {

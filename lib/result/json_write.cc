@@ -3,10 +3,10 @@
 #include <cmath>
 
 #include "lib/config/options.h"
-#include "lib/report/env_fields.h"
-#include "lib/report/json.h"
-#include "lib/report/json_histogram.h"
-#include "lib/report/log_report.h"
+#include "lib/result/env_fields.h"
+#include "lib/result/json_histogram.h"
+#include "lib/result/log_settings_json.h"
+#include "lib/result/result_json.h"
 #include "lib/stats/compare.h"
 
 namespace alignbench {

@@ -14,11 +14,11 @@
 #include "lib/base/memory.h"
 #include "lib/config/options.h"
 #include "lib/io/file_io.h"
-#include "lib/report/env_fields.h"
-#include "lib/report/escape.h"
-#include "lib/report/json.h"
-#include "lib/report/json_histogram.h"
-#include "lib/report/log_report.h"
+#include "lib/result/env_fields.h"
+#include "lib/result/escape.h"
+#include "lib/result/json_histogram.h"
+#include "lib/result/log_settings_json.h"
+#include "lib/result/result_json.h"
 #include "lib/stats/compare.h"
 
 namespace alignbench {

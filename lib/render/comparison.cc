@@ -1,4 +1,4 @@
-#include "lib/report/compare.h"
+#include "lib/render/comparison.h"
 
 #include <cmath>
 #include <cstdio>
@@ -6,9 +6,9 @@
 #include <optional>
 
 #include "lib/config/options.h"
-#include "lib/report/env_fields.h"
-#include "lib/report/table.h"
-#include "lib/report/tail.h"
+#include "lib/render/table.h"
+#include "lib/render/tail_rows.h"
+#include "lib/result/env_fields.h"
 
 namespace alignbench {
 namespace {

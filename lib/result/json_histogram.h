@@ -8,7 +8,7 @@
 #include <string>
 
 #include "lib/base/error.h"
-#include "lib/report/pairs.h"
+#include "lib/pairs/pairs.h"
 
 namespace alignbench {
 

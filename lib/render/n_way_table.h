@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "lib/report/report.h"
-#include "lib/report/table.h"
+#include "lib/render/table.h"
+#include "lib/result/report.h"
 
 namespace alignbench {
 

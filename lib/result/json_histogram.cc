@@ -1,4 +1,4 @@
-#include "lib/report/json_histogram.h"
+#include "lib/result/json_histogram.h"
 
 #include <algorithm>
 #include <initializer_list>

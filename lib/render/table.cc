@@ -1,4 +1,4 @@
-#include "lib/report/table.h"
+#include "lib/render/table.h"
 
 #include <algorithm>
 #include <charconv>
@@ -7,18 +7,14 @@
 #include <sstream>
 
 #include "lib/config/size.h"
-#include "lib/report/env_fields.h"
-#include "lib/report/escape.h"
-#include "lib/report/explain.h"
-#include "lib/report/log_report.h"
-#include "lib/report/tail.h"
+#include "lib/pairs/explain.h"
+#include "lib/pairs/log_case.h"
+#include "lib/render/log_columns.h"
+#include "lib/render/tail_rows.h"
+#include "lib/result/env_fields.h"
+#include "lib/result/escape.h"
 
 namespace alignbench {
-
-std::string Pad(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text
-                              : std::string(width - text.size(), ' ') + text;
-}
 
 namespace {
 
@@ -377,18 +373,6 @@ void RenderEnvironment(std::ostream& out, const TargetInfo& t) {
   }
   out << "device\n";
   PrintSection(out, t, EnvSection::kDevice);
-}
-
-std::string JavaDouble(double value) {
-  char text[64];
-  auto [end, ec] = std::to_chars(text, text + sizeof text, value);
-  std::string s(text, ec == std::errc() ? end : text);
-  if (s.find_first_of(".eni") == std::string::npos) s += ".0";
-  return s;
-}
-
-std::string SizeColumn(std::uint64_t size) {
-  return size % 1024 == 0 ? std::to_string(size / 1024) : FormatSize(size);
 }
 
 std::string TitleLine(const Report& r) {

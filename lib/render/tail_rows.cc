@@ -1,12 +1,12 @@
-#include "lib/report/tail.h"
+#include "lib/render/tail_rows.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <tuple>
 
-#include "lib/report/pairs.h"
-#include "lib/report/table.h"
+#include "lib/pairs/percentiles.h"
+#include "lib/render/cells.h"
 
 namespace alignbench {
 namespace {
@@ -59,28 +59,6 @@ void RenderTailRows(std::ostream& out, const std::vector<PairResult>& pairs,
           << "  " << Pad(name, 9) << TailRow(*v) << "\n";
     }
   }
-}
-
-std::optional<std::string> MostMovedPercentile(const PairResult& base,
-                                               const PairResult& next) {
-  std::optional<std::string> most;
-  double largest = -1;
-  const std::tuple<const char*, const VariantResult*, const VariantResult*>
-      sides[] = {{"unaligned", &base.unaligned, &next.unaligned},
-                 {"aligned", &base.aligned, &next.aligned}};
-  for (const auto& [side, b, n] : sides) {
-    if (b->repetitions == 0 || n->repetitions == 0) continue;
-    for (const PercentileField& p : kTailPercentiles) {
-      // Largest by its log ratio, so that halving counts as much as doubling.
-      const double ratio = n->total_ns.*p.field / b->total_ns.*p.field;
-      if (!std::isfinite(ratio) || ratio <= 0) continue;
-      if (std::abs(std::log(ratio)) <= largest) continue;
-      largest = std::abs(std::log(ratio));
-      most = std::string(side) + " " + p.name + " " +
-             Printf("%+.1f%%", (ratio - 1) * 100);
-    }
-  }
-  return most;
 }
 
 void RenderPercentileMoves(std::ostream& out, const Report& base,

@@ -1,0 +1,22 @@
+// A log case's settings in a result file: settings.log with the writer's
+// rules and the variants' labels, and each pair's per_commit; and the way back
+// through the case file's parser.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "lib/base/error.h"
+#include "lib/result/report.h"
+
+namespace alignbench {
+
+// Adds settings.log and each pair's per_commit to a result's JSON object.
+void AddLogJson(const Report& report, nlohmann::json& alignbench);
+
+// Reads settings.log back (absent in Derby's sweep and in version 1/2 files
+// written before it existed).
+Status ReadLogSettings(const nlohmann::json& alignbench,
+                       const std::string& origin, Settings& settings);
+
+}  // namespace alignbench
