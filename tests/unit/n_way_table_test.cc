@@ -2,11 +2,12 @@
 // directory, kept apart by their origin when they agree; one row per pair
 // spec of any result, "-" where a result has none; only the fields that
 // differ, each with every result's value.
+#include "lib/render/n_way_table.h"
+
 #include <catch2/catch.hpp>
 #include <sstream>
 
 #include "lib/render/comparison.h"
-#include "lib/render/n_way_table.h"
 #include "tests/unit/report_fixture.h"
 
 namespace alignbench {

@@ -1,8 +1,9 @@
+#include "lib/result/result_json.h"
+
 #include <catch2/catch.hpp>
 #include <functional>
 
 #include "lib/render/table.h"
-#include "lib/result/result_json.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;
