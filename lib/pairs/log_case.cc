@@ -114,6 +114,28 @@ std::string ExplainLog(const Settings& s, const PairResult& pair) {
   return text.empty() ? "both variants did the same device I/O." : text;
 }
 
+// "log rules: header 2048 B, ..., contrast pad 8192 B".
+std::string RulesText(const LogWorkload& w) {
+  const LogRules& r = w.rules;
+  std::string text = "log rules:";
+  const std::pair<const char*, std::uint64_t> rules[] = {
+      {"header", r.header}, {"record header", r.record_header},
+      {"block", r.block},   {"chunk", r.chunk},
+      {"pad", r.pad},       {"fill", r.fill}};
+  for (const auto& [name, bytes] : rules) {
+    if (bytes > 0)
+      text += " " + std::string(name) + " " + std::to_string(bytes) + " B,";
+  }
+  text += " contrast " + std::string(NameOf(kLogContrasts, w.contrast));
+  if (w.contrast == LogContrast::kPad || w.contrast == LogContrast::kFill) {
+    text += " " + std::to_string(w.aligned_bytes) + " B";
+  }
+  if (w.contrast == LogContrast::kFile) {
+    text += " (the layout is each variant's file state)";
+  }
+  return text;
+}
+
 }  // namespace
 
 CommitBytes PerCommit(const Settings& s, const PairSpec& pair,
@@ -126,6 +148,13 @@ CommitBytes PerCommit(const Settings& s, const PairSpec& pair,
 
 std::string ColumnLabel(const Settings& s, Variant variant) {
   return VariantLabel(WorkloadOf(s), variant);
+}
+
+LogCaseWords WordsOf(const Settings& s) {
+  const LogWorkload& w = *s.log;
+  return {ColumnLabel(s, Variant::kShifted), ColumnLabel(s, Variant::kAligned),
+          RulesText(w), std::string(NameOf(kLogContrasts, w.contrast)),
+          std::string(HelpOf(kLogContrasts, w.contrast))};
 }
 
 void ExplainLogPairs(const Settings& s, std::vector<PairResult>& pairs) {

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/base/named.h"
 #include "lib/config/settings.h"
 #include "lib/measure/record.h"
 #include "lib/stats/compare.h"
@@ -63,6 +64,41 @@ struct ProcessPerOp {
   double write_bytes = 0;
 };
 
+// What the device counters show a measured pair's writes did. Explain says
+// each in a sentence; the run's summary line names the most common.
+enum class Mechanism {
+  kReadOnWrite,
+  kExtraBlock,
+  kMetadataCommits,
+  kBusyDisk,
+  kNoCounters,
+  kSameIo,
+  kUnexplained,
+};
+inline constexpr Named<Mechanism> kMechanisms[] = {
+    {"read-on-write", Mechanism::kReadOnWrite,
+     "shifted writes read the partly overwritten block first"},
+    {"one more block written", Mechanism::kExtraBlock,
+     "a shift spreads each write over one more block"},
+    {"metadata commits", Mechanism::kMetadataCommits,
+     "journal and file-size commits, alike for both, dominate"},
+    {"busy disk", Mechanism::kBusyDisk,
+     "the disk's own traffic swamps the counters"},
+    {"no device counters", Mechanism::kNoCounters,
+     "no block device under the directory"},
+    {"same device I/O", Mechanism::kSameIo,
+     "both variants did the same device I/O"},
+    {"not explained by device I/O", Mechanism::kUnexplained,
+     "a time difference the counters do not show"},
+};
+
+// Bytes per timed commit of one variant of a log case's pair: asked for by
+// the application, and written by the log writer's rules for them.
+struct CommitBytes {
+  double asked = 0;
+  double written = 0;
+};
+
 // A variant's merged histograms; empty when read from a file without them.
 struct VariantHistograms {
   Histogram total_ns;
@@ -86,6 +122,9 @@ struct VariantResult {
   // traffic that `device` counts too.
   std::optional<DevicePerOp> background;
   std::optional<ProcessPerOp> process;
+  // A log case's bytes per commit, recorded when the pair is made (from the
+  // writer's rules, not measured); absent in Derby's sweep.
+  std::optional<CommitBytes> per_commit;
   bool staged = false;
   // Worst run
   std::optional<std::uint64_t> resident_pages_after_drop;
@@ -132,6 +171,10 @@ struct PairResult {
   std::vector<std::string> run_notes;
   // In words, from the counters and settings
   std::string explanation;
+  // What the device counters show its writes did (MechanismsOf in
+  // lib/pairs/explain.h), recorded with the explanation; empty when it was
+  // not measured.
+  std::vector<Mechanism> mechanisms;
   std::optional<PairRounds> rounds;
 
   bool Measured() const { return gain_pct.has_value(); }

@@ -316,6 +316,7 @@ std::vector<PairResult> BuildPairs(
       NoteFarRuns(pair);
     }
     pair.explanation = Explain(pair, shift);
+    pair.mechanisms = MechanismsOf(pair);
     pairs.push_back(std::move(pair));
   }
   return pairs;

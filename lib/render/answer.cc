@@ -5,7 +5,7 @@
 
 #include "lib/base/text.h"
 #include "lib/config/size.h"
-#include "lib/pairs/log_case.h"
+#include "lib/render/log_columns.h"
 
 namespace alignbench {
 namespace {
@@ -145,9 +145,9 @@ std::string AnswerLine(const Report& report) {
   const auto& same = by[static_cast<int>(Finding::kNoDifference)];
   const auto& open = by[static_cast<int>(Finding::kUnanswered)];
   const auto& unmeasured = by[static_cast<int>(Finding::kUnmeasured)];
-  const std::string aligned = ColumnLabel(settings, Variant::kAligned);
-  const std::string shifted = ColumnLabel(settings, Variant::kShifted);
-  const bool derby = !settings.log;
+  const std::string aligned = Heading(report, Variant::kAligned);
+  const std::string shifted = Heading(report, Variant::kShifted);
+  const bool derby = !report.log_words;
   const std::string p = Printf("%g", precision);
   const char* unit = with_axes ? "pair" : "size";
   const char* units = with_axes ? "pairs" : "sizes";
@@ -186,7 +186,7 @@ std::string AnswerLine(const Report& report) {
   }
   const std::size_t tested = report.pairs.size() - unmeasured.size();
   return line + "; " + Count(tested, unit, units) + " tested at " +
-         Printf("%g", 100 * kSignificanceLevel) + " % each.";
+         Printf("%g", 100 * report.statistics.significance_level) + " % each.";
 }
 
 }  // namespace alignbench

@@ -7,8 +7,6 @@
 #include <sstream>
 
 #include "lib/config/size.h"
-#include "lib/pairs/explain.h"
-#include "lib/pairs/log_case.h"
 #include "lib/render/log_columns.h"
 #include "lib/render/tail_rows.h"
 #include "lib/result/env_fields.h"
@@ -48,7 +46,7 @@ std::string SettingsLine(const Report& r) {
                      (no_sync    ? " writes per run (no sync), "
                       : all_sync ? " synced writes per run, "
                                  : " writes per run, ") +
-                     RulesText(s) + ", " + std::to_string(s.repetitions) +
+                     RulesText(r) + ", " + std::to_string(s.repetitions) +
                      (s.repetitions == 1 ? " run" : " runs") + " per variant";
   if (s.seed) line += ", seed " + std::to_string(*s.seed);
   if (s.warmup > 0) line += ", " + std::to_string(s.warmup) + " warm-up writes";
@@ -90,14 +88,15 @@ std::string Footer(const Report& r) {
       "%gain = (unaligned / aligned - 1) * 100, Derby's formula: positive "
       "means\naligning helps; p50 %gain: the same from medians.\n";
   if (r.reference) return text;
-  text += LogFooter(r.settings);
+  text += LogFooter(r);
   std::string statistics =
-      "95% interval: " + std::string(kVerdictInterval) +
+      "95% interval: " + r.statistics.interval_of +
       "; p comes from the same test, so p < 0.05 exactly when the interval "
       "excludes 0. A verdict needs " +
-      std::to_string(kMinRunsForVerdict) + " runs of each variant";
+      std::to_string(r.statistics.min_runs_for_verdict) +
+      " runs of each variant";
   const std::uint64_t runs = r.settings.repetitions;
-  if (runs < kMinRunsForVerdict) {
+  if (runs < r.statistics.min_runs_for_verdict) {
     statistics += "; with " + std::to_string(runs) +
                   (runs == 1 ? " run there is no interval either"
                              : " runs every pair is undecided");
@@ -163,8 +162,8 @@ void RenderTable(std::ostream& out, const Report& r) {
   ForEachGroup(r, [&](const std::string& label, std::size_t from,
                       std::size_t to) {
     out << "\n[" << label << "]\n";
-    const std::string first = ColumnLabel(r.settings, Variant::kShifted);
-    const std::string second = ColumnLabel(r.settings, Variant::kAligned);
+    const std::string first = Heading(r, Variant::kShifted);
+    const std::string second = Heading(r, Variant::kAligned);
     out << Pad("size", 6) << " | " << Pad(first, 10) << " | " << Pad(second, 10)
         << " | " << Pad("%gain", 8) << " | " << Pad("p50 %gain", 9) << " | "
         << Pad("95% interval", 16) << " | " << Pad("p", 8) << " | verdict\n";
@@ -174,17 +173,17 @@ void RenderTable(std::ostream& out, const Report& r) {
           << Pad(Ms(p.unaligned), 10) << " | " << Pad(Ms(p.aligned), 10)
           << " | " << Pad(Gain(p), 8) << " | " << Pad(MedianGain(p), 9) << " | "
           << Pad(IntervalText(p), 16) << " | " << Pad(PValue(p), 8) << " | "
-          << LabelledVerdict(r.settings, p) << "\n";
+          << LabelledVerdict(r, p) << "\n";
     }
     out << "device I/O per write (device-wide counters):\n";
     for (std::size_t i = from; i < to; ++i) {
       const PairResult& p = r.pairs[i];
       out << Pad(SizeColumn(p.spec.size), 6) << "  " << PadRight(first)
           << DeviceCell(p.unaligned.device) << BackgroundCell(p.unaligned)
-          << CommitCell(r.settings, p.spec, Variant::kShifted) << "\n"
+          << CommitCell(p.unaligned) << "\n"
           << Pad("", 6) << "  " << PadRight(second)
           << DeviceCell(p.aligned.device) << BackgroundCell(p.aligned)
-          << CommitCell(r.settings, p.spec, Variant::kAligned) << "\n";
+          << CommitCell(p.aligned) << "\n";
     }
     RenderTailRows(out, r.pairs, from, to);
     out << "why:\n";
@@ -277,8 +276,8 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
   ForEachGroup(
       r, [&](const std::string& label, std::size_t from, std::size_t to) {
         out << "\n`" << label << "`\n\n"
-            << "| size | " << ColumnLabel(r.settings, Variant::kShifted)
-            << " ms | " << ColumnLabel(r.settings, Variant::kAligned)
+            << "| size | " << Heading(r, Variant::kShifted) << " ms | "
+            << Heading(r, Variant::kAligned)
             << " ms | %gain | p50 %gain | 95% "
                "interval | p | verdict | reads/write (u/a) | KiB written/write "
                "(u/a) |\n"
@@ -303,8 +302,9 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
   out << "\nsize in KiB; mean ms per write+sync; %gain = (unaligned/aligned - "
          "1)*100; p50 %gain from medians";
   if (!r.reference) {
-    out << "; 95% interval: " << kVerdictInterval << "; a verdict needs "
-        << kMinRunsForVerdict << " runs of each variant";
+    out << "; 95% interval: " << r.statistics.interval_of
+        << "; a verdict needs " << r.statistics.min_runs_for_verdict
+        << " runs of each variant";
   }
   out << ".\n";
 }
@@ -436,7 +436,7 @@ std::string DominantMechanism(const Report& report) {
   std::size_t counts[std::size(kMechanisms)] = {};
   std::size_t measured = 0;
   for (const PairResult& pair : report.pairs) {
-    const std::vector<Mechanism> found = MechanismsOf(pair);
+    const std::vector<Mechanism>& found = pair.mechanisms;
     if (found.empty()) continue;
     ++measured;
     for (std::size_t i = 0; i < std::size(kMechanisms); ++i) {

@@ -419,11 +419,32 @@ void CheckPairRules(const Reader& r, const PairResult& p) {
   }
 }
 
+CommitBytes ReadCommitBytes(const Reader& r) {
+  r.Only({"asked_bytes", "written_bytes"});
+  return {r.Get<double>("asked_bytes"), r.Get<double>("written_bytes")};
+}
+
 PairResult ReadPair(const Reader& r) {
-  r.Only({"size_bytes", "sync", "io", "layout", "cache", "unaligned", "aligned",
-          "explanation", "gain_pct", "median_gain_pct", "gain_interval_pct",
-          "no_interval_reason", "p_value", "cross_check", "verdict",
-          "verdict_reason", "run_notes", "per_commit", "rounds"});
+  r.Only({"size_bytes",
+          "sync",
+          "io",
+          "layout",
+          "cache",
+          "unaligned",
+          "aligned",
+          "explanation",
+          "gain_pct",
+          "median_gain_pct",
+          "gain_interval_pct",
+          "no_interval_reason",
+          "p_value",
+          "cross_check",
+          "verdict",
+          "verdict_reason",
+          "run_notes",
+          "per_commit",
+          "mechanisms",
+          "rounds"});
   PairResult p;
   p.spec.size = r.Get<std::uint64_t>("size_bytes");
   if (p.spec.size < 1 || p.spec.size > kMaxSizeBytes) {
@@ -445,6 +466,13 @@ PairResult ReadPair(const Reader& r) {
   p.unaligned = ReadVariant(r.Object("unaligned"));
   p.aligned = ReadVariant(r.Object("aligned"));
   p.explanation = r.GetOr<std::string>("explanation", "");
+  if (r.Has("mechanisms")) p.mechanisms = r.Names(kMechanisms, "mechanisms");
+  if (r.Has("per_commit")) {
+    const Reader per_commit = r.Object("per_commit");
+    per_commit.Only({"unaligned", "aligned"});
+    p.unaligned.per_commit = ReadCommitBytes(per_commit.Object("unaligned"));
+    p.aligned.per_commit = ReadCommitBytes(per_commit.Object("aligned"));
+  }
   r.Optional("gain_pct", p.gain_pct);
   r.Optional("median_gain_pct", p.median_gain_pct);
   CheckGain(r, "gain_pct", p.gain_pct);
@@ -581,6 +609,22 @@ void CheckReportRules(const Reader& r, const Report& report) {
   }
 }
 
+// How the verdicts were made; what a file before version 3 lacks (the
+// interval in the printers' words) stays as this build says it.
+StatisticsUsed ReadStatistics(const Reader& r) {
+  r.Only({"confidence_level", "significance_level", "method",
+          "min_runs_for_verdict", "interval", "interval_of", "test",
+          "verdict"});
+  StatisticsUsed s;
+  if (r.Has("method")) s.method = r.Name(kTestMethods, "method");
+  s.min_runs_for_verdict =
+      r.GetOr<std::uint64_t>("min_runs_for_verdict", s.min_runs_for_verdict);
+  s.significance_level =
+      r.GetOr<double>("significance_level", s.significance_level);
+  s.interval_of = r.GetOr<std::string>("interval_of", s.interval_of);
+  return s;
+}
+
 Report ReadReport(const Reader& r) {
   r.Only({"schema_version", "tool", "command_line", "started_at", "finished_at",
           "complete", "settings", "environment", "statistics", "pairs",
@@ -596,6 +640,8 @@ Report ReadReport(const Reader& r) {
   report.complete = r.Get<bool>("complete");
   report.settings = ReadSettings(r.Object("settings"));
   report.target = ReadEnvironment(r.Object("environment"));
+  if (r.Has("statistics"))
+    report.statistics = ReadStatistics(r.Object("statistics"));
   for (const Reader& pair : r.Objects("pairs"))
     report.pairs.push_back(ReadPair(pair));
   if (report.pairs.empty()) {
@@ -643,9 +689,11 @@ Result<Report> FromJson(const json& object, const std::string& origin) {
       return error;
     }
     Report report = ReadReport(r);
-    if (Status log = ReadLogSettings(object, origin, report.settings); !log) {
+    if (Status log = ReadLogSettings(object, origin, report); !log) {
       return log.error();
     }
+    // Files before version 3 did not record what the printers read.
+    RecordForPrinters(report);
     return report;
   } catch (const FieldError& e) {
     return PlainError(ErrorKind::kUsage, "read " + origin,

@@ -128,6 +128,11 @@ json PairJson(const PairResult& p) {
     j["verdict"] = NameOf(kVerdicts, *p.verdict);
     if (*p.verdict == Verdict::kUndecided) j["verdict_reason"] = VerdictText(p);
   }
+  if (!p.mechanisms.empty()) {
+    json names = json::array();
+    for (Mechanism m : p.mechanisms) names.push_back(NameOf(kMechanisms, m));
+    j["mechanisms"] = std::move(names);
+  }
   if (!p.run_notes.empty()) j["run_notes"] = p.run_notes;
   if (p.rounds) {
     json r = {{"blocks", p.rounds->blocks},
@@ -193,11 +198,12 @@ json ToJson(const Report& r) {
       {"settings", SettingsJson(r.settings)},
       {"statistics",
        {{"confidence_level", kConfidenceLevel},
-        {"significance_level", kSignificanceLevel},
-        {"method", NameOf(kTestMethods, kVerdictMethod)},
-        {"min_runs_for_verdict", kMinRunsForVerdict},
+        {"significance_level", r.statistics.significance_level},
+        {"method", NameOf(kTestMethods, r.statistics.method)},
+        {"min_runs_for_verdict", r.statistics.min_runs_for_verdict},
+        {"interval_of", r.statistics.interval_of},
         {"interval",
-         std::string(kVerdictInterval) +
+         r.statistics.interval_of +
              ": exp of the interval of log ratios, minus 1, in percent; its "
              "estimate is estimate_pct (the Hodges-Lehmann estimate), while "
              "gain_pct stays Derby's gain of arithmetic means"},
@@ -206,7 +212,7 @@ json ToJson(const Report& r) {
          "is below the "
          "significance level exactly when the interval excludes 0"},
         {"verdict",
-         "needs " + std::to_string(kMinRunsForVerdict) +
+         "needs " + std::to_string(r.statistics.min_runs_for_verdict) +
              "+ runs of each variant; then the side of 0 the interval lies "
              "on, or no significant difference when it contains 0"}}},
       {"environment", EnvironmentJson(r.target)},

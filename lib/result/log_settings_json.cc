@@ -52,7 +52,10 @@ Result<json> CaseKeys(const json& log, const std::string& origin) {
   if (!log.is_object()) return bad("': expected an object");
   json keys = json::object();
   for (const auto& [key, value] : log.items()) {
-    if (key == "labels") continue;
+    // The printers' words, not rules: read by ReadLogSettings itself.
+    if (key == "labels" || key == "rules_text" || key == "contrast_meaning") {
+      continue;
+    }
     const auto* match =
         std::find_if(std::begin(kResultKeys), std::end(kResultKeys),
                      [&key](const auto& k) { return key == k.first; });
@@ -63,19 +66,61 @@ Result<json> CaseKeys(const json& log, const std::string& origin) {
   return keys;
 }
 
+// The printers' words recorded with settings.log. What a file lacks (the
+// rules' and the contrast's words before version 3, or every word of a file
+// that lost them) is derived from its settings, as the printers once did.
+Status ReadWords(const json& log, const std::string& origin, Report& report) {
+  auto text = [&origin](const json& object, const char* key,
+                        std::string& out) -> Status {
+    if (!object.contains(key)) return Ok{};
+    if (!object[key].is_string()) {
+      return PlainError(ErrorKind::kUsage, "read " + origin,
+                        "key 'alignbench.settings.log." + std::string(key) +
+                            "': expected a string");
+    }
+    out = object[key].get<std::string>();
+    return Ok{};
+  };
+  LogCaseWords words = WordsOf(report.settings);
+  if (log.contains("labels")) {
+    const json& labels = log["labels"];
+    if (!labels.is_object()) {
+      return PlainError(ErrorKind::kUsage, "read " + origin,
+                        "key 'alignbench.settings.log.labels': expected an "
+                        "object");
+    }
+    if (Status s = text(labels, "unaligned", words.unaligned_label); !s) {
+      return s;
+    }
+    if (Status s = text(labels, "aligned", words.aligned_label); !s) return s;
+  }
+  if (Status s = text(log, "rules_text", words.rules); !s) return s;
+  if (Status s = text(log, "contrast_meaning", words.contrast_meaning); !s) {
+    return s;
+  }
+  report.log_words = std::move(words);
+  return Ok{};
+}
+
 }  // namespace
 
 void AddLogJson(const Report& r, json& alignbench) {
   if (!r.settings.log) return;
-  alignbench["settings"]["log"] = LogObject(*r.settings.log);
-  json labels = {{"unaligned", ColumnLabel(r.settings, Variant::kShifted)},
-                 {"aligned", ColumnLabel(r.settings, Variant::kAligned)}};
-  alignbench["settings"]["log"]["labels"] = labels;
+  const LogCaseWords words = r.log_words.value_or(WordsOf(r.settings));
+  json& log = alignbench["settings"]["log"] = LogObject(*r.settings.log);
+  log["labels"] = {{"unaligned", words.unaligned_label},
+                   {"aligned", words.aligned_label}};
+  log["rules_text"] = words.rules;
+  log["contrast_meaning"] = words.contrast_meaning;
   json& pairs = alignbench["pairs"];
   for (std::size_t i = 0; i < r.pairs.size() && i < pairs.size(); ++i) {
+    const PairResult& pair = r.pairs[i];
     json per_commit = json::object();
     for (Variant v : {Variant::kShifted, Variant::kAligned}) {
-      const CommitBytes b = PerCommit(r.settings, r.pairs[i].spec, v);
+      const VariantResult& side =
+          v == Variant::kShifted ? pair.unaligned : pair.aligned;
+      const CommitBytes b =
+          side.per_commit.value_or(PerCommit(r.settings, pair.spec, v));
       per_commit[std::string(NameOf(kVariants, v))] = {
           {"asked_bytes", b.asked}, {"written_bytes", b.written}};
     }
@@ -84,7 +129,7 @@ void AddLogJson(const Report& r, json& alignbench) {
 }
 
 Status ReadLogSettings(const json& alignbench, const std::string& origin,
-                       Settings& settings) {
+                       Report& report) {
   const json* log = nullptr;
   if (alignbench.contains("settings") && alignbench["settings"].is_object() &&
       alignbench["settings"].contains("log")) {
@@ -96,8 +141,8 @@ Status ReadLogSettings(const json& alignbench, const std::string& origin,
   Result<LogWorkload> w = ParseLogCase(keys.value(), origin, LogWorkload{});
   if (!w) return w.error();
   if (Status ok = ValidateLog(w.value()); !ok) return ok;
-  settings.log = w.value();
-  return Ok{};
+  report.settings.log = w.value();
+  return ReadWords(*log, origin, report);
 }
 
 }  // namespace alignbench

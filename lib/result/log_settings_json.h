@@ -11,12 +11,15 @@
 
 namespace alignbench {
 
-// Adds settings.log and each pair's per_commit to a result's JSON object.
+// Adds settings.log (the rules, and the words the printers use) and each
+// pair's per_commit to a result's JSON object.
 void AddLogJson(const Report& report, nlohmann::json& alignbench);
 
-// Reads settings.log back (absent in Derby's sweep and in version 1/2 files
-// written before it existed).
+// Reads settings.log back into report.settings.log and the words recorded
+// with it into report.log_words (absent in Derby's sweep and in version 1/2
+// files written before it existed; the words before version 3: the caller
+// derives what is missing, RecordForPrinters).
 Status ReadLogSettings(const nlohmann::json& alignbench,
-                       const std::string& origin, Settings& settings);
+                       const std::string& origin, Report& report);
 
 }  // namespace alignbench

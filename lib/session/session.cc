@@ -133,6 +133,8 @@ void FinishReport(Report& report, std::vector<CollectedRun> runs,
   report.pairs =
       BuildPairs(ExpandPlan(settings), std::move(runs), settings.shift, idle);
   ExplainLogPairs(settings, report.pairs);
+  // The printers read these from the result, never from the rules again.
+  RecordForPrinters(report);
   if (std::optional<std::string> shift = LevelShift(report.pairs)) {
     report.warnings.push_back(*shift);
   }
