@@ -53,14 +53,6 @@ TEST_CASE("Derby rows print as the mailing list did") {
              Catch::StartsWith("64 | 18.359375 | 10.0 | 83.59375%\n"));
 }
 
-TEST_CASE("JavaDouble prints the shortest round-trip digits with a decimal") {
-  CHECK(JavaDouble(10.0) == "10.0");
-  CHECK(JavaDouble(18.359375) == "18.359375");
-  CHECK(JavaDouble(3.09423347398031) == "3.09423347398031");
-  CHECK(JavaDouble(-0.8169219547775413) == "-0.8169219547775413");
-  CHECK(JavaDouble(0.5) == "0.5");
-}
-
 TEST_CASE("The header names directory, filesystem and device, ioping style") {
   CHECK(TargetLine(testing::FixedReport().target) ==
         "--- /mnt (ext4 /dev/loop0) --- logical 4096 B, physical 4096 B, write "
