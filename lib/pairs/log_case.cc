@@ -115,7 +115,7 @@ std::string ExplainLog(const Settings& s, const PairResult& pair) {
 }
 
 // "log rules: header 2048 B, ..., contrast pad 8192 B".
-std::string RulesText(const LogWorkload& w) {
+std::string DescribeRules(const LogWorkload& w) {
   const LogRules& r = w.rules;
   std::string text = "log rules:";
   const std::pair<const char*, std::uint64_t> rules[] = {
@@ -153,7 +153,7 @@ std::string ColumnLabel(const Settings& s, Variant variant) {
 LogCaseWords WordsOf(const Settings& s) {
   const LogWorkload& w = *s.log;
   return {ColumnLabel(s, Variant::kShifted), ColumnLabel(s, Variant::kAligned),
-          RulesText(w), std::string(NameOf(kLogContrasts, w.contrast)),
+          DescribeRules(w), std::string(NameOf(kLogContrasts, w.contrast)),
           std::string(HelpOf(kLogContrasts, w.contrast))};
 }
 
