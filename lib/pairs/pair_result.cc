@@ -21,7 +21,7 @@ bool RefusedDirectWrite(IoMode io, int errno_value) {
   return io == IoMode::kDirect && errno_value == EINVAL;
 }
 
-std::string VerdictText(const PairResult& p) {
+std::string VerdictText(const PairResult& p, std::uint64_t min_runs) {
   if (!p.verdict) {
     if (p.Measured()) return "no verdict (means only)";
     const VariantResult& missing =
@@ -35,7 +35,7 @@ std::string VerdictText(const PairResult& p) {
   }
   const std::size_t runs =
       std::min(p.unaligned.repetitions, p.aligned.repetitions);
-  if (runs < kMinRunsForVerdict) {
+  if (runs < min_runs) {
     return "undecided: " + std::to_string(runs) +
            (runs == 1 ? " run" : " runs");
   }

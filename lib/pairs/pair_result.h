@@ -196,7 +196,9 @@ inline constexpr std::string_view kVerdictInterval =
 bool RefusedDirectWrite(IoMode io, int errno_value);
 
 // "undecided: 2 runs" rather than the bare name, where a count says why.
-std::string VerdictText(const PairResult& pair);
+// `min_runs`: the runs a verdict needs, as the pair's result says.
+std::string VerdictText(const PairResult& pair,
+                        std::uint64_t min_runs = kMinRunsForVerdict);
 
 bool SameSpec(const PairSpec& a, const PairSpec& b);
 

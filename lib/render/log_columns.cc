@@ -21,15 +21,19 @@ std::string RulesText(const Report& r) {
   return r.log_words->rules;
 }
 
+std::string VerdictWords(const Report& r, const PairResult& pair) {
+  return VerdictText(pair, r.statistics.min_runs_for_verdict);
+}
+
 std::string LabelledVerdict(const Report& r, const PairResult& pair) {
-  if (!r.log_words || !pair.verdict) return VerdictText(pair);
+  if (!r.log_words || !pair.verdict) return VerdictWords(r, pair);
   if (*pair.verdict == Verdict::kAlignedFaster) {
     return Heading(r, Variant::kAligned) + " faster";
   }
   if (*pair.verdict == Verdict::kShiftedFaster) {
     return Heading(r, Variant::kShifted) + " faster";
   }
-  return VerdictText(pair);
+  return VerdictWords(r, pair);
 }
 
 std::string LogFooter(const Report& r) {

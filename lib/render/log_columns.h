@@ -21,7 +21,10 @@ std::string CommitCell(const VariantResult& variant);
 // "shift 24 B" for Derby's sweep; the rules and the contrast for a log case.
 std::string RulesText(const Report& report);
 
-// VerdictText with a log case's labels: "padded faster" for "aligned faster".
+// VerdictText with the runs a verdict needs as the result says.
+std::string VerdictWords(const Report& report, const PairResult& pair);
+
+// VerdictWords with a log case's labels: "padded faster" for "aligned faster".
 std::string LabelledVerdict(const Report& report, const PairResult& pair);
 
 // Footer lines for a log case: what the variants differ in; "" otherwise.

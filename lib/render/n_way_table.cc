@@ -4,6 +4,7 @@
 
 #include "lib/render/answer.h"
 #include "lib/render/comparison.h"
+#include "lib/render/log_columns.h"
 
 namespace alignbench {
 namespace {
@@ -209,9 +210,10 @@ void RenderMarkdownMany(std::ostream& out,
   out << "\n" << rule << "\n";
   for (std::size_t row = 0; row < grid.specs.size(); ++row) {
     out << "| " << RowName(grid, row) << " |";
-    for (const PairResult* p : grid.cells[row]) {
+    for (std::size_t g = 0; g < results.size(); ++g) {
+      const PairResult* p = grid.cells[row][g];
       out << " " << GainText(p) << " | " << IntervalCell(p) << " | "
-          << (p ? VerdictText(*p) : "-") << " |";
+          << (p ? VerdictWords(results[g].report, *p) : "-") << " |";
     }
     out << "\n";
   }
@@ -274,7 +276,7 @@ void RenderCsvMany(std::ostream& out, const std::vector<LabeledReport>& results,
           << (test ? Printf("%.9g", test->interval_pct.high) : "") << ","
           << (test ? Printf("%.9g", test->estimate_pct) : "") << ","
           << (test ? Printf("%.9g", test->p_value) : "") << ","
-          << CsvField(VerdictText(*p)) << "\n";
+          << CsvField(VerdictWords(results[g].report, *p)) << "\n";
     }
   }
 }

@@ -293,7 +293,7 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
           out << "| " << SizeColumn(p.spec.size) << " | " << Ms(p.unaligned)
               << " | " << Ms(p.aligned) << " | " << Gain(p) << " | "
               << MedianGain(p) << " | " << IntervalText(p) << " | " << PValue(p)
-              << " | " << VerdictText(p) << " | "
+              << " | " << VerdictWords(r, p) << " | "
               << pair_of(p.unaligned, p.aligned, &DevicePerOp::reads) << " | "
               << pair_of(p.unaligned, p.aligned, &DevicePerOp::kib_written)
               << " |\n";
@@ -338,8 +338,8 @@ void RenderCsv(std::ostream& out, const Report& r) {
         << "," << number(p.gain_pct) << "," << number(p.median_gain_pct) << ","
         << (test ? number(test->interval_pct.low) : "") << ","
         << (test ? number(test->interval_pct.high) : "") << ","
-        << (test ? number(test->p_value) : "") << "," << VerdictText(p) << ","
-        << device(p.unaligned, &DevicePerOp::reads) << ","
+        << (test ? number(test->p_value) : "") << "," << VerdictWords(r, p)
+        << "," << device(p.unaligned, &DevicePerOp::reads) << ","
         << device(p.aligned, &DevicePerOp::reads) << ","
         << device(p.unaligned, &DevicePerOp::kib_written) << ","
         << device(p.aligned, &DevicePerOp::kib_written) << ","

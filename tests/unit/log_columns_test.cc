@@ -52,3 +52,15 @@ TEST_CASE("The printers read a log case's words from the result alone") {
   r.pairs[0].unaligned.per_commit = CommitBytes{4096, 4120};
   CHECK(CommitCell(r.pairs[0].unaligned) == "  asked 4096 B, wrote 4120 B");
 }
+
+TEST_CASE("The verdict's words take the runs a verdict needs from the result") {
+  Report r = testing::FixedReport();
+  PairResult pair;
+  pair.gain_pct = 0;
+  pair.verdict = Verdict::kUndecided;
+  pair.unaligned.repetitions = pair.aligned.repetitions = 3;
+  r.statistics.min_runs_for_verdict = 6;
+  CHECK(VerdictWords(r, pair) == "undecided: 3 runs");
+  r.statistics.min_runs_for_verdict = 2;
+  CHECK(VerdictWords(r, pair) == "undecided: no interval");
+}
