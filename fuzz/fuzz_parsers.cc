@@ -19,8 +19,8 @@
 #include "lib/config/case_file.h"
 #include "lib/config/settings.h"
 #include "lib/config/size.h"
-#include "lib/report/json.h"
-#include "lib/report/table.h"
+#include "lib/render/table.h"
+#include "lib/result/result_json.h"
 
 namespace {
 

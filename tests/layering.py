@@ -5,20 +5,14 @@ ARCHITECTURE.md states the order on its line "Layers, bottom first: ...", groups
 folders separated by '<' (folders in one group, separated by ',', may not include each
 other). An include runs back up when it names a folder of a higher group, or one of the
 same group other than its own. Inside one folder, files (a .h and its .cc count as one)
-must not include each other in a circle, except the circles listed in KNOWN_CIRCLES: the
-debt of today's report/, written down so that no file can join one and no new
-one can form; when one is paid off the check says so, and its line goes. Prints every offence and exits 1 if
-there is one.
+must not include each other in a circle. Prints every offence and exits 1 if there is
+one.
 """
 import pathlib
 import re
 import sys
 
 ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
-KNOWN_CIRCLES = {
-    ("lib/report/explain", "lib/report/log_report", "lib/report/pairs", "lib/report/report",
-     "lib/report/table", "lib/report/tail"),
-}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"((?:lib|bench)/[^"]+)"', re.M)
 
 
@@ -93,11 +87,7 @@ def main():
         if node not in index:
             connect(node)
     for component in components:
-        if component not in KNOWN_CIRCLES:
-            offences.append("files that include each other in a circle: " + ", ".join(component))
-    for known in sorted(KNOWN_CIRCLES - set(components)):
-        offences.append("KNOWN_CIRCLES lists a circle that is gone; delete its line: "
-                        + ", ".join(known))
+        offences.append("files that include each other in a circle: " + ", ".join(component))
     for offence in offences:
         print("layering:", offence)
     print(f"layering: {len(offences)} offences")

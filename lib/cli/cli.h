@@ -13,7 +13,7 @@
 
 #include "lib/base/error.h"
 #include "lib/cli/commands.h"
-#include "lib/report/table.h"
+#include "lib/render/table.h"
 #include "lib/session/session.h"
 
 namespace alignbench {

@@ -2,7 +2,7 @@
 
 #include "lib/base/named.h"
 #include "lib/config/options.h"
-#include "lib/report/table.h"
+#include "lib/render/table.h"
 
 namespace alignbench {
 namespace {

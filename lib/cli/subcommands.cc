@@ -11,11 +11,11 @@
 
 #include "lib/base/memory.h"
 #include "lib/env/probe.h"
-#include "lib/report/compare.h"
-#include "lib/report/escape.h"
-#include "lib/report/json.h"
-#include "lib/report/many.h"
-#include "lib/report/table.h"
+#include "lib/render/comparison.h"
+#include "lib/result/escape.h"
+#include "lib/result/result_json.h"
+#include "lib/render/n_way_table.h"
+#include "lib/render/table.h"
 
 namespace alignbench {
 

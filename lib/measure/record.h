@@ -1,5 +1,5 @@
 // What one run leaves behind: its times and counters, no
-// descriptor. lib/report/ reads runs through this header alone.
+// descriptor. lib/pairs/ reads runs through this header alone.
 #pragma once
 
 #include <cstddef>

@@ -9,10 +9,10 @@
 #include "lib/io/test_file.h"
 #include "lib/measure/counters.h"
 #include "lib/measure/run.h"
-#include "lib/report/json.h"
-#include "lib/report/json_histogram.h"
-#include "lib/report/log_report.h"
-#include "lib/report/table.h"
+#include "lib/pairs/log_case.h"
+#include "lib/render/table.h"
+#include "lib/result/json_histogram.h"
+#include "lib/result/result_json.h"
 #include "lib/session/stages.h"
 #include "lib/version.h"
 
@@ -133,6 +133,8 @@ void FinishReport(Report& report, std::vector<CollectedRun> runs,
   report.pairs =
       BuildPairs(ExpandPlan(settings), std::move(runs), settings.shift, idle);
   ExplainLogPairs(settings, report.pairs);
+  // The printers read these from the result, never from the rules again.
+  RecordForPrinters(report);
   if (std::optional<std::string> shift = LevelShift(report.pairs)) {
     report.warnings.push_back(*shift);
   }

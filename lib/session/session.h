@@ -19,7 +19,7 @@
 #include "lib/config/settings.h"
 #include "lib/io/file_ops.h"
 #include "lib/io/result_file.h"
-#include "lib/report/report.h"
+#include "lib/result/report.h"
 #include "lib/session/runner.h"
 
 namespace alignbench {

@@ -20,7 +20,7 @@
 #include "lib/env/probe.h"
 #include "lib/io/file_ops.h"
 #include "lib/measure/counters.h"
-#include "lib/report/pairs.h"
+#include "lib/pairs/pairs.h"
 #include "lib/session/runner.h"
 
 namespace alignbench {

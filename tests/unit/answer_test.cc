@@ -1,5 +1,5 @@
 // The answer line: each clause only where the verdicts and intervals allow it.
-#include "lib/report/answer.h"
+#include "lib/render/answer.h"
 
 #include <catch2/catch.hpp>
 

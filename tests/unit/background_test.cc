@@ -4,10 +4,10 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
-#include "lib/report/explain.h"
-#include "lib/report/json.h"
-#include "lib/report/pairs.h"
-#include "lib/report/table.h"
+#include "lib/pairs/explain.h"
+#include "lib/pairs/pairs.h"
+#include "lib/render/table.h"
+#include "lib/result/result_json.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;

@@ -3,7 +3,7 @@
 // a section is a field (or the device's null/reason pair), and a key is
 // required in the schema exactly when the table says so. A field added to
 // one and not the other fails here.
-#include "lib/report/env_fields.h"
+#include "lib/result/env_fields.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -11,7 +11,7 @@
 #include <set>
 #include <string>
 
-#include "lib/report/json.h"
+#include "lib/result/result_json.h"
 #include "tests/unit/report_fixture.h"
 
 namespace alignbench {

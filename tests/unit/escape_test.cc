@@ -1,6 +1,6 @@
-// lib/report/escape.h: every string value of a document, however deep, has its
+// lib/result/escape.h: every string value of a document, however deep, has its
 // control characters escaped; keys and other values are left as they are.
-#include "lib/report/escape.h"
+#include "lib/result/escape.h"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -1,10 +1,10 @@
-#include "lib/report/json_histogram.h"
+#include "lib/result/json_histogram.h"
 
 #include <catch2/catch.hpp>
 #include <limits>
 #include <random>
 
-#include "lib/report/json.h"
+#include "lib/result/result_json.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;

@@ -4,20 +4,13 @@
 
 #include "lib/config/case_file.h"
 #include "lib/config/settings.h"
-#include "lib/report/json.h"
-#include "lib/report/log_report.h"
+#include "lib/pairs/log_case.h"
 #include "report_fixture.h"
 
 using namespace alignbench;
+using testing::FromCase;
 
 namespace {
-
-Settings FromCase(const std::string& text) {
-  Settings s;
-  const Status applied = ApplyCaseText(text, "t", s);
-  if (!applied) FAIL(applied.error().Message());
-  return s;
-}
 
 std::string Refusal(const std::string& text) {
   Settings s;
@@ -37,7 +30,6 @@ TEST_CASE("Without a log object the workload is Derby's: the header is shift") {
   CHECK(RulesFor(w, Variant::kShifted).header == 24);
   CHECK(RulesFor(w, Variant::kAligned).header == 0);
   CHECK(ColumnLabel(s, Variant::kShifted) == "unaligned");
-  CHECK(CommitCell(s, testing::kFsync4K, Variant::kShifted).empty());
 }
 
 TEST_CASE(
@@ -89,17 +81,6 @@ TEST_CASE("Bad log objects are refused with the key") {
              Catch::Contains("--cache cold"));
 }
 
-TEST_CASE("A log case's verdict names its variants") {
-  const Settings s =
-      FromCase(R"({"log": {"contrast": "fill", "aligned": "4K"}})");
-  PairResult pair;
-  pair.verdict = Verdict::kShiftedFaster;
-  CHECK(LabelledVerdict(s, pair) == "unpadded faster");
-  pair.verdict = Verdict::kAlignedFaster;
-  CHECK(LabelledVerdict(s, pair) == "padded faster");
-  CHECK(LabelledVerdict(Settings{}, pair) == "aligned faster");
-}
-
 TEST_CASE("Bytes per commit come from the rules") {
   Settings s = FromCase(R"({"log": {"header": 32, "record_header": 24}})");
   s.writes = 10;
@@ -107,28 +88,4 @@ TEST_CASE("Bytes per commit come from the rules") {
   CHECK(b.asked == 4096);
   CHECK(b.written == 4120);
   CHECK(PerCommit(s, testing::kFsync4K, Variant::kAligned).written == 4096);
-  CHECK(CommitCell(s, testing::kFsync4K, Variant::kShifted) ==
-        "  asked 4096 B, wrote 4120 B");
-}
-
-TEST_CASE("settings.log and per_commit survive the JSON round trip") {
-  Report r = testing::FixedReport();
-  r.settings.log = FromCase(R"({"log": {"header": 24, "block": "8K"}})").log;
-  const nlohmann::json j = ToJson(r);
-  CHECK(j["settings"]["log"]["block_bytes"] == 8192);
-  CHECK(j["settings"]["log"]["labels"]["aligned"] == "aligned");
-  CHECK(j["pairs"][0]["per_commit"]["unaligned"]["written_bytes"] ==
-        PerCommit(r.settings, r.pairs[0].spec, Variant::kShifted).written);
-  Result<Report> back = FromJson(nlohmann::json::parse(j.dump()), "rt");
-  REQUIRE(back.ok());
-  REQUIRE(back.value().settings.log);
-  CHECK(back.value().settings.log->rules.block == 8192);
-  CHECK(ToJson(back.value()) == j);
-
-  nlohmann::json nested = j;
-  nested["settings"]["log"]["pad_bytes"] = nlohmann::json::array({1});
-  CHECK_FALSE(FromJson(nested, "n").ok());
-  nlohmann::json unknown = j;
-  unknown["settings"]["log"]["tilt_bytes"] = 1;
-  CHECK_FALSE(FromJson(unknown, "u").ok());
 }

@@ -1,11 +1,11 @@
-// Pair-level logic on hand-made run records: the verdict text and the
-// level-shift warning.
-#include "lib/report/pairs.h"
+// Pair-level logic on hand-made run records: the level-shift warning, the
+// explanation and the far runs.
+#include "lib/pairs/pairs.h"
 
 #include <catch2/catch.hpp>
 #include <cerrno>
 
-#include "lib/report/explain.h"
+#include "lib/pairs/explain.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;
@@ -44,24 +44,6 @@ TEST_CASE("A level shift across all pairs is said, with where it started") {
   const std::vector<double> steady = {1, 1.2, 0.9, 1.1, 1, 1.3, 0.8, 1};
   CHECK_FALSE(LevelShift({PairWithRuns(steady, 1), PairWithRuns(steady, 17)}));
   CHECK_FALSE(LevelShift({PairWithRuns({1, 5}, 1)}));  // too few runs
-}
-
-TEST_CASE("Verdict text says why a pair is undecided or unmeasured") {
-  PairResult pair = PairWithRuns({1, 1}, 1);
-  pair.gain_pct = 0;
-  pair.verdict = Verdict::kUndecided;
-  CHECK(VerdictText(pair) == "undecided: 2 runs");
-  pair.verdict = Verdict::kAlignedFaster;
-  CHECK(VerdictText(pair) == "aligned faster");
-
-  PairResult refused;
-  refused.spec = {4096, SyncMethod::kFsync, IoMode::kDirect, Layout::kExtend,
-                  CacheState::kWarm};
-  refused.aligned.repetitions = 3;
-  refused.unaligned.error_errno = EINVAL;
-  CHECK(VerdictText(refused) == "not measurable");
-  refused.unaligned.error_errno = ENOSPC;
-  CHECK(VerdictText(refused) == "stopped by an error");
 }
 
 TEST_CASE("Explain names the variant that has no time, and why") {

@@ -1,7 +1,11 @@
 // A small Report with fixed numbers, for golden-output and round-trip tests.
 #pragma once
 
-#include "lib/report/report.h"
+#include <stdexcept>
+#include <string>
+
+#include "lib/config/case_file.h"
+#include "lib/result/report.h"
 
 namespace alignbench::testing {
 
@@ -105,7 +109,17 @@ inline Report FixedReport() {
   small.explanation = "both variants did the same device I/O.";
   r.pairs = {big, small};
   r.warnings = {"a warning"};
+  RecordForPrinters(r);  // as the session does
   return r;
+}
+
+// Settings as a case file's text sets them; throws (failing the test) where
+// the text is refused.
+inline Settings FromCase(const std::string& text) {
+  Settings s;
+  const Status applied = ApplyCaseText(text, "t", s);
+  if (!applied) throw std::runtime_error(applied.error().Message());
+  return s;
 }
 
 }  // namespace alignbench::testing

@@ -4,10 +4,10 @@
 #include <cerrno>
 #include <sstream>
 
-#include "lib/report/compare.h"
-#include "lib/report/explain.h"
-#include "lib/report/pairs.h"
-#include "lib/report/table.h"
+#include "lib/pairs/explain.h"
+#include "lib/pairs/pairs.h"
+#include "lib/render/comparison.h"
+#include "lib/render/table.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;

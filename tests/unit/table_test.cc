@@ -2,7 +2,7 @@
 // a fixed report renders to. After an intended change of the output, regenerate
 // them with ALIGNBENCH_UPDATE_GOLDEN=1 build/tests/unit_tests "[golden]" and
 // review the diff.
-#include "lib/report/table.h"
+#include "lib/render/table.h"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -51,14 +51,6 @@ TEST_CASE("Derby rows print as the mailing list did") {
   // %gain.
   CHECK_THAT(out.str(),
              Catch::StartsWith("64 | 18.359375 | 10.0 | 83.59375%\n"));
-}
-
-TEST_CASE("JavaDouble prints the shortest round-trip digits with a decimal") {
-  CHECK(JavaDouble(10.0) == "10.0");
-  CHECK(JavaDouble(18.359375) == "18.359375");
-  CHECK(JavaDouble(3.09423347398031) == "3.09423347398031");
-  CHECK(JavaDouble(-0.8169219547775413) == "-0.8169219547775413");
-  CHECK(JavaDouble(0.5) == "0.5");
 }
 
 TEST_CASE("The header names directory, filesystem and device, ioping style") {

@@ -1,8 +1,10 @@
-#include "lib/report/tail.h"
-
+// The tail: its arithmetic (lib/pairs/percentiles.h) and its rows
+// (lib/render/tail_rows.h).
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include "lib/pairs/percentiles.h"
+#include "lib/render/tail_rows.h"
 #include "lib/stats/histogram.h"
 #include "tests/unit/report_fixture.h"
 

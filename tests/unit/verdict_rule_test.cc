@@ -1,6 +1,6 @@
 // The verdict rule on real noise: blocks of A/A runs measured on this project's
 // machine (tests/fixtures/aa-blocks.tsv), resampled ten at a time as a run of
-// the default plan would see them, and judged as lib/report/pairs.cc judges a
+// the default plan would see them, and judged as lib/pairs/pairs.cc judges a
 // pair: Decide on SignedRankTest of the log ratios of the run medians. Both
 // variants were identical, so every verdict but "no significant difference"
 // is a false positive; multiplying the shifted run medians by 1.5 injects a

@@ -1,0 +1,192 @@
+#include "lib/pairs/explain.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "lib/base/text.h"
+#include "lib/pairs/pair_result.h"
+
+namespace alignbench {
+namespace {
+
+bool Near(double a, double b) {
+  return std::fabs(a - b) <= 0.15 * std::max(1.0, std::max(a, b));
+}
+
+// The idle window's traffic is a large part of what was counted: half or more,
+// and at least a request every four writes.
+bool Dominates(double idle, double counted) {
+  return idle >= 0.25 && idle >= 0.5 * counted;
+}
+
+// The counters are device-wide: a variant whose idle window shows that much
+// of what they counted was the disk's own traffic.
+bool Busy(const VariantResult& v) {
+  if (!v.background || !v.device) return false;
+  return Dominates(v.background->writes, v.device->writes) ||
+         Dominates(v.background->reads, v.device->reads);
+}
+
+bool Significant(const PairResult& pair) {
+  return pair.verdict && (*pair.verdict == Verdict::kAlignedFaster ||
+                          *pair.verdict == Verdict::kShiftedFaster);
+}
+
+// Then they cannot be read as the writes' I/O: that is said instead.
+std::string BusySentence(const PairResult& pair) {
+  const bool shifted = Busy(pair.unaligned);
+  const VariantResult& v = shifted ? pair.unaligned : pair.aligned;
+  const DevicePerOp& idle = *v.background;
+  const DevicePerOp& counted = *v.device;
+  return std::string(
+             "the disk was busy without alignbench: over the time of one ") +
+         (shifted ? "shifted" : "aligned") +
+         " write the idle window before measuring counted " +
+         Fixed(idle.writes) + " device writes and " + Fixed(idle.reads) +
+         " reads, against " + Fixed(counted.writes) + " and " +
+         Fixed(counted.reads) +
+         " per write while measuring: the device counters cannot say what "
+         "the writes themselves cost.";
+}
+
+// The sentence that says one mechanism with this pair's figures.
+std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
+  const VariantResult& u = pair.unaligned;
+  const VariantResult& a = pair.aligned;
+  switch (m) {
+    case Mechanism::kReadOnWrite:
+      return "shifted: +" + Fixed(u.device->reads - a.device->reads) +
+             " device reads (" +
+             Fixed(u.device->kib_read - a.device->kib_read) +
+             " KiB) per write: the partly overwritten block was read first "
+             "(read-modify-write" +
+             std::string(u.staged ? "" : ", the page cache's read-on-write") +
+             ").";
+    case Mechanism::kExtraBlock:
+      return "shifted: +" +
+             Fixed(u.device->kib_written - a.device->kib_written) +
+             " KiB written per write: a " + std::to_string(shift) +
+             "-byte shift spreads each write over one more block.";
+    case Mechanism::kMetadataCommits:
+      return "both: about " + Fixed((u.device->writes + a.device->writes) / 2) +
+             " device writes per operation (metadata commits: journal, "
+             "growing file size)" +
+             std::string(Significant(pair) ? "."
+                                           : ", which dominate; alignment is "
+                                             "not what costs here.");
+    case Mechanism::kBusyDisk:
+      return BusySentence(pair);
+    case Mechanism::kNoCounters:
+      return "no device counters here (no block device under the directory): "
+             "the gain cannot be explained from device I/O.";
+    case Mechanism::kSameIo:
+      return "both variants did the same device I/O (" +
+             Fixed(a.device->writes) + " writes, " +
+             Fixed(a.device->kib_written) + " KiB per operation).";
+    case Mechanism::kUnexplained:
+      return "the device counters are alike for both variants (" +
+             Fixed(u.device->writes) + " vs " + Fixed(a.device->writes) +
+             " writes, " + Fixed(u.device->reads) + " vs " +
+             Fixed(a.device->reads) +
+             " reads per operation): they cannot explain this difference.";
+  }
+  return "";
+}
+
+// Why a variant has no time at all: refused, or stopped by an error.
+std::string NotMeasured(const PairResult& pair) {
+  // The variant without a single finished run; the other may have failed runs
+  // too, but it has a time.
+  const bool shifted_missing = pair.unaligned.repetitions == 0;
+  const VariantResult& missing =
+      shifted_missing ? pair.unaligned : pair.aligned;
+  const char* what = RefusedDirectWrite(pair.spec.io, missing.error_errno)
+                         ? " writes are not measurable here: "
+                         : " writes were stopped by an error: ";
+  return std::string(shifted_missing ? "shifted" : "aligned") + what +
+         missing.error.value_or("no run completed");
+}
+
+// What the run's preparation did that a reader must know: a cold cache that
+// was not, and staged direct writes.
+std::vector<std::string> PreparationNotes(const PairResult& pair) {
+  const VariantResult& u = pair.unaligned;
+  const VariantResult& a = pair.aligned;
+  std::vector<std::string> notes;
+  // --cache cold is checked with mincore(2); say so when the drop did not take.
+  const std::uint64_t resident =
+      std::max(u.resident_pages_after_drop.value_or(0),
+               a.resident_pages_after_drop.value_or(0));
+  if (resident > 0) {
+    notes.push_back(
+        "the cache was not fully cold: " + std::to_string(resident) +
+        " page(s) of the file stayed cached after "
+        "POSIX_FADV_DONTNEED.");
+  }
+  if (u.staged) {
+    notes.push_back(
+        "shifted direct writes were staged: whole aligned blocks built in "
+        "memory, the partly filled first block kept from the write before, "
+        "as a database's log buffer does.");
+  }
+  return notes;
+}
+
+// The closing sentence when there is no verdict or no difference.
+std::string VerdictNote(const PairResult& pair, bool significant) {
+  if (pair.verdict == Verdict::kUndecided) {
+    return "No verdict (" + VerdictText(pair) + "): a verdict needs " +
+           std::to_string(kMinRunsForVerdict) +
+           " runs of each variant, so that run-to-run variation is known.";
+  }
+  return significant ? "" : "No significant time difference.";
+}
+
+}  // namespace
+
+std::vector<Mechanism> MechanismsOf(const PairResult& pair) {
+  if (!pair.Measured()) return {};
+  const VariantResult& u = pair.unaligned;
+  const VariantResult& a = pair.aligned;
+  if (!u.device || !a.device) return {Mechanism::kNoCounters};
+  if (Busy(u) || Busy(a)) return {Mechanism::kBusyDisk};
+  const DevicePerOp& du = *u.device;
+  const DevicePerOp& da = *a.device;
+  std::vector<Mechanism> found;
+  if (du.reads - da.reads >= 0.5 && da.reads <= 0.25) {
+    found.push_back(Mechanism::kReadOnWrite);
+  }
+  if (du.kib_written - da.kib_written >= 0.5) {
+    found.push_back(Mechanism::kExtraBlock);
+  }
+  if (du.writes >= 2.5 && da.writes >= 2.5 && Near(du.writes, da.writes)) {
+    found.push_back(Mechanism::kMetadataCommits);
+  }
+  if (found.empty()) {
+    found.push_back(Significant(pair) ? Mechanism::kUnexplained
+                                      : Mechanism::kSameIo);
+  }
+  return found;
+}
+
+std::string Explain(const PairResult& pair, std::uint64_t shift) {
+  if (!pair.Measured()) return NotMeasured(pair);
+  std::string text;
+  auto add = [&text](const std::string& sentence) {
+    if (sentence.empty()) return;
+    if (!text.empty()) text += " ";
+    text += sentence;
+  };
+  for (const std::string& note : PreparationNotes(pair)) add(note);
+  const std::vector<Mechanism> found = MechanismsOf(pair);
+  for (Mechanism m : found) add(Sentence(m, pair, shift));
+  // Without counters there is nothing to weigh the verdict against.
+  if (found.front() != Mechanism::kNoCounters) {
+    add(VerdictNote(pair, Significant(pair)));
+  }
+  return text;
+}
+
+}  // namespace alignbench

@@ -1,0 +1,174 @@
+#include "lib/pairs/log_case.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+#include "lib/base/text.h"
+#include "lib/measure/pattern.h"
+#include "lib/pairs/explain.h"
+
+namespace alignbench {
+namespace {
+
+struct Sides {
+  const DevicePerOp& first;
+  const DevicePerOp& second;
+  std::string first_name;
+  std::string second_name;
+};
+
+// The variant with more reads than the other, and why a cold page costs one.
+std::string ReadSentence(const Sides& s) {
+  const double diff = s.first.reads - s.second.reads;
+  if (std::fabs(diff) < 0.1) return "";
+  const bool first = diff > 0;
+  return (first ? s.first_name : s.second_name) + ": +" +
+         Fixed(std::fabs(diff)) + " device reads (" +
+         Fixed(std::fabs(s.first.kib_read - s.second.kib_read)) +
+         " KiB) per commit: its writes cover part of a page that is not "
+         "cached, so the kernel reads that page before it can write "
+         "(read-on-write).";
+}
+
+std::string WrittenSentence(const Sides& s) {
+  const double diff = s.first.kib_written - s.second.kib_written;
+  if (std::fabs(diff) < 0.5) return "";
+  const bool first = diff > 0;
+  return (first ? s.first_name : s.second_name) + ": +" +
+         Fixed(std::fabs(diff)) + " KiB written per commit (" +
+         Fixed(first ? s.first.kib_written : s.second.kib_written) + " vs " +
+         Fixed(first ? s.second.kib_written : s.first.kib_written) + " KiB).";
+}
+
+// Journal commits: a growing file's size must reach the disk at each sync.
+std::string JournalSentence(const Sides& s, const LogWorkload& w) {
+  const double diff = s.first.writes - s.second.writes;
+  if (std::fabs(diff) < 0.5) return "";
+  std::string flushes;
+  if (s.first.flushes && s.second.flushes) {
+    flushes = " and " + Fixed(std::fabs(*s.first.flushes - *s.second.flushes)) +
+              " flushes";
+  }
+  std::string why = ".";
+  if (w.contrast == LogContrast::kFile) {
+    why =
+        ": the journal commits a growing file's new size at each sync; a "
+        "file written before does not change size.";
+  }
+  return (diff > 0 ? s.first_name : s.second_name) + ": +" +
+         Fixed(std::fabs(diff)) + " device writes" + flushes + " per commit" +
+         why;
+}
+
+// What the rules make each variant write, beyond what was asked.
+std::string RuleSentence(const Settings& s, const PairSpec& pair) {
+  const LogWorkload w = WorkloadOf(s);
+  const CommitBytes first = PerCommit(s, pair, Variant::kShifted);
+  const CommitBytes second = PerCommit(s, pair, Variant::kAligned);
+  const bool same = first.written == second.written;
+  std::string text;
+  for (Variant v : {Variant::kShifted, Variant::kAligned}) {
+    const CommitBytes b = v == Variant::kShifted ? first : second;
+    if (b.written <= b.asked + 0.5 || (same && v == Variant::kAligned)) {
+      continue;
+    }
+    const LogRules r = RulesFor(w, v);
+    std::string how = "record headers";
+    if (r.block > 0) how = "the partly filled last block written again";
+    if (r.pad > 0) how += ", write-ahead padding";
+    if (r.fill > 0) how += ", the last record repeated to a sector boundary";
+    if (!text.empty()) text += " ";
+    text += (same ? std::string("both") : ColumnLabel(s, v)) + " write" +
+            (same ? "" : "s") + " " + Fixed(b.written, 0) +
+            " B per commit for " + Fixed(b.asked, 0) + " B asked (" + how +
+            ").";
+  }
+  return text;
+}
+
+std::string VerdictNote(const PairResult& pair) {
+  if (!pair.verdict || *pair.verdict == Verdict::kUndecided) {
+    return "No verdict (" + VerdictText(pair) + ").";
+  }
+  if (*pair.verdict == Verdict::kNoSignificantDifference) {
+    return "No significant time difference.";
+  }
+  return "";
+}
+
+std::string ExplainLog(const Settings& s, const PairResult& pair) {
+  const DevicePerOp& du = *pair.unaligned.device;
+  const DevicePerOp& da = *pair.aligned.device;
+  const LogWorkload w = WorkloadOf(s);
+  const Sides sides{du, da, ColumnLabel(s, Variant::kShifted),
+                    ColumnLabel(s, Variant::kAligned)};
+  std::string text;
+  for (const std::string& sentence :
+       {RuleSentence(s, pair.spec), ReadSentence(sides), WrittenSentence(sides),
+        JournalSentence(sides, w), VerdictNote(pair)}) {
+    if (sentence.empty()) continue;
+    if (!text.empty()) text += " ";
+    text += sentence;
+  }
+  return text.empty() ? "both variants did the same device I/O." : text;
+}
+
+// "log rules: header 2048 B, ..., contrast pad 8192 B".
+std::string DescribeRules(const LogWorkload& w) {
+  const LogRules& r = w.rules;
+  std::string text = "log rules:";
+  const std::pair<const char*, std::uint64_t> rules[] = {
+      {"header", r.header}, {"record header", r.record_header},
+      {"block", r.block},   {"chunk", r.chunk},
+      {"pad", r.pad},       {"fill", r.fill}};
+  for (const auto& [name, bytes] : rules) {
+    if (bytes > 0)
+      text += " " + std::string(name) + " " + std::to_string(bytes) + " B,";
+  }
+  text += " contrast " + std::string(NameOf(kLogContrasts, w.contrast));
+  if (w.contrast == LogContrast::kPad || w.contrast == LogContrast::kFill) {
+    text += " " + std::to_string(w.aligned_bytes) + " B";
+  }
+  if (w.contrast == LogContrast::kFile) {
+    text += " (the layout is each variant's file state)";
+  }
+  return text;
+}
+
+}  // namespace
+
+CommitBytes PerCommit(const Settings& s, const PairSpec& pair,
+                      Variant variant) {
+  const WritePattern pattern(RulesFor(WorkloadOf(s), variant), pair.size);
+  const WritePattern::Totals t = pattern.Over(s.warmup, s.writes);
+  const double n = static_cast<double>(s.writes);
+  return {static_cast<double>(t.asked) / n, static_cast<double>(t.written) / n};
+}
+
+std::string ColumnLabel(const Settings& s, Variant variant) {
+  return VariantLabel(WorkloadOf(s), variant);
+}
+
+LogCaseWords WordsOf(const Settings& s) {
+  const LogWorkload& w = *s.log;
+  return {ColumnLabel(s, Variant::kShifted), ColumnLabel(s, Variant::kAligned),
+          DescribeRules(w), std::string(NameOf(kLogContrasts, w.contrast)),
+          std::string(HelpOf(kLogContrasts, w.contrast))};
+}
+
+void ExplainLogPairs(const Settings& s, std::vector<PairResult>& pairs) {
+  if (!s.log) return;
+  for (PairResult& pair : pairs) {
+    // Explain's words stand where the counters cannot say what the commits
+    // did: no counters, or a disk busy without alignbench.
+    const std::vector<Mechanism> found = MechanismsOf(pair);
+    if (found.empty() || found.front() == Mechanism::kNoCounters ||
+        found.front() == Mechanism::kBusyDisk) {
+      continue;
+    }
+    pair.explanation = ExplainLog(s, pair);
+  }
+}
+
+}  // namespace alignbench

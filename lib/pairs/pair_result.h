@@ -1,0 +1,209 @@
+// What a pair of the plan came to: the runs as collected, each variant's
+// summaries and counters, the gain, the inference and the verdict, with the
+// names every layer above uses for them (the verdict in words, the axes).
+// Data and its plain words only; pairs.h makes them from runs.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/base/named.h"
+#include "lib/config/settings.h"
+#include "lib/measure/record.h"
+#include "lib/stats/compare.h"
+#include "lib/stats/histogram.h"
+#include "lib/stats/sequential.h"
+#include "lib/stats/summary.h"
+
+namespace alignbench {
+
+// One run as collected by the harness, with its place in the schedule.
+struct CollectedRun {
+  PairSpec pair;
+  Variant variant;
+  RunRecord record;
+  // 1 = measured first
+  std::size_t order = 0;
+  // Shared with one run of the other variant
+  std::size_t block = 0;
+  // From the start of measuring
+  double start_s = 0;
+  // The whole run: preparation, timed writes, removal
+  double wall_s = 0;
+  // Which of the run's directories (--dir given several times), from 0.
+  std::size_t dir = 0;
+};
+
+// One run of a variant as the statistics, the table and the JSON see it.
+struct RunPoint {
+  std::size_t order = 0;
+  std::size_t block = 0;
+  double start_s = 0;
+  double wall_s = 0;
+  // Mean write+sync of its timed writes
+  double mean_ns = 0;
+  // Their median, from the run's histogram
+  double p50_ns = 0;
+};
+
+// Device counters divided by the number of timed operations.
+struct DevicePerOp {
+  double reads = 0;
+  double kib_read = 0;
+  double writes = 0;
+  double kib_written = 0;
+  // Unknown where the kernel's stat file has no flush fields (before 5.5).
+  std::optional<double> flushes;
+};
+
+struct ProcessPerOp {
+  double read_bytes = 0;
+  double write_bytes = 0;
+};
+
+// What the device counters show a measured pair's writes did. Explain says
+// each in a sentence; the run's summary line names the most common.
+enum class Mechanism {
+  kReadOnWrite,
+  kExtraBlock,
+  kMetadataCommits,
+  kBusyDisk,
+  kNoCounters,
+  kSameIo,
+  kUnexplained,
+};
+inline constexpr Named<Mechanism> kMechanisms[] = {
+    {"read-on-write", Mechanism::kReadOnWrite,
+     "shifted writes read the partly overwritten block first"},
+    {"one more block written", Mechanism::kExtraBlock,
+     "a shift spreads each write over one more block"},
+    {"metadata commits", Mechanism::kMetadataCommits,
+     "journal and file-size commits, alike for both, dominate"},
+    {"busy disk", Mechanism::kBusyDisk,
+     "the disk's own traffic swamps the counters"},
+    {"no device counters", Mechanism::kNoCounters,
+     "no block device under the directory"},
+    {"same device I/O", Mechanism::kSameIo,
+     "both variants did the same device I/O"},
+    {"not explained by device I/O", Mechanism::kUnexplained,
+     "a time difference the counters do not show"},
+};
+
+// Bytes per timed commit of one variant of a log case's pair: asked for by
+// the application, and written by the log writer's rules for them.
+struct CommitBytes {
+  double asked = 0;
+  double written = 0;
+};
+
+// A variant's merged histograms; empty when read from a file without them.
+struct VariantHistograms {
+  Histogram total_ns;
+  Histogram write_ns;
+  Histogram sync_ns;
+};
+
+struct VariantResult {
+  // Runs that measured something
+  std::size_t repetitions = 0;
+  // Runs that stopped with an error
+  std::size_t failed_repetitions = 0;
+  // Write + sync, one clock span
+  Summary total_ns;
+  Summary write_ns;
+  Summary sync_ns;
+  VariantHistograms histograms;
+  std::optional<DevicePerOp> device;
+  // What the idle window before measuring showed, over as long as one of
+  // this variant's writes takes (its mean write+sync): the device's own
+  // traffic that `device` counts too.
+  std::optional<DevicePerOp> background;
+  std::optional<ProcessPerOp> process;
+  // A log case's bytes per commit, recorded when the pair is made (from the
+  // writer's rules, not measured); absent in Derby's sweep.
+  std::optional<CommitBytes> per_commit;
+  bool staged = false;
+  // Worst run
+  std::optional<std::uint64_t> resident_pages_after_drop;
+  // The first failing run's error, with its errno; with repetitions == 0 it is
+  // why the variant could not be measured.
+  std::optional<std::string> error;
+  int error_errno = 0;
+  // The runs that measured something, in schedule order: the units of the
+  // statistics.
+  std::vector<RunPoint> runs;
+};
+
+// How the rounds of --precision went for a pair; absent in a fixed design
+// (--repetitions without --budget).
+struct PairRounds {
+  // Blocks measured in all, and in how many rounds
+  std::uint64_t blocks = 0;
+  std::uint64_t rounds = 0;
+  // Why it got no more: precision reached, cap reached, out of budget, ...
+  PairState state = PairState::kOpen;
+  // The sign-invariant stand-in of the interval's half-width that decided
+  // (lib/stats/sequential.h), in %gain points; unknown below 2 blocks
+  std::optional<double> stand_in_points;
+  // Projected total for the precision asked
+  std::uint64_t blocks_needed = 0;
+};
+
+struct PairResult {
+  PairSpec spec;
+  VariantResult unaligned;
+  VariantResult aligned;
+  // Set only when both variants measured.
+  // Derby's gain from arithmetic means: (unaligned mean / aligned mean − 1)·100
+  std::optional<double> gain_pct;
+  // The same from medians of per-write times.
+  std::optional<double> median_gain_pct;
+  // The statistic the verdict is made from (kVerdictMethod), and the other
+  // one as a cross-check; why_not says why a test is missing.
+  Inference inference;
+  Inference cross_check;
+  std::optional<Verdict> verdict;
+  // Runs far off the others of their variant, in words ("run 14, aligned:
+  // ..."); nothing is dropped, they only ask to be looked at.
+  std::vector<std::string> run_notes;
+  // In words, from the counters and settings
+  std::string explanation;
+  // What the device counters show its writes did (MechanismsOf in
+  // lib/pairs/explain.h), recorded with the explanation; empty when it was
+  // not measured.
+  std::vector<Mechanism> mechanisms;
+  std::optional<PairRounds> rounds;
+
+  bool Measured() const { return gain_pct.has_value(); }
+};
+
+// The statistic verdicts are made from (docs/methodology.md, "How the
+// verdict was chosen"): on run medians, paired by block, it had the fewest A/A
+// false positives and the most power here; the signed-rank test keeps its level
+// exact where the t's drifted to the nominal 5 % and above.
+inline constexpr TestMethod kVerdictMethod = TestMethod::kSignedRankLogMedian;
+// What its interval is of, in words, for the table, markdown and JSON.
+inline constexpr std::string_view kVerdictInterval =
+    "of the typical gain of a block of two runs back to back, from the log "
+    "ratios of the runs' median write+sync times (Wilcoxon signed-rank test, "
+    "Hodges-Lehmann interval)";
+
+// A direct write the filesystem refuses for its alignment (EINVAL) makes a
+// variant not measurable; any other error stopped it.
+bool RefusedDirectWrite(IoMode io, int errno_value);
+
+// "undecided: 2 runs" rather than the bare name, where a count says why.
+// `min_runs`: the runs a verdict needs, as the pair's result says.
+std::string VerdictText(const PairResult& pair,
+                        std::uint64_t min_runs = kMinRunsForVerdict);
+
+bool SameSpec(const PairSpec& a, const PairSpec& b);
+
+// "fsync buffered extend warm": the combination of axes a pair was measured
+// under ("fsync/buffered/extend/warm" with "/" as the separator).
+std::string AxesLabel(const PairSpec& spec, std::string_view separator = " ");
+
+}  // namespace alignbench

@@ -1,0 +1,192 @@
+#include "lib/render/answer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lib/base/text.h"
+#include "lib/config/size.h"
+#include "lib/render/log_columns.h"
+
+namespace alignbench {
+namespace {
+
+// What a pair's interval says about the question.
+enum class Finding { kHelps, kHurts, kNoDifference, kUnanswered, kUnmeasured };
+
+Finding FindingOf(const PairResult& pair, double precision) {
+  if (!pair.verdict || !pair.inference.test) return Finding::kUnmeasured;
+  const Interval& ci = pair.inference.test->interval_pct;
+  switch (*pair.verdict) {
+    case Verdict::kAlignedFaster:
+      return Finding::kHelps;
+    case Verdict::kShiftedFaster:
+      return Finding::kHurts;
+    case Verdict::kNoSignificantDifference:
+      return ci.low >= -precision && ci.high <= precision
+                 ? Finding::kNoDifference
+                 : Finding::kUnanswered;
+    case Verdict::kUndecided:
+      return Finding::kUnmeasured;
+  }
+  return Finding::kUnmeasured;
+}
+
+bool SameAxes(const PairSpec& a, const PairSpec& b) {
+  return a.sync == b.sync && a.io == b.io && a.layout == b.layout &&
+         a.cache == b.cache;
+}
+
+// "4K" for Derby's one-axis sweep; "4K fsync direct" where the plan has
+// several combinations of the axes.
+std::string PairName(const PairResult& pair, bool with_axes) {
+  return with_axes ? FormatSize(pair.spec.size) + " " + AxesLabel(pair.spec)
+                   : FormatSize(pair.spec.size);
+}
+
+// Sizes that follow each other in the plan's sorted list of sizes are one
+// range ("32K-512K"); axes make every pair its own name.
+std::string Names(const std::vector<const PairResult*>& pairs,
+                  const std::vector<std::uint64_t>& all_sizes, bool with_axes) {
+  std::vector<std::string> parts;
+  if (with_axes) {
+    for (const PairResult* pair : pairs) parts.push_back(PairName(*pair, true));
+  } else {
+    std::vector<std::size_t> at;  // positions in the sorted plan
+    for (const PairResult* pair : pairs) {
+      at.push_back(static_cast<std::size_t>(std::lower_bound(all_sizes.begin(),
+                                                             all_sizes.end(),
+                                                             pair->spec.size) -
+                                            all_sizes.begin()));
+    }
+    std::sort(at.begin(), at.end());
+    for (std::size_t i = 0; i < at.size();) {
+      std::size_t j = i;
+      while (j + 1 < at.size() && at[j + 1] == at[j] + 1) ++j;
+      std::string part = FormatSize(all_sizes[at[i]]);
+      if (j > i) part += "-" + FormatSize(all_sizes[at[j]]);
+      parts.push_back(part);
+      i = j + 1;
+    }
+  }
+  std::string text;
+  for (const std::string& part : parts)
+    text += (text.empty() ? "" : ", ") + part;
+  return text;
+}
+
+// "8-20 %" over the pairs' estimates (the interval centres), magnitudes.
+std::string GainRange(const std::vector<const PairResult*>& pairs) {
+  double low = INFINITY, high = 0;
+  for (const PairResult* pair : pairs) {
+    const double gain = std::fabs(pair->inference.test->estimate_pct);
+    low = std::min(low, gain);
+    high = std::max(high, gain);
+  }
+  const std::string a = Printf("%.0f", low), b = Printf("%.0f", high);
+  return (a == b ? a : a + "-" + b) + " %";
+}
+
+// Others' writes per second on the disk, seen in the idle windows before the
+// pair's rounds: the highest of its two variants; unknown without a device.
+std::optional<double> OthersWritesPerSecond(const PairResult& pair) {
+  std::optional<double> rate;
+  for (const VariantResult* v : {&pair.unaligned, &pair.aligned}) {
+    if (!v->background || !(v->total_ns.mean > 0)) continue;
+    const double r = v->background->writes / (v->total_ns.mean * 1e-9);
+    rate = std::max(rate.value_or(0), r);
+  }
+  return rate;
+}
+
+// A disk is busy, for the answer, from this many writes a second by others:
+// an idle ext4 commits its journal about every 5 s (0.2 writes/s), a
+// neighbour syncing a log does tens.
+constexpr double kBusyWritesPerSecond = 5;
+
+// ": the disk was busy (12 writes/s from others) - rerun ..." or the plain
+// advice, for pairs left unanswered.
+std::string Advice(const std::vector<const PairResult*>& pairs) {
+  double busiest = 0;
+  for (const PairResult* pair : pairs) {
+    busiest = std::max(busiest, OthersWritesPerSecond(*pair).value_or(0));
+  }
+  if (busiest >= kBusyWritesPerSecond) {
+    return ": the disk was busy (" + Printf("%.0f", busiest) +
+           " writes/s from others while they were measured); rerun with a "
+           "larger --budget or on a quiet disk";
+  }
+  return ": rerun with a larger --budget or on a quiet disk";
+}
+
+std::string Count(std::size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::string AnswerLine(const Report& report) {
+  const Settings& settings = report.settings;
+  const double precision = settings.precision_points;
+  std::vector<std::uint64_t> sizes;
+  bool with_axes = false;
+  for (const PairResult& pair : report.pairs) {
+    sizes.push_back(pair.spec.size);
+    with_axes = with_axes || !SameAxes(pair.spec, report.pairs.front().spec);
+  }
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+
+  std::vector<const PairResult*> by[5];
+  for (const PairResult& pair : report.pairs) {
+    by[static_cast<int>(FindingOf(pair, precision))].push_back(&pair);
+  }
+  const auto& helps = by[static_cast<int>(Finding::kHelps)];
+  const auto& hurts = by[static_cast<int>(Finding::kHurts)];
+  const auto& same = by[static_cast<int>(Finding::kNoDifference)];
+  const auto& open = by[static_cast<int>(Finding::kUnanswered)];
+  const auto& unmeasured = by[static_cast<int>(Finding::kUnmeasured)];
+  const std::string aligned = Heading(report, Variant::kAligned);
+  const std::string shifted = Heading(report, Variant::kShifted);
+  const bool derby = !report.log_words;
+  const std::string p = Printf("%g", precision);
+  const char* unit = with_axes ? "pair" : "size";
+  const char* units = with_axes ? "pairs" : "sizes";
+
+  std::vector<std::string> clauses;
+  if (!helps.empty()) {
+    clauses.push_back(
+        (derby ? std::string("aligning helps") : aligned + " is faster") +
+        " by " + GainRange(helps) + " at " + Names(helps, sizes, with_axes));
+  }
+  if (!hurts.empty()) {
+    clauses.push_back(shifted + " is faster by " + GainRange(hurts) + " at " +
+                      Names(hurts, sizes, with_axes));
+  }
+  if (!same.empty()) {
+    clauses.push_back("no difference beyond ±" + p + " % at " +
+                      Names(same, sizes, with_axes) + " (intervals inside [-" +
+                      p + ", +" + p + "])");
+  }
+  if (!open.empty()) {
+    clauses.push_back(Count(open.size(), unit, units) +
+                      " unanswered (no significant difference, but intervals "
+                      "reach past ±" +
+                      p + " %) at " + Names(open, sizes, with_axes) +
+                      Advice(open));
+  }
+  if (!unmeasured.empty()) {
+    clauses.push_back(Count(unmeasured.size(), unit, units) +
+                      " without a verdict at " +
+                      Names(unmeasured, sizes, with_axes) +
+                      " (too few runs, or not measurable: see the table)");
+  }
+  std::string line = "answer: ";
+  for (std::size_t i = 0; i < clauses.size(); ++i) {
+    line += (i == 0 ? "" : "; ") + clauses[i];
+  }
+  const std::size_t tested = report.pairs.size() - unmeasured.size();
+  return line + "; " + Count(tested, unit, units) + " tested at " +
+         Printf("%g", 100 * report.statistics.significance_level) + " % each.";
+}
+
+}  // namespace alignbench

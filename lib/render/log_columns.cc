@@ -1,0 +1,48 @@
+#include "lib/render/log_columns.h"
+
+#include "lib/base/text.h"
+
+namespace alignbench {
+
+std::string Heading(const Report& r, Variant variant) {
+  const bool first = variant == Variant::kShifted;
+  if (!r.log_words) return first ? "unaligned" : "aligned";
+  return first ? r.log_words->unaligned_label : r.log_words->aligned_label;
+}
+
+std::string CommitCell(const VariantResult& v) {
+  if (!v.per_commit) return "";
+  return "  asked " + Fixed(v.per_commit->asked, 0) + " B, wrote " +
+         Fixed(v.per_commit->written, 0) + " B";
+}
+
+std::string RulesText(const Report& r) {
+  if (!r.log_words) return "shift " + std::to_string(r.settings.shift) + " B";
+  return r.log_words->rules;
+}
+
+std::string VerdictWords(const Report& r, const PairResult& pair) {
+  return VerdictText(pair, r.statistics.min_runs_for_verdict);
+}
+
+std::string LabelledVerdict(const Report& r, const PairResult& pair) {
+  if (!r.log_words || !pair.verdict) return VerdictWords(r, pair);
+  if (*pair.verdict == Verdict::kAlignedFaster) {
+    return Heading(r, Variant::kAligned) + " faster";
+  }
+  if (*pair.verdict == Verdict::kShiftedFaster) {
+    return Heading(r, Variant::kShifted) + " faster";
+  }
+  return VerdictWords(r, pair);
+}
+
+std::string LogFooter(const Report& r) {
+  if (!r.log_words) return "";
+  return "log-append workload, one write + sync per commit; the variants "
+         "differ in " +
+         r.log_words->contrast + ": " + r.log_words->contrast_meaning +
+         ".\nasked: bytes the application appended per commit; wrote: bytes "
+         "the log writer wrote for them.\n";
+}
+
+}  // namespace alignbench

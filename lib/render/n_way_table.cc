@@ -1,0 +1,344 @@
+#include "lib/render/n_way_table.h"
+
+#include <map>
+
+#include "lib/render/answer.h"
+#include "lib/render/comparison.h"
+#include "lib/render/log_columns.h"
+
+namespace alignbench {
+namespace {
+
+// The rows: every pair spec of any result, in the order first seen, and each
+// result's pair for each row (null where it has none).
+struct Grid {
+  std::vector<PairSpec> specs;
+  std::vector<std::vector<const PairResult*>> cells;
+  // The axes besides size vary between rows: then rows name them.
+  bool axes_vary = false;
+};
+
+Grid BuildGrid(const std::vector<LabeledReport>& results) {
+  Grid grid;
+  std::map<PairKey, std::size_t> row_of;
+  for (std::size_t r = 0; r < results.size(); ++r) {
+    for (const PairResult& pair : results[r].report.pairs) {
+      auto [it, added] = row_of.emplace(KeyOf(pair.spec), grid.specs.size());
+      if (added) {
+        grid.specs.push_back(pair.spec);
+        grid.cells.emplace_back(results.size(), nullptr);
+      }
+      grid.cells[it->second][r] = &pair;
+    }
+  }
+  for (const PairSpec& spec : grid.specs) {
+    const PairSpec& first = grid.specs.front();
+    grid.axes_vary = grid.axes_vary || spec.sync != first.sync ||
+                     spec.io != first.io || spec.layout != first.layout ||
+                     spec.cache != first.cache;
+  }
+  return grid;
+}
+
+// A fact whose text is not the same for every result: its name and each
+// result's text.
+struct Difference {
+  std::string name;
+  std::vector<std::string> texts;
+};
+
+std::vector<Difference> Differences(const std::vector<LabeledReport>& results) {
+  std::vector<std::vector<Fact>> facts;
+  for (const LabeledReport& r : results) {
+    facts.push_back(ComparedFacts(r.report));
+  }
+  std::vector<Difference> out;
+  for (std::size_t f = 0; f < facts.front().size(); ++f) {
+    // Escaped here, once for every printer: a directory or a disk model
+    // comes from outside and may hold a newline, ESC or a bidi control.
+    Difference d{EscapeControl(facts.front()[f].name), {}};
+    bool differs = false;
+    for (const std::vector<Fact>& of_one : facts) {
+      differs = differs || of_one[f].text != facts.front()[f].text;
+      d.texts.push_back(EscapeControl(of_one[f].text));
+    }
+    if (differs) out.push_back(std::move(d));
+  }
+  return out;
+}
+
+// The centre of the interval beside it (the verdict statistic's estimate),
+// so that a gain never sits outside its own interval; Derby's gain of means
+// where a result has no interval (a mailing-list table).
+std::string GainText(const PairResult* p) {
+  if (!p) return "-";
+  if (p->inference.test)
+    return Printf("%+.1f", p->inference.test->estimate_pct);
+  return p->gain_pct ? Printf("%+.1f", *p->gain_pct) : "n/a";
+}
+
+std::string IntervalCell(const PairResult* p) {
+  if (!p) return "-";
+  if (!p->inference.test) return "n/a";
+  const Interval& i = p->inference.test->interval_pct;
+  return "[" + Printf("%+.1f", i.low) + "," + Printf("%+.1f", i.high) + "]";
+}
+
+// Short words keep ten column groups on a wide terminal.
+std::string ShortVerdict(const PairResult* p) {
+  if (!p) return "-";
+  if (!p->verdict) return "n/a";
+  switch (*p->verdict) {
+    case Verdict::kAlignedFaster:
+      return "aligned";
+    case Verdict::kShiftedFaster:
+      return "shifted";
+    case Verdict::kNoSignificantDifference:
+      return "n.s.";
+    case Verdict::kUndecided:
+      return "undecided";
+  }
+  return "n/a";
+}
+
+std::string RowName(const Grid& grid, std::size_t row) {
+  std::string name = SizeColumn(grid.specs[row].size);
+  if (grid.axes_vary) name += " " + AxesLabel(grid.specs[row], "/");
+  return name;
+}
+
+// Names read from the left; numbers stay right-aligned (Pad).
+std::string PadRight(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text
+                              : text + std::string(width - text.size(), ' ');
+}
+
+std::size_t Widest(const std::vector<std::string>& texts, std::size_t least) {
+  for (const std::string& t : texts) least = std::max(least, t.size());
+  return least;
+}
+
+void RenderDifferencesText(std::ostream& out,
+                           const std::vector<Difference>& differences,
+                           std::size_t groups) {
+  if (differences.empty()) {
+    out << "\nno setting or environment field differs between them\n";
+    return;
+  }
+  out << "\nfields that differ:\n";
+  std::vector<std::string> names;
+  for (const Difference& d : differences) names.push_back(d.name);
+  const std::size_t name_width = Widest(names, 5);
+  std::vector<std::size_t> widths(groups);
+  for (std::size_t g = 0; g < groups; ++g) {
+    widths[g] = 3 + std::to_string(g + 1).size();
+    for (const Difference& d : differences) {
+      widths[g] = std::max(widths[g], d.texts[g].size());
+    }
+  }
+  out << PadRight("field", name_width);
+  for (std::size_t g = 0; g < groups; ++g) {
+    out << " | " << Pad("[" + std::to_string(g + 1) + "]", widths[g]);
+  }
+  out << "\n";
+  for (const Difference& d : differences) {
+    out << PadRight(d.name, name_width);
+    for (std::size_t g = 0; g < groups; ++g) {
+      out << " | " << Pad(d.texts[g], widths[g]);
+    }
+    out << "\n";
+  }
+}
+
+void RenderText(std::ostream& out, const std::vector<LabeledReport>& results,
+                const Grid& grid) {
+  for (std::size_t g = 0; g < results.size(); ++g) {
+    out << "[" << g + 1 << "] " << EscapeControl(results[g].label) << "\n";
+  }
+  std::vector<std::string> rows;
+  for (std::size_t row = 0; row < grid.specs.size(); ++row) {
+    rows.push_back(RowName(grid, row));
+  }
+  const std::size_t row_width = Widest(rows, 4);
+  out << "\n" << PadRight("size", row_width);
+  for (std::size_t g = 0; g < results.size(); ++g) {
+    out << " | " << Pad("[" + std::to_string(g + 1) + "] %gain", 10) << " "
+        << Pad("95% interval", 15) << " " << Pad("verdict", 9);
+  }
+  out << "\n";
+  for (std::size_t row = 0; row < grid.specs.size(); ++row) {
+    out << PadRight(rows[row], row_width);
+    for (const PairResult* p : grid.cells[row]) {
+      out << " | " << Pad(GainText(p), 10) << " " << Pad(IntervalCell(p), 15)
+          << " " << Pad(ShortVerdict(p), 9);
+    }
+    out << "\n";
+  }
+  RenderDifferencesText(out, Differences(results), results.size());
+  out << "\nsize in KiB; %gain: the typical gain of a block of two runs back "
+         "to back, the centre of its 95% interval (from run medians; Derby's "
+         "(unaligned/aligned - 1)*100 of means where there is no interval); "
+         "verdict: aligned/shifted faster, n.s. = no significant difference; "
+         "- = no such pair in that result.\n";
+}
+
+// Control characters escaped (a newline would end the table row), then '|',
+// which would end the cell.
+std::string MarkdownCell(const std::string& text) {
+  std::string cell;
+  for (char c : EscapeControl(text)) {
+    if (c == '|') cell += '\\';
+    cell += c;
+  }
+  return cell;
+}
+
+void RenderMarkdownMany(std::ostream& out,
+                        const std::vector<LabeledReport>& results,
+                        const Grid& grid) {
+  for (std::size_t g = 0; g < results.size(); ++g) {
+    out << "[" << g + 1 << "] " << MarkdownCell(results[g].label) << "  \n";
+  }
+  out << "\n| size |";
+  std::string rule = "|---:|";
+  for (std::size_t g = 0; g < results.size(); ++g) {
+    const std::string n = "[" + std::to_string(g + 1) + "]";
+    out << " " << n << " %gain | " << n << " 95% interval | " << n
+        << " verdict |";
+    rule += "---:|:---:|:---|";
+  }
+  out << "\n" << rule << "\n";
+  for (std::size_t row = 0; row < grid.specs.size(); ++row) {
+    out << "| " << RowName(grid, row) << " |";
+    for (std::size_t g = 0; g < results.size(); ++g) {
+      const PairResult* p = grid.cells[row][g];
+      out << " " << GainText(p) << " | " << IntervalCell(p) << " | "
+          << (p ? VerdictWords(results[g].report, *p) : "-") << " |";
+    }
+    out << "\n";
+  }
+  const std::vector<Difference> differences = Differences(results);
+  if (differences.empty()) return;
+  out << "\n| field |";
+  for (std::size_t g = 0; g < results.size(); ++g)
+    out << " [" << g + 1 << "] |";
+  out << "\n|:---|";
+  for (std::size_t g = 0; g < results.size(); ++g) out << ":---|";
+  out << "\n";
+  for (const Difference& d : differences) {
+    out << "| " << MarkdownCell(d.name) << " |";
+    for (const std::string& text : d.texts)
+      out << " " << MarkdownCell(text) << " |";
+    out << "\n";
+  }
+}
+
+// Control characters escaped (a CSV is read in a terminal too), then quoted
+// where a comma, quote or leading/trailing space would change the fields.
+std::string CsvField(const std::string& raw) {
+  const std::string text = EscapeControl(raw);
+  if (text.find_first_of(",\"") == std::string::npos &&
+      (text.empty() || (text.front() != ' ' && text.back() != ' '))) {
+    return text;
+  }
+  std::string quoted = "\"";
+  for (char c : text)
+    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+void RenderCsvMany(std::ostream& out, const std::vector<LabeledReport>& results,
+                   const Grid& grid) {
+  const std::vector<Difference> differences = Differences(results);
+  out << "label";
+  // Prefixed: "sync" is also a pair's column.
+  for (const Difference& d : differences) {
+    std::string column = "field_" + d.name;
+    for (char& c : column) c = c == ' ' ? '_' : c;
+    out << "," << CsvField(column);
+  }
+  out << ",size_bytes,sync,io,layout,cache,gain_pct,gain_low_pct,gain_high_pct,"
+         "estimate_pct,p_value,verdict\n";
+  for (std::size_t g = 0; g < results.size(); ++g) {
+    for (std::size_t row = 0; row < grid.specs.size(); ++row) {
+      const PairResult* p = grid.cells[row][g];
+      if (!p) continue;
+      const PairSpec& s = p->spec;
+      const std::optional<GainTest>& test = p->inference.test;
+      out << CsvField(results[g].label);
+      for (const Difference& d : differences)
+        out << "," << CsvField(d.texts[g]);
+      out << "," << s.size << "," << NameOf(kSyncMethods, s.sync) << ","
+          << NameOf(kIoModes, s.io) << "," << NameOf(kLayouts, s.layout) << ","
+          << NameOf(kCacheStates, s.cache) << ","
+          << (p->gain_pct ? Printf("%.9g", *p->gain_pct) : "") << ","
+          << (test ? Printf("%.9g", test->interval_pct.low) : "") << ","
+          << (test ? Printf("%.9g", test->interval_pct.high) : "") << ","
+          << (test ? Printf("%.9g", test->estimate_pct) : "") << ","
+          << (test ? Printf("%.9g", test->p_value) : "") << ","
+          << CsvField(VerdictWords(results[g].report, *p)) << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+std::string ResultLabel(const Report& r) {
+  const TargetInfo& t = r.target;
+  if (r.reference) return "reference: " + r.reference->platform;
+  std::string disk = "?";
+  if (t.device) disk = t.device->model.value_or(t.device->disk);
+  if (!t.device && t.fs_type) disk = *t.fs_type;
+  return t.host.hostname.value_or("?") + " / " + disk + " / " + t.dir;
+}
+
+std::vector<LabeledReport> LabelResults(
+    std::vector<Report> reports, const std::vector<std::string>& origins) {
+  std::vector<LabeledReport> labeled;
+  std::map<std::string, std::size_t> uses;
+  for (Report& r : reports) {
+    std::string label = ResultLabel(r);
+    ++uses[label];
+    labeled.push_back({std::move(label), std::move(r)});
+  }
+  for (std::size_t i = 0; i < labeled.size(); ++i) {
+    if (uses[labeled[i].label] < 2 || i >= origins.size()) continue;
+    labeled[i].label += " (" + origins[i] + ")";
+  }
+  return labeled;
+}
+
+void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
+                Format format) {
+  if (results.empty()) return;
+  const Grid grid = BuildGrid(results);
+  switch (format) {
+    case Format::kMarkdown:
+      return RenderMarkdownMany(out, results, grid);
+    case Format::kCsv:
+      return RenderCsvMany(out, results, grid);
+    case Format::kTable:
+    case Format::kDerby:
+      return RenderText(out, results, grid);
+  }
+}
+
+void RenderRun(std::ostream& out, const std::vector<Report>& reports,
+               Format format) {
+  if (reports.size() == 1) {
+    Render(out, reports.front(), format);
+  } else {
+    std::vector<std::string> dirs;
+    for (const Report& report : reports) dirs.push_back(report.settings.dir);
+    RenderMany(out, LabelResults(reports, dirs), format);
+  }
+  if (format == Format::kCsv) return;
+  out << "\n";
+  for (const Report& report : reports) out << SummaryLine(report) << "\n";
+  for (const Report& report : reports) {
+    if (reports.size() > 1) out << EscapeControl(report.settings.dir) << ": ";
+    out << AnswerLine(report) << "\n";
+  }
+}
+
+}  // namespace alignbench

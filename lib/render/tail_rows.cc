@@ -1,0 +1,82 @@
+#include "lib/render/tail_rows.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "lib/pairs/percentiles.h"
+#include "lib/render/cells.h"
+
+namespace alignbench {
+namespace {
+
+std::string TailRow(const VariantResult& v) {
+  std::string row;
+  for (const PercentileField& p : kTailPercentiles) {
+    const double ns = v.total_ns.*p.field;
+    row += " " + Pad(std::isfinite(ns) ? Printf("%.4g", ns / 1e6) : "n/a", 9);
+  }
+  return row + " " + Pad(Printf("%.4g", v.total_ns.max / 1e6), 9);
+}
+
+bool HasTail(const VariantResult& v) {
+  return v.repetitions > 0 && std::isfinite(v.total_ns.p999);
+}
+
+std::string ErrorBound(const std::vector<PairResult>& pairs, std::size_t from,
+                       std::size_t to) {
+  double bound = 0;
+  for (std::size_t i = from; i < to; ++i) {
+    bound = std::max({bound, pairs[i].unaligned.total_ns.relative_error,
+                      pairs[i].aligned.total_ns.relative_error});
+  }
+  return bound > 0 ? Printf("within %.2g%% of exact", bound * 100) : "exact";
+}
+
+}  // namespace
+
+void RenderTailRows(std::ostream& out, const std::vector<PairResult>& pairs,
+                    std::size_t from, std::size_t to) {
+  bool any = false;
+  for (std::size_t i = from; i < to; ++i) {
+    any = any || HasTail(pairs[i].unaligned) || HasTail(pairs[i].aligned);
+  }
+  if (!any) return;
+  out << "tail: ms per write+sync (percentiles " << ErrorBound(pairs, from, to)
+      << "):\n"
+      << Pad("", 6) << "  " << Pad("", 9);
+  for (const PercentileField& p : kTailPercentiles)
+    out << " " << Pad(p.name, 9);
+  out << " " << Pad("max", 9) << "\n";
+  for (std::size_t i = from; i < to; ++i) {
+    const PairResult& p = pairs[i];
+    const std::pair<const char*, const VariantResult*> rows[] = {
+        {"unaligned", &p.unaligned}, {"aligned", &p.aligned}};
+    for (const auto& [name, v] : rows) {
+      if (!HasTail(*v)) continue;
+      out << Pad(name == rows[0].first ? SizeColumn(p.spec.size) : "", 6)
+          << "  " << Pad(name, 9) << TailRow(*v) << "\n";
+    }
+  }
+}
+
+void RenderPercentileMoves(std::ostream& out, const Report& base,
+                           const Report& next) {
+  // Indexed by spec, as compare's table: the last of equal specs wins.
+  std::map<PairKey, const PairResult*> by_spec;
+  for (const PairResult& n : next.pairs) by_spec[KeyOf(n.spec)] = &n;
+  std::string lines;
+  for (const PairResult& b : base.pairs) {
+    const auto found = by_spec.find(KeyOf(b.spec));
+    if (found == by_spec.end()) continue;
+    if (auto moved = MostMovedPercentile(b, *found->second)) {
+      lines += Pad(SizeColumn(b.spec.size), 6) + "  " + AxesLabel(b.spec) +
+               ": " + *moved + "\n";
+    }
+  }
+  if (lines.empty()) return;
+  out << "\npercentile of write+sync that moved most, base to new:\n" << lines;
+}
+
+}  // namespace alignbench

@@ -1,0 +1,23 @@
+// The tail of the distribution as the printers show it: rows of percentiles
+// per pair for `show` and the run's table, and, for `compare`, one line per
+// pair with the percentile that moved most between two results.
+#pragma once
+
+#include <cstddef>
+#include <ostream>
+#include <vector>
+
+#include "lib/result/report.h"
+
+namespace alignbench {
+
+// The percentiles of pairs [from, to), in ms per write+sync, each variant a
+// row; nothing where no variant has a p99.9 (fewer than 1000 writes).
+void RenderTailRows(std::ostream& out, const std::vector<PairResult>& pairs,
+                    std::size_t from, std::size_t to);
+
+// One line per pair of BASE that NEW has too: its most moved percentile.
+void RenderPercentileMoves(std::ostream& out, const Report& base,
+                           const Report& next);
+
+}  // namespace alignbench

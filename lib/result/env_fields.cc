@@ -1,0 +1,192 @@
+#include "lib/result/env_fields.h"
+
+#include <limits>
+#include <optional>
+#include <type_traits>
+
+namespace alignbench {
+namespace {
+
+template <typename M>
+struct MemberTraits;
+template <typename C, typename T>
+struct MemberTraits<T C::*> {
+  using Class = C;
+  using Type = T;
+};
+
+// The part of a TargetInfo a member belongs to, chosen by a null tag pointer.
+const HostInfo* PartOf(const TargetInfo& t, HostInfo*) { return &t.host; }
+const TargetInfo* PartOf(const TargetInfo& t, TargetInfo*) { return &t; }
+const DeviceInfo* PartOf(const TargetInfo& t, DeviceInfo*) {
+  return t.device ? &*t.device : nullptr;
+}
+HostInfo& MutablePartOf(TargetInfo& t, HostInfo*) { return t.host; }
+TargetInfo& MutablePartOf(TargetInfo& t, TargetInfo*) { return t; }
+DeviceInfo& MutablePartOf(TargetInfo& t, DeviceInfo*) {
+  if (!t.device) t.device.emplace();
+  return *t.device;
+}
+
+FieldValue ToValue(const std::string& value) { return value; }
+template <typename T>
+FieldValue ToValue(const std::optional<T>& value) {
+  if (!value) return {};
+  if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, bool>) {
+    return *value;
+  } else {
+    return static_cast<std::uint64_t>(*value);
+  }
+}
+
+bool FromValue(const FieldValue& value, std::string& out) {
+  const auto* text = std::get_if<std::string>(&value);
+  if (text) out = *text;
+  return text != nullptr;
+}
+template <typename T>
+bool FromValue(const FieldValue& value, std::optional<T>& out) {
+  if (std::holds_alternative<std::monostate>(value)) {
+    out.reset();
+    return true;
+  }
+  if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, bool>) {
+    const auto* known = std::get_if<T>(&value);
+    if (known) out = *known;
+    return known != nullptr;
+  } else {
+    const auto* count = std::get_if<std::uint64_t>(&value);
+    if (!count || *count > std::numeric_limits<T>::max()) return false;
+    out = static_cast<T>(*count);
+    return true;
+  }
+}
+
+template <auto M>
+FieldValue Get(const TargetInfo& t) {
+  using C = typename MemberTraits<decltype(M)>::Class;
+  const C* part = PartOf(t, static_cast<C*>(nullptr));
+  return part ? ToValue(part->*M) : FieldValue{};
+}
+
+template <auto M>
+bool Set(TargetInfo& t, const FieldValue& value) {
+  using C = typename MemberTraits<decltype(M)>::Class;
+  return FromValue(value, MutablePartOf(t, static_cast<C*>(nullptr)).*M);
+}
+
+template <auto M>
+EnvField Field(const char* key, const char* label, const char* name,
+               Printed printed, Compared compared) {
+  using C = typename MemberTraits<decltype(M)>::Class;
+  using T = typename MemberTraits<decltype(M)>::Type;
+  constexpr bool kRequired = std::is_same_v<T, std::string>;
+  using V = std::conditional_t<kRequired, T, typename T::value_type>;
+  const EnvSection section = std::is_same_v<C, HostInfo> ? EnvSection::kHost
+                             : std::is_same_v<C, TargetInfo>
+                                 ? EnvSection::kTarget
+                                 : EnvSection::kDevice;
+  const FieldKind kind = std::is_same_v<V, std::string> ? FieldKind::kText
+                         : std::is_same_v<V, bool>      ? FieldKind::kYesNo
+                                                        : FieldKind::kCount;
+  return {section,   key,     label,    name,    kind,
+          kRequired, printed, compared, &Get<M>, &Set<M>};
+}
+
+constexpr Printed kAlways = Printed::kAlways;
+constexpr Printed kIfKnown = Printed::kIfKnown;
+constexpr Compared kYes = Compared::kYes;
+constexpr Compared kNo = Compared::kNo;
+
+std::vector<EnvField> MakeEnvFields() {
+  return {
+      Field<&HostInfo::hostname>("hostname", "hostname", "host", kAlways, kYes),
+      Field<&HostInfo::kernel>("kernel", "kernel", "kernel", kAlways, kYes),
+      Field<&HostInfo::distribution>("distribution", "distribution",
+                                     "distribution", kAlways, kNo),
+      Field<&HostInfo::cpu_model>("cpu_model", "cpu", "cpu", kAlways, kNo),
+      Field<&HostInfo::cpus>("cpus", "cpus", "cpus", kAlways, kNo),
+      Field<&HostInfo::memory_bytes>("memory_bytes", "memory bytes",
+                                     "memory bytes", kAlways, kNo),
+      Field<&TargetInfo::dir>("dir", "directory as given", "directory",
+                              Printed::kNever, kNo),
+      Field<&TargetInfo::real_dir>("real_dir", "directory", "real directory",
+                                   kAlways, kNo),
+      Field<&TargetInfo::fs_type>("fs_type", "type", "filesystem", kAlways,
+                                  kYes),
+      Field<&TargetInfo::mount_point>("mount_point", "mount point",
+                                      "mount point", kAlways, kNo),
+      Field<&TargetInfo::mount_source>("mount_source", "mount source",
+                                       "mount source", kAlways, kNo),
+      Field<&TargetInfo::mount_options>("mount_options", "mount options",
+                                        "mount options", kAlways, kYes),
+      Field<&TargetInfo::dio_offset_align>(
+          "dio_offset_align_bytes", "direct I/O offset alignment (statx)",
+          "direct I/O offset alignment", kAlways, kYes),
+      Field<&TargetInfo::dio_mem_align>(
+          "dio_mem_align_bytes", "direct I/O memory alignment (statx)",
+          "direct I/O memory alignment", kAlways, kNo),
+      Field<&DeviceInfo::disk>("disk", "disk", "disk", kAlways, kYes),
+      Field<&DeviceInfo::partition>("partition", "partition", "partition",
+                                    kIfKnown, kNo),
+      Field<&DeviceInfo::backing_file>("loop_backing_file", "loop backing file",
+                                       "loop backing file", kIfKnown, kNo),
+      Field<&DeviceInfo::model>("model", "model", "disk model", kAlways, kYes),
+      Field<&DeviceInfo::vendor>("vendor", "vendor", "disk vendor", kAlways,
+                                 kNo),
+      Field<&DeviceInfo::rotational>("rotational", "rotational", "rotational",
+                                     kAlways, kYes),
+      Field<&DeviceInfo::logical_block_bytes>(
+          "logical_block_bytes", "logical block bytes", "logical sector bytes",
+          kAlways, kYes),
+      Field<&DeviceInfo::physical_block_bytes>(
+          "physical_block_bytes", "physical block bytes",
+          "physical sector bytes", kAlways, kYes),
+      Field<&DeviceInfo::minimum_io_bytes>("minimum_io_bytes",
+                                           "minimum I/O bytes",
+                                           "minimum I/O bytes", kAlways, kNo),
+      Field<&DeviceInfo::optimal_io_bytes>("optimal_io_bytes",
+                                           "optimal I/O bytes",
+                                           "optimal I/O bytes", kAlways, kNo),
+      Field<&DeviceInfo::write_cache>("write_cache", "write cache",
+                                      "write cache", kAlways, kYes),
+      Field<&DeviceInfo::fua>("fua", "fua", "fua", kAlways, kYes),
+      Field<&DeviceInfo::scheduler>("scheduler", "scheduler", "scheduler",
+                                    kAlways, kYes),
+      Field<&DeviceInfo::stack>("stack", "stacked on", "stacked on", kIfKnown,
+                                kYes),
+      Field<&DeviceInfo::drive_write_cache>(
+          "drive_write_cache_hdparm", "drive write cache (hdparm -W)",
+          "drive write cache (hdparm)", kIfKnown, kYes),
+  };
+}
+
+}  // namespace
+
+const std::vector<EnvField>& EnvFields() {
+  static const std::vector<EnvField> fields = MakeEnvFields();
+  return fields;
+}
+
+const char* SectionKey(EnvSection section) {
+  switch (section) {
+    case EnvSection::kHost:
+      return "host";
+    case EnvSection::kTarget:
+      return "target";
+    case EnvSection::kDevice:
+      return "device";
+  }
+  return "?";
+}
+
+std::string FieldText(const FieldValue& value) {
+  if (const auto* text = std::get_if<std::string>(&value)) return *text;
+  if (const auto* yes = std::get_if<bool>(&value)) return *yes ? "yes" : "no";
+  if (const auto* count = std::get_if<std::uint64_t>(&value)) {
+    return std::to_string(*count);
+  }
+  return "unknown";
+}
+
+}  // namespace alignbench

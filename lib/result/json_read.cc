@@ -1,0 +1,743 @@
+// Reading the `alignbench` object back, strictly: every value's type is checked
+// and an error names the key's path ("pairs[0].size_bytes"), because files
+// come from strangers and must never crash or mislead `show` and `compare`.
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <limits>
+#include <new>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+#include "lib/base/json_parse.h"
+#include "lib/base/memory.h"
+#include "lib/config/options.h"
+#include "lib/io/file_io.h"
+#include "lib/result/env_fields.h"
+#include "lib/result/escape.h"
+#include "lib/result/json_histogram.h"
+#include "lib/result/log_settings_json.h"
+#include "lib/result/result_json.h"
+#include "lib/stats/compare.h"
+
+namespace alignbench {
+namespace {
+
+using nlohmann::json;
+
+struct FieldError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A JSON object and where it sits in the document.
+class Reader {
+ public:
+  // `strict`: the file claims a version the schema describes (2), so every
+  // key must be one the schema knows and no value but a device may be null.
+  // Version 1 files were written before the schema and are read leniently.
+  Reader(const json& value, std::string path, bool strict = false)
+      : j_(value), path_(std::move(path)), strict_(strict) {
+    if (!j_.is_object()) Fail(path_, "an object", j_);
+  }
+
+  bool strict() const { return strict_; }
+
+  // The keys the schema allows in this object (additionalProperties false).
+  void Only(const std::vector<std::string_view>& keys) const {
+    if (!strict_) return;
+    for (const auto& item : j_.items()) {
+      const std::string& key = item.key();
+      if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        throw FieldError("key '" + Path(key.c_str()) +
+                         "': unknown key in a schema_version 2 result");
+      }
+      if (item.value().is_null() && key != "device") {
+        throw FieldError("key '" + Path(key.c_str()) +
+                         "': null (a number that was NaN or infinite?)");
+      }
+    }
+  }
+
+  bool Has(const char* key) const {
+    return j_.contains(key) && !j_.at(key).is_null();
+  }
+
+  template <typename T>
+  T Get(const char* key) const {
+    if (!j_.contains(key))
+      throw FieldError("key '" + Path(key) + "' is missing");
+    return As<T>(j_.at(key), Path(key));
+  }
+
+  template <typename T>
+  void Optional(const char* key, std::optional<T>& out) const {
+    if (Has(key)) out = Get<T>(key);
+  }
+
+  template <typename T>
+  T GetOr(const char* key, T fallback) const {
+    return Has(key) ? Get<T>(key) : fallback;
+  }
+
+  // The value itself, for parsers kept elsewhere (the settings table's, the
+  // histograms'); Path gives their errors its place.
+  const json& Raw(const char* key) const { return j_.at(key); }
+
+  std::string Path(const char* key) const {
+    return path_.empty() ? key : path_ + "." + key;
+  }
+
+  Reader Object(const char* key) const {
+    if (!j_.contains(key))
+      throw FieldError("key '" + Path(key) + "' is missing");
+    return Reader(j_.at(key), Path(key), strict_);
+  }
+
+  std::vector<Reader> Objects(const char* key) const {
+    if (!j_.contains(key))
+      throw FieldError("key '" + Path(key) + "' is missing");
+    const json& list = j_.at(key);
+    if (!list.is_array()) Fail(Path(key), "a list", list);
+    std::vector<Reader> items;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      items.emplace_back(list[i], Path(key) + "[" + std::to_string(i) + "]",
+                         strict_);
+    }
+    return items;
+  }
+
+  // A field of the environment table, of the type its kind says.
+  FieldValue Value(const char* key, FieldKind kind) const {
+    switch (kind) {
+      case FieldKind::kText:
+        return Get<std::string>(key);
+      case FieldKind::kYesNo:
+        return Get<bool>(key);
+      case FieldKind::kCount:
+        return Get<std::uint64_t>(key);
+    }
+    return {};
+  }
+
+  template <typename E, std::size_t N>
+  E Name(const Named<E> (&table)[N], const char* key) const {
+    const std::string name = Get<std::string>(key);
+    auto value = FromName(table, name);
+    if (!value) {
+      throw FieldError("key '" + Path(key) + "': unknown value '" + name +
+                       "' (expected " + NameList(table) + ")");
+    }
+    return *value;
+  }
+
+  template <typename E, std::size_t N>
+  std::vector<E> Names(const Named<E> (&table)[N], const char* key) const {
+    std::vector<E> values;
+    for (const std::string& name : Get<std::vector<std::string>>(key)) {
+      auto value = FromName(table, name);
+      if (!value) {
+        throw FieldError("key '" + Path(key) + "': unknown value '" + name +
+                         "'");
+      }
+      values.push_back(*value);
+    }
+    return values;
+  }
+
+ private:
+  [[noreturn]] static void Fail(const std::string& path, const char* expected,
+                                const json& got) {
+    throw FieldError(
+        "key '" + path + "': expected " + expected + ", got " +
+        (got.is_number() ? got.dump() : std::string(got.type_name())));
+  }
+
+  template <typename T>
+  static T As(const json& v, const std::string& path) {
+    if constexpr (std::is_same_v<T, std::string>) {
+      if (!v.is_string()) Fail(path, "a string", v);
+      return v.get<std::string>();
+    } else if constexpr (std::is_same_v<T, bool>) {
+      if (!v.is_boolean()) Fail(path, "true or false", v);
+      return v.get<bool>();
+    } else if constexpr (std::is_floating_point_v<T>) {
+      if (!v.is_number()) Fail(path, "a number", v);
+      return v.get<T>();
+    } else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>) {
+      // nlohmann stores 2 as signed when it was built in code, unsigned when
+      // parsed, and 2.0 as a double: JSON Schema's "integer" is all three.
+      const std::optional<std::uint64_t> whole = WholeNumber(v);
+      if (!whole || *whole > std::numeric_limits<T>::max()) {
+        Fail(path, "a non-negative whole number", v);
+      }
+      return static_cast<T>(*whole);
+    } else if constexpr (std::is_same_v<T, std::vector<std::string>> ||
+                         std::is_same_v<T, std::vector<std::uint64_t>>) {
+      if (!v.is_array()) Fail(path, "a list", v);
+      T items;
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        items.push_back(As<typename T::value_type>(
+            v[i], path + "[" + std::to_string(i) + "]"));
+      }
+      return items;
+    } else {
+      static_assert(sizeof(T) == 0, "no reader for this type");
+    }
+  }
+
+  const json& j_;
+  std::string path_;
+  bool strict_ = false;
+};
+
+Summary ReadSummary(const Reader& r) {
+  r.Only({"count", "mean_ns", "stddev_ns", "min_ns", "p50_ns", "p90_ns",
+          "p99_ns", "p99_9_ns", "p99_99_ns", "percentile_relative_error",
+          "max_ns"});
+  const double unknown = std::nan("");
+  Summary s;
+  s.count = r.Get<std::size_t>("count");
+  s.mean = r.Get<double>("mean_ns");
+  s.stddev = r.GetOr("stddev_ns", unknown);
+  s.min = r.GetOr("min_ns", unknown);
+  s.p50 = r.GetOr("p50_ns", unknown);
+  s.p90 = r.GetOr("p90_ns", unknown);
+  s.p99 = r.GetOr("p99_ns", unknown);
+  s.p999 = r.GetOr("p99_9_ns", unknown);
+  s.p9999 = r.GetOr("p99_99_ns", unknown);
+  s.relative_error = r.GetOr("percentile_relative_error", 0.0);
+  s.max = r.GetOr("max_ns", unknown);
+  return s;
+}
+
+DevicePerOp ReadDevicePerOp(const Reader& d) {
+  d.Only({"reads", "read_kib", "writes", "written_kib", "flushes"});
+  DevicePerOp per{d.Get<double>("reads"), d.Get<double>("read_kib"),
+                  d.Get<double>("writes"), d.Get<double>("written_kib"),
+                  std::nullopt};
+  d.Optional("flushes", per.flushes);
+  return per;
+}
+
+// The schema's rules of one variant: not measured, nothing summarized;
+// measured, write+sync summarized and an error only with its failed runs.
+void CheckVariantRules(const Reader& r, std::size_t repetitions) {
+  if (!r.strict()) return;
+  if (repetitions == 0) {
+    for (const char* key :
+         {"write_sync", "write", "sync", "device_per_write",
+          "process_per_write", "resident_pages_after_drop", "histograms"}) {
+      if (r.Has(key)) {
+        throw FieldError("key '" + r.Path(key) +
+                         "': a variant with 0 repetitions was not measured");
+      }
+    }
+    return;
+  }
+  if (!r.Has("write_sync")) {
+    throw FieldError("key '" + r.Path("write_sync") +
+                     "' is missing: a measured variant has it");
+  }
+  if (r.Has("error") && !r.Has("failed_repetitions")) {
+    throw FieldError("key '" + r.Path("failed_repetitions") +
+                     "' is missing: a measured variant's error comes with "
+                     "the repetitions that failed");
+  }
+}
+
+VariantResult ReadVariant(const Reader& r) {
+  r.Only({"repetitions", "failed_repetitions", "staged", "write_sync", "write",
+          "sync", "histograms", "device_per_write",
+          "device_background_per_write", "process_per_write", "runs",
+          "resident_pages_after_drop", "error"});
+  VariantResult v;
+  v.repetitions = r.Get<std::size_t>("repetitions");
+  v.failed_repetitions = r.GetOr<std::size_t>("failed_repetitions", 0);
+  v.staged = r.Get<bool>("staged");
+  CheckVariantRules(r, v.repetitions);
+  // A reference table knows only write+sync; the split is then unknown (NaN).
+  v.write_ns = v.sync_ns = Summarize({});
+  if (v.repetitions > 0) {
+    v.total_ns = ReadSummary(r.Object("write_sync"));
+    if (r.Has("write")) v.write_ns = ReadSummary(r.Object("write"));
+    if (r.Has("sync")) v.sync_ns = ReadSummary(r.Object("sync"));
+  }
+  if (r.Has("histograms")) {
+    Result<VariantHistograms> histograms =
+        ReadHistograms(r.Raw("histograms"), r.Path("histograms"));
+    if (!histograms) throw FieldError(histograms.error().detail);
+    v.histograms = std::move(histograms).value();
+  }
+  if (r.Has("device_per_write")) {
+    v.device = ReadDevicePerOp(r.Object("device_per_write"));
+  }
+  if (r.Has("device_background_per_write")) {
+    v.background = ReadDevicePerOp(r.Object("device_background_per_write"));
+  }
+  if (r.Has("process_per_write")) {
+    const Reader p = r.Object("process_per_write");
+    p.Only({"read_bytes", "write_bytes"});
+    v.process =
+        ProcessPerOp{p.Get<double>("read_bytes"), p.Get<double>("write_bytes")};
+  }
+  if (r.Has("runs")) {
+    for (const Reader& run : r.Objects("runs")) {
+      run.Only({"order", "block", "start_s", "wall_s", "mean_ns", "p50_ns"});
+      v.runs.push_back({run.Get<std::size_t>("order"),
+                        run.Get<std::size_t>("block"),
+                        run.Get<double>("start_s"), run.Get<double>("wall_s"),
+                        run.Get<double>("mean_ns"), run.Get<double>("p50_ns")});
+    }
+    if (v.runs.size() != v.repetitions) {
+      throw FieldError("key '" + r.Path("runs") +
+                       "': " + std::to_string(v.runs.size()) + " runs, but " +
+                       r.Path("repetitions") + " says " +
+                       std::to_string(v.repetitions));
+    }
+  }
+  r.Optional("resident_pages_after_drop", v.resident_pages_after_drop);
+  if (r.Has("error")) {
+    const Reader e = r.Object("error");
+    e.Only({"message", "errno", "errno_name"});
+    v.error = e.Get<std::string>("message");
+    v.error_errno = static_cast<int>(e.GetOr<unsigned>("errno", 0));
+  }
+  return v;
+}
+
+// An interval with its estimate and method; schema 1 knew only low and high
+// of a delta-method interval, next to a Mann-Whitney p.
+GainTest ReadTest(const Reader& i, const Reader& pair, double gain_pct) {
+  GainTest t;
+  t.method = i.Has("method") ? i.Name(kTestMethods, "method")
+                             : TestMethod::kDeltaRatio;
+  t.estimate_pct = i.GetOr("estimate_pct", gain_pct);
+  t.interval_pct = {i.Get<double>("low"), i.Get<double>("high")};
+  t.p_value =
+      i.Has("p_value") ? i.Get<double>("p_value") : pair.GetOr("p_value", 1.0);
+  if (!(t.p_value >= 0 && t.p_value <= 1)) {
+    throw FieldError(
+        "key '" +
+        (i.Has("p_value") ? i.Path("p_value") : pair.Path("p_value")) +
+        "': a p-value is between 0 and 1");
+  }
+  for (const double bound :
+       {t.estimate_pct, t.interval_pct.low, t.interval_pct.high}) {
+    if (!(bound > -100)) {
+      throw FieldError("key '" + i.Path("low") +
+                       "': a gain in percent is more than -100");
+    }
+  }
+  i.Optional("df", t.df);
+  t.units = i.Has("method") ? i.Get<std::size_t>("units") : 0;
+  return t;
+}
+
+// The largest write a result can describe (the settings table's bound).
+constexpr std::uint64_t kMaxSizeBytes = 1ull << 30;
+
+// Every gain in percent is (unaligned / aligned - 1) * 100 of two positive
+// times: finite, and more than -100.
+void CheckGain(const Reader& r, const char* key,
+               const std::optional<double>& gain) {
+  if (gain && !(std::isfinite(*gain) && *gain > -100)) {
+    throw FieldError("key '" + r.Path(key) +
+                     "': a gain in percent is finite and more than -100");
+  }
+}
+
+[[noreturn]] void Broken(const Reader& r, const char* key,
+                         const std::string& rule) {
+  throw FieldError("key '" + r.Path(key) + "': " + rule);
+}
+
+// The schema's rules across the fields of one pair (its allOf), for a file
+// that claims the schema's version.
+void CheckPairRules(const Reader& r, const PairResult& p) {
+  if (!r.strict()) return;
+  const bool both_measured =
+      p.unaligned.repetitions > 0 && p.aligned.repetitions > 0;
+  if (p.gain_pct && !both_measured) {
+    Broken(r, "gain_pct", "a gain needs both variants measured");
+  }
+  if (both_measured && !p.gain_pct) {
+    Broken(r, "gain_pct", "is missing: both variants were measured");
+  }
+  const Reader unaligned = r.Object("unaligned");
+  const Reader aligned = r.Object("aligned");
+  for (const Reader* v : {&unaligned, &aligned}) {
+    if (p.spec.cache == CacheState::kWarm &&
+        v->Has("resident_pages_after_drop")) {
+      Broken(*v, "resident_pages_after_drop",
+             "pages are counted after the drop only with a cold cache");
+    }
+  }
+  if (p.spec.io == IoMode::kBuffered &&
+      (p.unaligned.staged || p.aligned.staged)) {
+    Broken(r, "io", "only direct writes are staged");
+  }
+  if (p.verdict && *p.verdict == Verdict::kUndecided &&
+      !r.Has("verdict_reason")) {
+    Broken(r, "verdict_reason", "is missing: \"undecided\" says why");
+  }
+  if (p.gain_pct && p.verdict && !r.Has("gain_interval_pct") &&
+      !r.Has("no_interval_reason")) {
+    Broken(r, "no_interval_reason",
+           "is missing: a measured pair has an interval or says why not");
+  }
+  if (!p.verdict || *p.verdict == Verdict::kUndecided) return;
+  // A decided verdict: 6 runs of each variant, and an interval and p-value
+  // that say the same as the verdict.
+  if (!p.inference.test || !r.Has("p_value")) {
+    Broken(r, "verdict",
+           "a decided verdict needs gain_interval_pct and p_value");
+  }
+  if (p.unaligned.repetitions < 6 || p.aligned.repetitions < 6) {
+    Broken(r, "verdict", "a decided verdict needs 6 runs of each variant");
+  }
+  const double p_value = r.Get<double>("p_value");
+  const Interval& i = p.inference.test->interval_pct;
+  bool holds = true;
+  switch (*p.verdict) {
+    case Verdict::kAlignedFaster:
+      holds = p_value < 0.05 && i.low > 0;
+      break;
+    case Verdict::kShiftedFaster:
+      holds = p_value < 0.05 && i.high < 0;
+      break;
+    case Verdict::kNoSignificantDifference:
+      holds = p_value >= 0.05 && i.low <= 0 && i.high >= 0;
+      break;
+    case Verdict::kUndecided:
+      break;
+  }
+  if (!holds) {
+    Broken(r, "verdict",
+           "contradicts its p_value and gain_interval_pct (significance "
+           "0.05)");
+  }
+}
+
+CommitBytes ReadCommitBytes(const Reader& r) {
+  r.Only({"asked_bytes", "written_bytes"});
+  return {r.Get<double>("asked_bytes"), r.Get<double>("written_bytes")};
+}
+
+PairResult ReadPair(const Reader& r) {
+  r.Only({"size_bytes",
+          "sync",
+          "io",
+          "layout",
+          "cache",
+          "unaligned",
+          "aligned",
+          "explanation",
+          "gain_pct",
+          "median_gain_pct",
+          "gain_interval_pct",
+          "no_interval_reason",
+          "p_value",
+          "cross_check",
+          "verdict",
+          "verdict_reason",
+          "run_notes",
+          "per_commit",
+          "mechanisms",
+          "rounds"});
+  PairResult p;
+  p.spec.size = r.Get<std::uint64_t>("size_bytes");
+  if (p.spec.size < 1 || p.spec.size > kMaxSizeBytes) {
+    throw FieldError("key '" + r.Path("size_bytes") +
+                     "': must be between 1 and " +
+                     std::to_string(kMaxSizeBytes));
+  }
+  if (r.Has("p_value")) {
+    const double p_value = r.Get<double>("p_value");
+    if (!(p_value >= 0 && p_value <= 1)) {
+      throw FieldError("key '" + r.Path("p_value") +
+                       "': a p-value is between 0 and 1");
+    }
+  }
+  p.spec.sync = r.Name(kSyncMethods, "sync");
+  p.spec.io = r.Name(kIoModes, "io");
+  p.spec.layout = r.Name(kLayouts, "layout");
+  p.spec.cache = r.Name(kCacheStates, "cache");
+  p.unaligned = ReadVariant(r.Object("unaligned"));
+  p.aligned = ReadVariant(r.Object("aligned"));
+  p.explanation = r.GetOr<std::string>("explanation", "");
+  if (r.Has("mechanisms")) p.mechanisms = r.Names(kMechanisms, "mechanisms");
+  if (r.Has("per_commit")) {
+    const Reader per_commit = r.Object("per_commit");
+    per_commit.Only({"unaligned", "aligned"});
+    p.unaligned.per_commit = ReadCommitBytes(per_commit.Object("unaligned"));
+    p.aligned.per_commit = ReadCommitBytes(per_commit.Object("aligned"));
+  }
+  r.Optional("gain_pct", p.gain_pct);
+  r.Optional("median_gain_pct", p.median_gain_pct);
+  CheckGain(r, "gain_pct", p.gain_pct);
+  CheckGain(r, "median_gain_pct", p.median_gain_pct);
+  const double gain = p.gain_pct.value_or(0);
+  if (r.Has("gain_interval_pct")) {
+    r.Object("gain_interval_pct")
+        .Only({"low", "high", "estimate_pct", "method", "df", "units"});
+    p.inference.test = ReadTest(r.Object("gain_interval_pct"), r, gain);
+  } else {
+    p.inference.why_not = r.GetOr<std::string>("no_interval_reason", "");
+  }
+  if (r.Has("cross_check")) {
+    const Reader c = r.Object("cross_check");
+    c.Only({"low", "high", "estimate_pct", "method", "df", "units", "p_value",
+            "reason"});
+    if (c.Has("low")) {
+      p.cross_check.test = ReadTest(c, c, gain);
+    } else {
+      p.cross_check.why_not = c.Get<std::string>("reason");
+    }
+  }
+  if (r.Has("verdict")) {
+    // Schema 1 named the only undecided case after its reason.
+    p.verdict = r.Get<std::string>("verdict") == "undecided: one repetition"
+                    ? Verdict::kUndecided
+                    : r.Name(kVerdicts, "verdict");
+  }
+  if (r.Has("run_notes")) {
+    p.run_notes = r.Get<std::vector<std::string>>("run_notes");
+  }
+  if (r.Has("rounds")) {
+    const Reader rounds = r.Object("rounds");
+    rounds.Only({"blocks", "rounds", "state", "blocks_needed",
+                 "stand_in_half_width_points"});
+    PairRounds read;
+    read.blocks = rounds.Get<std::uint64_t>("blocks");
+    read.rounds = rounds.Get<std::uint64_t>("rounds");
+    read.state = rounds.Name(kPairStates, "state");
+    read.blocks_needed = rounds.Get<std::uint64_t>("blocks_needed");
+    rounds.Optional("stand_in_half_width_points", read.stand_in_points);
+    p.rounds = read;
+  }
+  CheckPairRules(r, p);
+  return p;
+}
+
+// Through the settings table, by the same parsers as case files.
+Settings ReadSettings(const Reader& r) {
+  r.Only({"dir", "sizes_bytes", "shift_bytes", "writes", "warmup_writes",
+          "repetitions", "seed", "budget_seconds", "precision_points", "sync",
+          "io", "layout", "cache", "direct_unaligned", "case", "log"});
+  Settings s;
+  for (const Option& option : SettingOptions()) {
+    if (option.recorded == Recorded::kNo) continue;
+    const std::string key(option.result_key);
+    if (!r.Has(key.c_str())) {
+      if (option.recorded == Recorded::kOptional) continue;
+      throw FieldError("key '" + r.Path(key.c_str()) + "' is missing");
+    }
+    const ValueOrigin origin{"", "key '" + r.Path(key.c_str()) + "': "};
+    Status read = ReadRecordedOption(option, r.Raw(key.c_str()), origin, s);
+    if (!read) throw FieldError(read.error().detail);
+    // The bounds of a run's settings are the bounds of a result's: a file
+    // with 0 writes describes no run alignbench could have made.
+    if (Status bounded = CheckOption(option, s); !bounded) {
+      throw FieldError("key '" + r.Path(key.c_str()) +
+                       "': " + bounded.error().detail);
+    }
+  }
+  if (r.Has("case")) {
+    const Reader c = r.Object("case");
+    c.Only({"name", "description", "expect"});
+    s.case_name = c.GetOr<std::string>("name", "");
+    s.case_description = c.GetOr<std::string>("description", "");
+    s.case_expect = c.GetOr<std::string>("expect", "");
+  }
+  return s;
+}
+
+// The fields of one section of the environment, as the field table lists
+// them.
+void ReadSection(const Reader& r, EnvSection section, TargetInfo& t,
+                 std::vector<std::string_view> more_keys = {}) {
+  for (const EnvField& field : EnvFields()) {
+    if (field.section == section) more_keys.push_back(field.key);
+  }
+  r.Only(more_keys);
+  for (const EnvField& field : EnvFields()) {
+    if (field.section != section) continue;
+    if (!field.required && !r.Has(field.key)) continue;
+    if (!field.set(t, r.Value(field.key, field.kind))) {
+      throw FieldError("key '" + r.Path(field.key) + "': out of range");
+    }
+  }
+}
+
+TargetInfo ReadEnvironment(const Reader& r) {
+  r.Only({"host", "target"});
+  TargetInfo t;
+  ReadSection(r.Object("host"), EnvSection::kHost, t);
+  const Reader target = r.Object("target");
+  ReadSection(target, EnvSection::kTarget, t,
+              {"device", "device_unavailable_reason"});
+  if (target.Has("device")) {
+    ReadSection(target.Object("device"), EnvSection::kDevice, t);
+  }
+  // Without a device the reason is given, with one it is not.
+  if (target.strict() &&
+      target.Has("device") == target.Has("device_unavailable_reason")) {
+    throw FieldError("key '" + target.Path("device_unavailable_reason") +
+                     (target.Has("device")
+                          ? "': only without a device"
+                          : "' is missing: device is null, so say why"));
+  }
+  t.no_device_reason =
+      target.GetOr<std::string>("device_unavailable_reason", "");
+  return t;
+}
+
+// The schema's rules across the whole result.
+void CheckReportRules(const Reader& r, const Report& report) {
+  if (!r.strict()) return;
+  if (!report.complete && report.errors.empty()) {
+    throw FieldError("key '" + r.Path("errors") +
+                     "': an incomplete run says why (complete is false)");
+  }
+  if (report.target.device) return;
+  for (const PairResult& pair : report.pairs) {
+    if (pair.unaligned.device || pair.aligned.device) {
+      throw FieldError("key '" + r.Path("pairs") +
+                       "': device_per_write without a block device");
+    }
+  }
+}
+
+// How the verdicts were made; what a file before version 3 lacks (the
+// interval in the printers' words) stays as this build says it.
+StatisticsUsed ReadStatistics(const Reader& r) {
+  r.Only({"confidence_level", "significance_level", "method",
+          "min_runs_for_verdict", "interval", "interval_of", "test",
+          "verdict"});
+  StatisticsUsed s;
+  if (r.Has("method")) s.method = r.Name(kTestMethods, "method");
+  s.min_runs_for_verdict =
+      r.GetOr<std::uint64_t>("min_runs_for_verdict", s.min_runs_for_verdict);
+  s.significance_level =
+      r.GetOr<double>("significance_level", s.significance_level);
+  s.interval_of = r.GetOr<std::string>("interval_of", s.interval_of);
+  return s;
+}
+
+Report ReadReport(const Reader& r) {
+  r.Only({"schema_version", "tool", "command_line", "started_at", "finished_at",
+          "complete", "settings", "environment", "statistics", "pairs",
+          "warnings", "errors", "reference"});
+  Report report;
+  const Reader tool = r.Object("tool");
+  tool.Only({"name", "version", "git_revision"});
+  report.tool_version = tool.Get<std::string>("version");
+  tool.Optional("git_revision", report.git_revision);
+  report.command_line = r.Get<std::vector<std::string>>("command_line");
+  r.Optional("started_at", report.started_at);
+  r.Optional("finished_at", report.finished_at);
+  report.complete = r.Get<bool>("complete");
+  report.settings = ReadSettings(r.Object("settings"));
+  report.target = ReadEnvironment(r.Object("environment"));
+  if (r.Has("statistics"))
+    report.statistics = ReadStatistics(r.Object("statistics"));
+  for (const Reader& pair : r.Objects("pairs"))
+    report.pairs.push_back(ReadPair(pair));
+  if (report.pairs.empty()) {
+    throw FieldError("key '" + r.Path("pairs") +
+                     "': a result has at least one pair");
+  }
+  report.warnings = r.GetOr("warnings", std::vector<std::string>{});
+  report.errors = r.GetOr("errors", std::vector<std::string>{});
+  if (r.Has("reference")) {
+    const Reader s = r.Object("reference");
+    s.Only({"source", "program", "command", "platform", "disk", "notes"});
+    report.reference = ReferenceSource{
+        s.Get<std::string>("source"),  s.Get<std::string>("program"),
+        s.Get<std::string>("command"), s.Get<std::string>("platform"),
+        s.Get<std::string>("disk"),    s.Get<std::string>("notes")};
+  }
+  CheckReportRules(r, report);
+  return report;
+}
+
+// Versions start at 1; 2.0 is 2, as JSON Schema reads an integer.
+std::uint64_t SchemaVersion(const json& object) {
+  const Reader r(object, "alignbench");
+  const std::uint64_t version = r.Get<std::uint64_t>("schema_version");
+  if (version < 1) {
+    throw FieldError(
+        "key 'alignbench.schema_version': 0 is no version (the first is 1)");
+  }
+  return version;
+}
+
+}  // namespace
+
+Result<Report> FromJson(const json& object, const std::string& origin) {
+  try {
+    const std::uint64_t version = SchemaVersion(object);
+    const Reader r(object, "alignbench", version >= 2);
+    if (version > static_cast<std::uint64_t>(kSchemaVersion)) {
+      Error error =
+          PlainError(ErrorKind::kUsage, "read " + origin,
+                     "schema_version " + std::to_string(version) +
+                         " is newer than this alignbench understands (" +
+                         std::to_string(kSchemaVersion) + ")");
+      error.hint = "use a newer alignbench to read it";
+      return error;
+    }
+    Report report = ReadReport(r);
+    if (Status log = ReadLogSettings(object, origin, report); !log) {
+      return log.error();
+    }
+    // Files before version 3 did not record what the printers read.
+    RecordForPrinters(report);
+    return report;
+  } catch (const FieldError& e) {
+    return PlainError(ErrorKind::kUsage, "read " + origin,
+                      std::string("not an alignbench result: ") + e.what());
+  }
+}
+
+namespace {
+
+Result<Report> LoadResultFileUnguarded(const std::string& path) {
+  Result<std::string> text =
+      ReadWholeFile(path, ErrorKind::kUsage, kMaxResultFileBytes);
+  if (!text) {
+    Error error = text.error();
+    error.operation += " result file";
+    return error;
+  }
+  Result<json> parsed = ParseJsonStrict(text.value());
+  if (!parsed) {
+    return PlainError(ErrorKind::kUsage, "read " + path, parsed.error().detail);
+  }
+  json doc = std::move(parsed).value();
+  EscapeControlStrings(doc);  // its text is printed by show and compare
+  if (!doc.is_object() || !doc.contains("alignbench")) {
+    return PlainError(
+        ErrorKind::kUsage, "read " + path,
+        "no \"alignbench\" object: not an alignbench result file");
+  }
+  return FromJson(doc.at("alignbench"), path);
+}
+
+}  // namespace
+
+Result<Report> LoadResultFile(const std::string& path) {
+  // A result file may be 64 MiB of JSON, several times that parsed: under a
+  // memory limit this is where show and compare run out.
+  try {
+    return LoadResultFileUnguarded(path);
+  } catch (const std::bad_alloc&) {
+    Error error =
+        SystemError(ErrorKind::kSetup, "read result file", path, ENOMEM);
+    error.hint = OutOfMemoryHint("read a smaller result file");
+    return error;
+  }
+}
+
+}  // namespace alignbench

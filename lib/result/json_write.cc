@@ -1,0 +1,234 @@
+// Writing the `alignbench` object: units in key names, unknown facts absent.
+#include <algorithm>
+#include <cmath>
+
+#include "lib/config/options.h"
+#include "lib/result/env_fields.h"
+#include "lib/result/json_histogram.h"
+#include "lib/result/log_settings_json.h"
+#include "lib/result/result_json.h"
+#include "lib/stats/compare.h"
+
+namespace alignbench {
+namespace {
+
+using nlohmann::json;
+
+template <typename T>
+void Put(json& j, const char* key, const std::optional<T>& value) {
+  if (value) j[key] = *value;
+}
+template <typename E, std::size_t N>
+json NameArray(const Named<E> (&table)[N], const std::vector<E>& values) {
+  json list = json::array();
+  for (E value : values) list.push_back(NameOf(table, value));
+  return list;
+}
+// Unknown statistics (NaN: a reference table printed only the mean) are left
+// out.
+json SummaryJson(const Summary& s) {
+  json j = {{"count", s.count}};
+  const std::pair<const char*, double> fields[] = {
+      {"mean_ns", s.mean},  {"stddev_ns", s.stddev}, {"min_ns", s.min},
+      {"p50_ns", s.p50},    {"p90_ns", s.p90},       {"p99_ns", s.p99},
+      {"p99_9_ns", s.p999}, {"p99_99_ns", s.p9999},  {"max_ns", s.max}};
+  for (const auto& [key, value] : fields) {
+    if (std::isfinite(value)) j[key] = value;
+  }
+  if (s.relative_error > 0) j["percentile_relative_error"] = s.relative_error;
+  return j;
+}
+json DevicePerOpJson(const DevicePerOp& d) {
+  json j = {{"reads", d.reads},
+            {"read_kib", d.kib_read},
+            {"writes", d.writes},
+            {"written_kib", d.kib_written}};
+  Put(j, "flushes", d.flushes);
+  return j;
+}
+json VariantJson(const VariantResult& v) {
+  json j = {{"repetitions", v.repetitions}, {"staged", v.staged}};
+  if (v.repetitions > 0) {
+    j["write_sync"] = SummaryJson(v.total_ns);
+    // A reference table knows only write+sync; its split is unknown, hence
+    // absent.
+    if (std::isfinite(v.write_ns.mean)) j["write"] = SummaryJson(v.write_ns);
+    if (std::isfinite(v.sync_ns.mean)) j["sync"] = SummaryJson(v.sync_ns);
+  }
+  if (v.histograms.total_ns.count > 0) {
+    j["histograms"] = HistogramsJson(v.histograms);
+  }
+  if (v.device) j["device_per_write"] = DevicePerOpJson(*v.device);
+  if (v.background) {
+    j["device_background_per_write"] = DevicePerOpJson(*v.background);
+  }
+  if (v.process) {
+    j["process_per_write"] = {{"read_bytes", v.process->read_bytes},
+                              {"write_bytes", v.process->write_bytes}};
+  }
+  if (!v.runs.empty()) {
+    json runs = json::array();
+    for (const RunPoint& run : v.runs) {
+      runs.push_back({{"order", run.order},
+                      {"block", run.block},
+                      {"start_s", run.start_s},
+                      {"wall_s", run.wall_s},
+                      {"mean_ns", run.mean_ns},
+                      {"p50_ns", run.p50_ns}});
+    }
+    j["runs"] = std::move(runs);
+  }
+  Put(j, "resident_pages_after_drop", v.resident_pages_after_drop);
+  if (v.failed_repetitions > 0) j["failed_repetitions"] = v.failed_repetitions;
+  if (v.error) {
+    j["error"] = {{"message", *v.error}};
+    if (v.error_errno != 0) {
+      j["error"]["errno"] = v.error_errno;
+      j["error"]["errno_name"] = ErrnoName(v.error_errno);
+    }
+  }
+  return j;
+}
+json IntervalJson(const GainTest& t) {
+  json j = {{"low", t.interval_pct.low},
+            {"high", t.interval_pct.high},
+            {"estimate_pct", t.estimate_pct},
+            {"method", NameOf(kTestMethods, t.method)},
+            {"units", t.units}};
+  Put(j, "df", t.df);
+  return j;
+}
+json CrossCheckJson(const Inference& i) {
+  if (!i.test) return {{"reason", i.why_not}};
+  json j = IntervalJson(*i.test);
+  j["p_value"] = i.test->p_value;
+  return j;
+}
+json PairJson(const PairResult& p) {
+  json j = {{"size_bytes", p.spec.size},
+            {"sync", NameOf(kSyncMethods, p.spec.sync)},
+            {"io", NameOf(kIoModes, p.spec.io)},
+            {"layout", NameOf(kLayouts, p.spec.layout)},
+            {"cache", NameOf(kCacheStates, p.spec.cache)},
+            {"unaligned", VariantJson(p.unaligned)},
+            {"aligned", VariantJson(p.aligned)},
+            {"explanation", p.explanation}};
+  Put(j, "gain_pct", p.gain_pct);
+  Put(j, "median_gain_pct", p.median_gain_pct);
+  if (p.inference.test) {
+    j["gain_interval_pct"] = IntervalJson(*p.inference.test);
+    j["p_value"] = p.inference.test->p_value;
+  } else if (p.Measured()) {
+    j["no_interval_reason"] = p.inference.why_not;
+  }
+  if (p.Measured() && (p.cross_check.test || !p.cross_check.why_not.empty())) {
+    j["cross_check"] = CrossCheckJson(p.cross_check);
+  }
+  if (p.verdict) {
+    j["verdict"] = NameOf(kVerdicts, *p.verdict);
+    if (*p.verdict == Verdict::kUndecided) j["verdict_reason"] = VerdictText(p);
+  }
+  if (!p.mechanisms.empty()) {
+    json names = json::array();
+    for (Mechanism m : p.mechanisms) names.push_back(NameOf(kMechanisms, m));
+    j["mechanisms"] = std::move(names);
+  }
+  if (!p.run_notes.empty()) j["run_notes"] = p.run_notes;
+  if (p.rounds) {
+    json r = {{"blocks", p.rounds->blocks},
+              {"rounds", p.rounds->rounds},
+              {"state", NameOf(kPairStates, p.rounds->state)},
+              {"blocks_needed", p.rounds->blocks_needed}};
+    if (p.rounds->stand_in_points) {
+      r["stand_in_half_width_points"] = *p.rounds->stand_in_points;
+    }
+    j["rounds"] = r;
+  }
+  return j;
+}
+json SettingsJson(const Settings& s) {
+  json j = json::object();
+  for (const Option& option : SettingOptions()) {
+    if (option.recorded == Recorded::kNo) continue;
+    json value = RecordOption(option, s);
+    if (!value.is_null()) j[std::string(option.result_key)] = std::move(value);
+  }
+  if (!s.case_name.empty()) {
+    j["case"] = {{"name", s.case_name},
+                 {"description", s.case_description},
+                 {"expect", s.case_expect}};
+  }
+  return j;
+}
+json FieldJson(const FieldValue& value) {
+  if (const auto* text = std::get_if<std::string>(&value)) return *text;
+  if (const auto* yes = std::get_if<bool>(&value)) return *yes;
+  return std::get<std::uint64_t>(value);
+}
+}  // namespace
+
+json EnvironmentJson(const TargetInfo& t) {
+  json sections = {{"host", json::object()}, {"target", json::object()}};
+  if (t.device) sections["device"] = json::object();
+  for (const EnvField& field : EnvFields()) {
+    const FieldValue value = field.get(t);
+    if (std::holds_alternative<std::monostate>(value)) continue;
+    sections[SectionKey(field.section)][field.key] = FieldJson(value);
+  }
+  json target = std::move(sections["target"]);
+  if (t.device) {
+    target["device"] = std::move(sections["device"]);
+  } else {
+    target["device"] = nullptr;
+    target["device_unavailable_reason"] = t.no_device_reason;
+  }
+  return {{"host", std::move(sections["host"])}, {"target", target}};
+}
+
+json ToJson(const Report& r) {
+  json pairs = json::array();
+  for (const PairResult& pair : r.pairs) pairs.push_back(PairJson(pair));
+  json tool = {{"name", "alignbench"}, {"version", r.tool_version}};
+  Put(tool, "git_revision", r.git_revision);
+  json j = {
+      {"schema_version", kSchemaVersion},
+      {"tool", tool},
+      {"command_line", r.command_line},
+      {"complete", r.complete},
+      {"settings", SettingsJson(r.settings)},
+      {"statistics",
+       {{"confidence_level", kConfidenceLevel},
+        {"significance_level", r.statistics.significance_level},
+        {"method", NameOf(kTestMethods, r.statistics.method)},
+        {"min_runs_for_verdict", r.statistics.min_runs_for_verdict},
+        {"interval_of", r.statistics.interval_of},
+        {"interval",
+         r.statistics.interval_of +
+             ": exp of the interval of log ratios, minus 1, in percent; its "
+             "estimate is estimate_pct (the Hodges-Lehmann estimate), while "
+             "gain_pct stays Derby's gain of arithmetic means"},
+        {"test",
+         "two-sided, from the same test and critical value as the interval: p "
+         "is below the "
+         "significance level exactly when the interval excludes 0"},
+        {"verdict",
+         "needs " + std::to_string(r.statistics.min_runs_for_verdict) +
+             "+ runs of each variant; then the side of 0 the interval lies "
+             "on, or no significant difference when it contains 0"}}},
+      {"environment", EnvironmentJson(r.target)},
+      {"pairs", pairs},
+      {"warnings", r.warnings},
+      {"errors", r.errors}};
+  if (r.reference) {
+    const ReferenceSource& s = *r.reference;
+    j["reference"] = {{"source", s.source},   {"program", s.program},
+                      {"command", s.command}, {"platform", s.platform},
+                      {"disk", s.disk},       {"notes", s.notes}};
+  }
+  Put(j, "started_at", r.started_at);
+  Put(j, "finished_at", r.finished_at);
+  AddLogJson(r, j);
+  return j;
+}
+
+}  // namespace alignbench

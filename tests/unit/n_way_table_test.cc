@@ -1,0 +1,132 @@
+// The N-way table on hand-made reports: labels from host, disk model and
+// directory, kept apart by their origin when they agree; one row per pair
+// spec of any result, "-" where a result has none; only the fields that
+// differ, each with every result's value.
+#include "lib/render/n_way_table.h"
+
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "lib/render/comparison.h"
+#include "tests/unit/report_fixture.h"
+
+namespace alignbench {
+namespace {
+
+using testing::FixedReport;
+
+std::string Rendered(const std::vector<LabeledReport>& results, Format f) {
+  std::ostringstream out;
+  RenderMany(out, results, f);
+  return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("A result's label is its host, disk model (or disk) and directory") {
+  Report r = FixedReport();
+  CHECK(ResultLabel(r) == "? / loop0 / /mnt");
+  r.target.host.hostname = "db1";
+  r.target.device->model = "WDC WD800JB";
+  CHECK(ResultLabel(r) == "db1 / WDC WD800JB / /mnt");
+  r.target.device.reset();
+  CHECK(ResultLabel(r) == "db1 / ext4 / /mnt");
+}
+
+TEST_CASE("Equal labels get their origin; distinct ones do not") {
+  Report other = FixedReport();
+  other.target.dir = "/srv";
+  const std::vector<LabeledReport> labeled =
+      LabelResults({FixedReport(), FixedReport(), other},
+                   {"a/x.json", "b/x.json", "c.json"});
+  REQUIRE(labeled.size() == 3);
+  CHECK(labeled[0].label == "? / loop0 / /mnt (a/x.json)");
+  CHECK(labeled[1].label == "? / loop0 / /mnt (b/x.json)");
+  CHECK(labeled[2].label == "? / loop0 / /srv");
+}
+
+TEST_CASE("The N-way table: a row per pair spec, a group per result") {
+  Report ext4 = FixedReport();
+  Report xfs = FixedReport();
+  xfs.target.fs_type = "xfs";
+  xfs.target.dir = "/srv";
+  xfs.pairs.pop_back();  // xfs has no 4K pair
+  const std::string text =
+      Rendered(LabelResults({ext4, xfs}, {"1.json", "2.json"}), Format::kTable);
+  CHECK_THAT(text, Catch::Contains("[1] ? / loop0 / /mnt\n"));
+  CHECK_THAT(text, Catch::Contains("[2] ? / loop0 / /srv\n"));
+  // Both pairs share every axis but size: rows are named by size alone.
+  CHECK_THAT(text, Catch::Contains("\n64 "));
+  CHECK_THAT(text, Catch::Contains("+83.2   [+70.2,+95.5]   aligned"));
+  // The 4K row: the 2nd result has no such pair.
+  CHECK_THAT(text, Catch::Contains("+4.2     [-1.5,+9.8]      n.s. |"));
+  CHECK_THAT(text, Catch::Contains("-               -         -\n"));
+  CHECK_THAT(text, Catch::Contains("filesystem | ext4 |  xfs"));
+  CHECK_THAT(text, !Catch::Contains("kernel"));
+}
+
+TEST_CASE("Identical results: no field differs, and the table says so") {
+  const std::string text = Rendered(
+      LabelResults({FixedReport(), FixedReport()}, {"a", "b"}), Format::kTable);
+  CHECK_THAT(text, Catch::Contains("no setting or environment field differs"));
+}
+
+TEST_CASE("N-way CSV: one row per result and pair, differing fields quoted") {
+  Report a = FixedReport();
+  Report b = FixedReport();
+  b.target.mount_options = "rw,noatime";
+  const std::string csv =
+      Rendered(LabelResults({a, b}, {"a", "b"}), Format::kCsv);
+  CHECK_THAT(csv, Catch::StartsWith("label,field_mount_options,size_bytes,"));
+  CHECK_THAT(csv,
+             Catch::Contains("\n? / loop0 / /mnt (b),\"rw,noatime\",4096,"));
+  std::size_t lines = 0;
+  for (char c : csv) lines += c == '\n';
+  CHECK(lines == 1 + 2 * 2);
+}
+
+TEST_CASE("N-way table: outside strings are escaped for every printer") {
+  // A directory name is whatever the user or a result file says it is.
+  const std::string hostile =
+      "/mnt/a\nb\x1b[31m|c,\"d\" \xc2\x9b"
+      "2J\xe2\x80\xae"
+      "evil\xe2\x81\xa6";
+  Report a = FixedReport();
+  Report b = FixedReport();
+  a.target.dir = hostile;
+  b.target.dir = hostile + "2";
+  const std::vector<LabeledReport> labeled = LabelResults({a, b}, {"a", "b"});
+  for (Format f : {Format::kTable, Format::kMarkdown, Format::kCsv}) {
+    const std::string text = Rendered(labeled, f);
+    CAPTURE(static_cast<int>(f), text);
+    CHECK_THAT(text, !Catch::Contains("\x1b"));
+    CHECK_THAT(text, !Catch::Contains("a\nb"));
+    CHECK_THAT(text, !Catch::Contains("\xc2\x9b"));
+    CHECK_THAT(text, !Catch::Contains("\xe2\x80\xae"));
+    CHECK_THAT(text, !Catch::Contains("\xe2\x81\xa6"));
+    CHECK_THAT(text, Catch::Contains("a\\nb\\x1b[31m"));
+    CHECK_THAT(text, Catch::Contains("\\u202eevil\\u2066"));
+  }
+  const std::string markdown = Rendered(labeled, Format::kMarkdown);
+  CHECK_THAT(markdown, Catch::Contains("\\|c,"));
+  CHECK_THAT(markdown, !Catch::Contains("m|c"));
+  const std::string csv = Rendered(labeled, Format::kCsv);
+  // One header and two rows per result: no field split a line.
+  std::size_t lines = 0;
+  for (char c : csv) lines += c == '\n';
+  CHECK(lines == 1 + 2 * 2);
+  CHECK_THAT(csv, Catch::Contains("|c,\"\"d\"\" "));
+}
+
+TEST_CASE("Two-way compare: the differing fields are escaped") {
+  Report a = FixedReport();
+  Report b = FixedReport();
+  b.target.dir = "/mnt/b\n--- forged line\x1b[31m";
+  std::ostringstream out;
+  RenderComparison(out, a, b);
+  CHECK_THAT(out.str(), !Catch::Contains("\n--- forged"));
+  CHECK_THAT(out.str(), !Catch::Contains("\x1b"));
+  CHECK_THAT(out.str(), Catch::Contains("/mnt/b\\n--- forged line\\x1b[31m"));
+}
+
+}  // namespace alignbench
