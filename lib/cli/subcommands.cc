@@ -12,10 +12,10 @@
 #include "lib/base/memory.h"
 #include "lib/env/probe.h"
 #include "lib/render/comparison.h"
-#include "lib/result/escape.h"
-#include "lib/result/result_json.h"
 #include "lib/render/n_way_table.h"
 #include "lib/render/table.h"
+#include "lib/result/escape.h"
+#include "lib/result/result_json.h"
 
 namespace alignbench {
 
