@@ -35,7 +35,7 @@ set(CPACK_PACKAGE_CONTACT "${ALIGNBENCH_PACKAGE_CONTACT}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "cost of unaligned synchronous writes on a disk")
 set(CPACK_PACKAGE_DESCRIPTION
     "alignbench measures what unaligned synchronous writes cost on one disk,\n\
-filesystem and write-cache setting: pairs of aligned and shifted write+sync\n\
+filesystem and write-cache setting: pairs of aligned and unaligned write+sync\n\
 runs, a gain with its interval and a verdict, the device I/O behind it, and\n\
 a JSON result with the probed environment.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)

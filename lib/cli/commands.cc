@@ -59,7 +59,7 @@ Command RunCommand() {
       });
   Command run =
       WithCommonOptions({CommandId::kRun, "", "[OPTIONS]", 0, 0,
-                         "Measures aligned against shifted synced writes. "
+                         "Measures aligned against unaligned synced writes. "
                          "--benchmark_color, --benchmark_counters_tabular and "
                          "--benchmark_context go to Google Benchmark.",
                          ReportFormats()},

@@ -8,7 +8,7 @@
 
 namespace alignbench {
 
-enum class Variant { kShifted, kAligned };
+enum class Variant { kUnaligned, kAligned };
 enum class SyncMethod { kFsync, kFdatasync, kOSync, kODsync, kNone };
 enum class IoMode { kBuffered, kDirect };
 enum class Layout { kExtend, kPrealloc, kPrewritten };
@@ -17,10 +17,12 @@ enum class CacheState { kWarm, kCold };
 // demands.
 enum class DirectUnaligned { kReport, kStage };
 
-// "shifted" is the design card's "unaligned": the column is headed that way, as
-// Derby's was.
+// One name for each variant in code, output, result files and docs: the one
+// whose writes start `shift` bytes after a block boundary is "unaligned" (the
+// word of the question, and of Derby's column); "shift" names only the amount.
+// A log case heads the two columns with its own labels ("unpadded", "new").
 inline constexpr Named<Variant> kVariants[] = {
-    {"unaligned", Variant::kShifted,
+    {"unaligned", Variant::kUnaligned,
      "writes start `shift` bytes after a block boundary"},
     {"aligned", Variant::kAligned, "writes start on block boundaries"},
 };

@@ -83,7 +83,7 @@ LogWorkload DerbyWorkload(std::uint64_t shift) {
 
 LogRules RulesFor(const LogWorkload& w, Variant variant) {
   LogRules rules = w.rules;
-  if (variant == Variant::kShifted) return rules;
+  if (variant == Variant::kUnaligned) return rules;
   switch (w.contrast) {
     case LogContrast::kFraming:
       rules.header = 0;
@@ -103,11 +103,11 @@ LogRules RulesFor(const LogWorkload& w, Variant variant) {
 
 std::optional<FileState> FileFor(const LogWorkload& w, Variant variant) {
   if (w.contrast != LogContrast::kFile) return std::nullopt;
-  return variant == Variant::kShifted ? w.unaligned_file : w.aligned_file;
+  return variant == Variant::kUnaligned ? w.unaligned_file : w.aligned_file;
 }
 
 std::string VariantLabel(const LogWorkload& w, Variant variant) {
-  const bool first = variant == Variant::kShifted;
+  const bool first = variant == Variant::kUnaligned;
   switch (w.contrast) {
     case LogContrast::kFraming:
       return first ? "unaligned" : "aligned";

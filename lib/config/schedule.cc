@@ -30,10 +30,10 @@ std::vector<ScheduledRun> Scheduler::Next(
     const bool aligned_first = Below(2) == 1;
     const std::size_t block = first_block + b;
     runs.push_back({blocks[b],
-                    aligned_first ? Variant::kAligned : Variant::kShifted,
+                    aligned_first ? Variant::kAligned : Variant::kUnaligned,
                     block});
     runs.push_back({blocks[b],
-                    aligned_first ? Variant::kShifted : Variant::kAligned,
+                    aligned_first ? Variant::kUnaligned : Variant::kAligned,
                     block});
   }
   return runs;

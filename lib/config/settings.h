@@ -80,7 +80,7 @@ struct Settings {
 LogWorkload WorkloadOf(const Settings& settings);
 
 // One pair, the unit of one measurement: one size under one combination of the
-// axes, written once aligned and once shifted; its %gain compares the two.
+// axes, written once aligned and once unaligned; its %gain compares the two.
 struct PairSpec {
   std::uint64_t size;
   SyncMethod sync;

@@ -125,7 +125,7 @@ std::uint64_t LargestRunBytes(const Settings& settings) {
   constexpr std::uint64_t kMetadata = 2 * 4096;
   std::uint64_t largest = 0;
   for (const PairSpec& pair : ExpandPlan(settings)) {
-    for (Variant variant : {Variant::kShifted, Variant::kAligned}) {
+    for (Variant variant : {Variant::kUnaligned, Variant::kAligned}) {
       const RunSpec spec = SpecFor(settings, pair, variant, 4096, {});
       largest = std::max(largest, RunFileBytes(spec) + kMetadata);
     }

@@ -31,18 +31,18 @@ bool Busy(const VariantResult& v) {
 
 bool Significant(const PairResult& pair) {
   return pair.verdict && (*pair.verdict == Verdict::kAlignedFaster ||
-                          *pair.verdict == Verdict::kShiftedFaster);
+                          *pair.verdict == Verdict::kUnalignedFaster);
 }
 
 // Then they cannot be read as the writes' I/O: that is said instead.
 std::string BusySentence(const PairResult& pair) {
-  const bool shifted = Busy(pair.unaligned);
-  const VariantResult& v = shifted ? pair.unaligned : pair.aligned;
+  const bool unaligned = Busy(pair.unaligned);
+  const VariantResult& v = unaligned ? pair.unaligned : pair.aligned;
   const DevicePerOp& idle = *v.background;
   const DevicePerOp& counted = *v.device;
   return std::string(
              "the disk was busy without alignbench: over the time of one ") +
-         (shifted ? "shifted" : "aligned") +
+         (unaligned ? "unaligned" : "aligned") +
          " write the idle window before measuring counted " +
          Fixed(idle.writes) + " device writes and " + Fixed(idle.reads) +
          " reads, against " + Fixed(counted.writes) + " and " +
@@ -57,7 +57,7 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
   const VariantResult& a = pair.aligned;
   switch (m) {
     case Mechanism::kReadOnWrite:
-      return "shifted: +" + Fixed(u.device->reads - a.device->reads) +
+      return "unaligned: +" + Fixed(u.device->reads - a.device->reads) +
              " device reads (" +
              Fixed(u.device->kib_read - a.device->kib_read) +
              " KiB) per write: the partly overwritten block was read first "
@@ -65,7 +65,7 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
              std::string(u.staged ? "" : ", the page cache's read-on-write") +
              ").";
     case Mechanism::kExtraBlock:
-      return "shifted: +" +
+      return "unaligned: +" +
              Fixed(u.device->kib_written - a.device->kib_written) +
              " KiB written per write: a " + std::to_string(shift) +
              "-byte shift spreads each write over one more block.";
@@ -99,13 +99,13 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
 std::string NotMeasured(const PairResult& pair) {
   // The variant without a single finished run; the other may have failed runs
   // too, but it has a time.
-  const bool shifted_missing = pair.unaligned.repetitions == 0;
+  const bool unaligned_missing = pair.unaligned.repetitions == 0;
   const VariantResult& missing =
-      shifted_missing ? pair.unaligned : pair.aligned;
+      unaligned_missing ? pair.unaligned : pair.aligned;
   const char* what = RefusedDirectWrite(pair.spec.io, missing.error_errno)
                          ? " writes are not measurable here: "
                          : " writes were stopped by an error: ";
-  return std::string(shifted_missing ? "shifted" : "aligned") + what +
+  return std::string(unaligned_missing ? "unaligned" : "aligned") + what +
          missing.error.value_or("no run completed");
 }
 
@@ -127,7 +127,7 @@ std::vector<std::string> PreparationNotes(const PairResult& pair) {
   }
   if (u.staged) {
     notes.push_back(
-        "shifted direct writes were staged: whole aligned blocks built in "
+        "unaligned direct writes were staged: whole aligned blocks built in "
         "memory, the partly filled first block kept from the write before, "
         "as a database's log buffer does.");
   }

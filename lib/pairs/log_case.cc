@@ -64,12 +64,12 @@ std::string JournalSentence(const Sides& s, const LogWorkload& w) {
 // What the rules make each variant write, beyond what was asked.
 std::string RuleSentence(const Settings& s, const PairSpec& pair) {
   const LogWorkload w = WorkloadOf(s);
-  const CommitBytes first = PerCommit(s, pair, Variant::kShifted);
+  const CommitBytes first = PerCommit(s, pair, Variant::kUnaligned);
   const CommitBytes second = PerCommit(s, pair, Variant::kAligned);
   const bool same = first.written == second.written;
   std::string text;
-  for (Variant v : {Variant::kShifted, Variant::kAligned}) {
-    const CommitBytes b = v == Variant::kShifted ? first : second;
+  for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
+    const CommitBytes b = v == Variant::kUnaligned ? first : second;
     if (b.written <= b.asked + 0.5 || (same && v == Variant::kAligned)) {
       continue;
     }
@@ -101,7 +101,7 @@ std::string ExplainLog(const Settings& s, const PairResult& pair) {
   const DevicePerOp& du = *pair.unaligned.device;
   const DevicePerOp& da = *pair.aligned.device;
   const LogWorkload w = WorkloadOf(s);
-  const Sides sides{du, da, ColumnLabel(s, Variant::kShifted),
+  const Sides sides{du, da, ColumnLabel(s, Variant::kUnaligned),
                     ColumnLabel(s, Variant::kAligned)};
   std::string text;
   for (const std::string& sentence :
@@ -152,8 +152,9 @@ std::string ColumnLabel(const Settings& s, Variant variant) {
 
 LogCaseWords WordsOf(const Settings& s) {
   const LogWorkload& w = *s.log;
-  return {ColumnLabel(s, Variant::kShifted), ColumnLabel(s, Variant::kAligned),
-          DescribeRules(w), std::string(NameOf(kLogContrasts, w.contrast)),
+  return {ColumnLabel(s, Variant::kUnaligned),
+          ColumnLabel(s, Variant::kAligned), DescribeRules(w),
+          std::string(NameOf(kLogContrasts, w.contrast)),
           std::string(HelpOf(kLogContrasts, w.contrast))};
 }
 

@@ -77,7 +77,7 @@ enum class Mechanism {
 };
 inline constexpr Named<Mechanism> kMechanisms[] = {
     {"read-on-write", Mechanism::kReadOnWrite,
-     "shifted writes read the partly overwritten block first"},
+     "unaligned writes read the partly overwritten block first"},
     {"one more block written", Mechanism::kExtraBlock,
      "a shift spreads each write over one more block"},
     {"metadata commits", Mechanism::kMetadataCommits,

@@ -297,7 +297,7 @@ std::vector<PairResult> BuildPairs(
         i < idles.size() ? idles[i] : std::nullopt;
     PairResult pair;
     pair.spec = spec;
-    pair.unaligned = Collect(spec, Variant::kShifted, runs);
+    pair.unaligned = Collect(spec, Variant::kUnaligned, runs);
     pair.aligned = Collect(spec, Variant::kAligned, runs);
     for (VariantResult* v : {&pair.unaligned, &pair.aligned}) {
       if (idle && idle->seconds > 0 && v->device && v->repetitions > 0) {

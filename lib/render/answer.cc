@@ -19,7 +19,7 @@ Finding FindingOf(const PairResult& pair, double precision) {
   switch (*pair.verdict) {
     case Verdict::kAlignedFaster:
       return Finding::kHelps;
-    case Verdict::kShiftedFaster:
+    case Verdict::kUnalignedFaster:
       return Finding::kHurts;
     case Verdict::kNoSignificantDifference:
       return ci.low >= -precision && ci.high <= precision
@@ -146,7 +146,7 @@ std::string AnswerLine(const Report& report) {
   const auto& open = by[static_cast<int>(Finding::kUnanswered)];
   const auto& unmeasured = by[static_cast<int>(Finding::kUnmeasured)];
   const std::string aligned = Heading(report, Variant::kAligned);
-  const std::string shifted = Heading(report, Variant::kShifted);
+  const std::string unaligned = Heading(report, Variant::kUnaligned);
   const bool derby = !report.log_words;
   const std::string p = Printf("%g", precision);
   const char* unit = with_axes ? "pair" : "size";
@@ -159,7 +159,7 @@ std::string AnswerLine(const Report& report) {
         " by " + GainRange(helps) + " at " + Names(helps, sizes, with_axes));
   }
   if (!hurts.empty()) {
-    clauses.push_back(shifted + " is faster by " + GainRange(hurts) + " at " +
+    clauses.push_back(unaligned + " is faster by " + GainRange(hurts) + " at " +
                       Names(hurts, sizes, with_axes));
   }
   if (!same.empty()) {

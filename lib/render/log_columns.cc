@@ -5,7 +5,7 @@
 namespace alignbench {
 
 std::string Heading(const Report& r, Variant variant) {
-  const bool first = variant == Variant::kShifted;
+  const bool first = variant == Variant::kUnaligned;
   if (!r.log_words) return first ? "unaligned" : "aligned";
   return first ? r.log_words->unaligned_label : r.log_words->aligned_label;
 }
@@ -30,8 +30,8 @@ std::string LabelledVerdict(const Report& r, const PairResult& pair) {
   if (*pair.verdict == Verdict::kAlignedFaster) {
     return Heading(r, Variant::kAligned) + " faster";
   }
-  if (*pair.verdict == Verdict::kShiftedFaster) {
-    return Heading(r, Variant::kShifted) + " faster";
+  if (*pair.verdict == Verdict::kUnalignedFaster) {
+    return Heading(r, Variant::kUnaligned) + " faster";
   }
   return VerdictWords(r, pair);
 }

@@ -91,8 +91,8 @@ std::string ShortVerdict(const PairResult* p) {
   switch (*p->verdict) {
     case Verdict::kAlignedFaster:
       return "aligned";
-    case Verdict::kShiftedFaster:
-      return "shifted";
+    case Verdict::kUnalignedFaster:
+      return "unaligned";
     case Verdict::kNoSignificantDifference:
       return "n.s.";
     case Verdict::kUndecided:
@@ -178,7 +178,7 @@ void RenderText(std::ostream& out, const std::vector<LabeledReport>& results,
   out << "\nsize in KiB; %gain: the typical gain of a block of two runs back "
          "to back, the centre of its 95% interval (from run medians; Derby's "
          "(unaligned/aligned - 1)*100 of means where there is no interval); "
-         "verdict: aligned/shifted faster, n.s. = no significant difference; "
+         "verdict: aligned/unaligned faster, n.s. = no significant difference; "
          "- = no such pair in that result.\n";
 }
 

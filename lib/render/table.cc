@@ -162,7 +162,7 @@ void RenderTable(std::ostream& out, const Report& r) {
   ForEachGroup(r, [&](const std::string& label, std::size_t from,
                       std::size_t to) {
     out << "\n[" << label << "]\n";
-    const std::string first = Heading(r, Variant::kShifted);
+    const std::string first = Heading(r, Variant::kUnaligned);
     const std::string second = Heading(r, Variant::kAligned);
     out << Pad("size", 6) << " | " << Pad(first, 10) << " | " << Pad(second, 10)
         << " | " << Pad("%gain", 8) << " | " << Pad("p50 %gain", 9) << " | "
@@ -276,7 +276,7 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
   ForEachGroup(
       r, [&](const std::string& label, std::size_t from, std::size_t to) {
         out << "\n`" << label << "`\n\n"
-            << "| size | " << Heading(r, Variant::kShifted) << " ms | "
+            << "| size | " << Heading(r, Variant::kUnaligned) << " ms | "
             << Heading(r, Variant::kAligned)
             << " ms | %gain | p50 %gain | 95% "
                "interval | p | verdict | reads/write (u/a) | KiB written/write "

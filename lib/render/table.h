@@ -24,7 +24,7 @@ inline constexpr Named<Format> kFormats[] = {
 
 void Render(std::ostream& out, const Report& report, Format format);
 
-// "--- /mnt (ext4 /dev/loop0): 13 pairs: 5 aligned faster, 0 shifted faster,
+// "--- /mnt (ext4 /dev/loop0): 13 pairs: 5 aligned faster, 0 unaligned faster,
 // 6 no significant difference, 2 undecided; mean write+sync 3.210 ms
 // unaligned, 2.980 ms aligned; mostly read-on-write (5 of 13 measured
 // pairs)": what one directory's run came to, ioping style.

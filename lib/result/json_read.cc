@@ -403,7 +403,7 @@ void CheckPairRules(const Reader& r, const PairResult& p) {
     case Verdict::kAlignedFaster:
       holds = p_value < 0.05 && i.low > 0;
       break;
-    case Verdict::kShiftedFaster:
+    case Verdict::kUnalignedFaster:
       holds = p_value < 0.05 && i.high < 0;
       break;
     case Verdict::kNoSignificantDifference:
@@ -496,10 +496,12 @@ PairResult ReadPair(const Reader& r) {
     }
   }
   if (r.Has("verdict")) {
-    // Schema 1 named the only undecided case after its reason.
-    p.verdict = r.Get<std::string>("verdict") == "undecided: one repetition"
-                    ? Verdict::kUndecided
-                    : r.Name(kVerdicts, "verdict");
+    // Schema 1 named the only undecided case after its reason, and files
+    // before the variant had one name called it "shifted".
+    const std::string verdict = r.Get<std::string>("verdict");
+    p.verdict = verdict == "undecided: one repetition" ? Verdict::kUndecided
+                : verdict == "shifted faster" ? Verdict::kUnalignedFaster
+                                              : r.Name(kVerdicts, "verdict");
   }
   if (r.Has("run_notes")) {
     p.run_notes = r.Get<std::vector<std::string>>("run_notes");

@@ -116,9 +116,9 @@ void AddLogJson(const Report& r, json& alignbench) {
   for (std::size_t i = 0; i < r.pairs.size() && i < pairs.size(); ++i) {
     const PairResult& pair = r.pairs[i];
     json per_commit = json::object();
-    for (Variant v : {Variant::kShifted, Variant::kAligned}) {
+    for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
       const VariantResult& side =
-          v == Variant::kShifted ? pair.unaligned : pair.aligned;
+          v == Variant::kUnaligned ? pair.unaligned : pair.aligned;
       const CommitBytes b =
           side.per_commit.value_or(PerCommit(r.settings, pair.spec, v));
       per_commit[std::string(NameOf(kVariants, v))] = {

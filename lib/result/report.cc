@@ -8,9 +8,9 @@ void RecordForPrinters(Report& report) {
   if (report.settings.log) {
     if (!report.log_words) report.log_words = WordsOf(report.settings);
     for (PairResult& pair : report.pairs) {
-      for (Variant v : {Variant::kShifted, Variant::kAligned}) {
+      for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
         VariantResult& side =
-            v == Variant::kShifted ? pair.unaligned : pair.aligned;
+            v == Variant::kUnaligned ? pair.unaligned : pair.aligned;
         if (!side.per_commit)
           side.per_commit = PerCommit(report.settings, pair.spec, v);
       }

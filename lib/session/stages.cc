@@ -206,7 +206,7 @@ std::vector<PairProgress> ProgressOf(const Collector& c) {
     const std::vector<PairSpec> plan = ExpandPlan(c.settings[dir]);
     for (std::size_t i = 0; i < plan.size(); ++i) {
       // The runs' medians only: no test is made until the last round.
-      const VariantResult u = Collect(plan[i], Variant::kShifted, in);
+      const VariantResult u = Collect(plan[i], Variant::kUnaligned, in);
       const VariantResult a = Collect(plan[i], Variant::kAligned, in);
       PairProgress& p = progress[first + i];
       p.measurable = !u.runs.empty() && !a.runs.empty();

@@ -363,7 +363,7 @@ Verdict Decide(const Inference& inference, std::size_t unaligned_runs,
   }
   const Interval& i = inference.test->interval_pct;
   if (i.low > 0) return Verdict::kAlignedFaster;
-  if (i.high < 0) return Verdict::kShiftedFaster;
+  if (i.high < 0) return Verdict::kUnalignedFaster;
   return Verdict::kNoSignificantDifference;
 }
 

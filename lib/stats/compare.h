@@ -138,15 +138,15 @@ Inference SignedRankTest(const std::vector<double>& log_ratios,
 
 enum class Verdict {
   kAlignedFaster,
-  kShiftedFaster,
+  kUnalignedFaster,
   kNoSignificantDifference,
   kUndecided
 };
 inline constexpr Named<Verdict> kVerdicts[] = {
     {"aligned faster", Verdict::kAlignedFaster,
      "the whole interval lies above 0: aligning helps, beyond noise"},
-    {"shifted faster", Verdict::kShiftedFaster,
-     "the whole interval lies below 0: shifted writes are faster, beyond "
+    {"unaligned faster", Verdict::kUnalignedFaster,
+     "the whole interval lies below 0: unaligned writes are faster, beyond "
      "noise"},
     {"no significant difference", Verdict::kNoSignificantDifference,
      "the interval contains 0"},

@@ -109,7 +109,7 @@ struct RoundPlan {
 // estimator's standard error under normal noise, Student's t for small n),
 // and in points 100 · e^μ · sinh(half-width): an interval around the fitted
 // gain, taken on the side where it is wider, as the sign is not read (a
-// shifted-faster pair is asked for somewhat more blocks than it needs).
+// unaligned-faster pair is asked for somewhat more blocks than it needs).
 // NaN with fewer than 2 values.
 double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
                               double confidence = kConfidenceLevel);

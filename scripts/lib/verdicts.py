@@ -4,7 +4,7 @@ power figures in docs/measurements.md (scripts/aa-check, scripts/power-check).
     python3 verdicts.py FILE...
 
 One line per file, then the total: pairs, how many the verdict called
-"aligned faster" / "shifted faster", the median half-width of the interval
+"aligned faster" / "unaligned faster", the median half-width of the interval
 (upper side, in %gain points), and the same for the cross-check statistic;
 last, how many pairs carry a note on runs far off the others.
 """
@@ -14,7 +14,7 @@ import sys
 
 
 def tally(pairs, pick):
-    counts = {"aligned faster": 0, "shifted faster": 0}
+    counts = {"aligned faster": 0, "unaligned faster": 0}
     widths = []
     for pair in pairs:
         verdict, interval = pick(pair)
@@ -26,7 +26,10 @@ def tally(pairs, pick):
 
 
 def main_rule(pair):
-    return pair.get("verdict"), pair.get("gain_interval_pct")
+    verdict = pair.get("verdict")
+    if verdict == "shifted faster":  # files written before the variant had one name
+        verdict = "unaligned faster"
+    return verdict, pair.get("gain_interval_pct")
 
 
 def cross_rule(pair, min_runs):
@@ -39,20 +42,20 @@ def cross_rule(pair, min_runs):
     if check["low"] > 0:
         return "aligned faster", check
     if check["high"] < 0:
-        return "shifted faster", check
+        return "unaligned faster", check
     return "no significant difference", check
 
 
 def line(label, n, counts, widths):
     median = statistics.median(widths) if widths else float("nan")
     return (f"{label}: {n} pairs, {counts['aligned faster']} aligned faster, "
-            f"{counts['shifted faster']} shifted faster, "
+            f"{counts['unaligned faster']} unaligned faster, "
             f"median half-width {median:.1f} points")
 
 
 def main(paths):
-    total = {"main": [{"aligned faster": 0, "shifted faster": 0}, []],
-             "cross": [{"aligned faster": 0, "shifted faster": 0}, []]}
+    total = {"main": [{"aligned faster": 0, "unaligned faster": 0}, []],
+             "cross": [{"aligned faster": 0, "unaligned faster": 0}, []]}
     n_total = 0
     noted = 0
     methods = set()

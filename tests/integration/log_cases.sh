@@ -3,7 +3,7 @@
 # sectors: each case runs to the end and its result passes the schema, and the mechanisms
 # the cases promise show in the device counters: InnoDB's 512-byte blocks read the pages
 # they partly overwrite in a recycled cold file and write-ahead padding does not; SQLite's
-# shifted frames write more per commit than aligned ones; a new RocksDB log pays journal
+# unaligned frames write more per commit than aligned ones; a new RocksDB log pays journal
 # commits that a recycled one does not. Writes and repetitions are cut to keep it short.
 source "$(dirname "$0")/lib.sh"
 SCHEMA="$ALIGNBENCH_SOURCE_DIR/results/schema/alignbench-result.schema.json"
@@ -48,7 +48,7 @@ check "innodb-redo: the table heads its columns unpadded | padded" \
   grep -Eq 'unpadded \| +padded' "$WORK/innodb-redo.txt"
 
 run_case sqlite-wal --sizes 4K --writes 32 --repetitions 2
-check "sqlite-wal: shifted frames write more KiB per commit than aligned frames" \
+check "sqlite-wal: unaligned frames write more KiB per commit than aligned frames" \
   json_check "$WORK/sqlite-wal.json" \
   'all(p["unaligned"]["device_per_write"]["written_kib"] >= p["aligned"]["device_per_write"]["written_kib"] + 2 for p in a["pairs"])' \
   'pair(4096)["per_commit"]["unaligned"]["written_bytes"] == 4120' \
@@ -60,7 +60,7 @@ check "sqlite-wal-psow0: sector fill doubles the bytes per commit" \
   'pair(4096)["per_commit"]["aligned"]["written_bytes"] == 8240'
 
 run_case postgres-wal --sizes 256,16K --writes 32 --repetitions 2
-check "postgres-wal: whole 8 KiB pages, the shifted ones straddle one more block" \
+check "postgres-wal: whole 8 KiB pages, the unaligned ones straddle one more block" \
   json_check "$WORK/postgres-wal.json" \
   'pair(256)["per_commit"]["aligned"]["written_bytes"] == 8192' \
   'all(p["unaligned"]["device_per_write"]["written_kib"] >= p["aligned"]["device_per_write"]["written_kib"] + 2 for p in a["pairs"])'

@@ -1,6 +1,6 @@
 # The mechanism behind the gain, on a real ext4 with 4 KiB sectors: a
-# shifted write over a cold, prewritten file reads the partly overwritten block first; an
-# extending file reads nothing; shifted O_DIRECT writes are refused with the alignment
+# unaligned write over a cold, prewritten file reads the partly overwritten block first; an
+# extending file reads nothing; unaligned O_DIRECT writes are refused with the alignment
 # required, and staged ones are measured.
 source "$(dirname "$0")/lib.sh"
 make_rig --sector 4096 --fs ext4 --size 256M
@@ -14,7 +14,7 @@ run() {  # run NAME alignbench-args...: result in $WORK/NAME.json, table in $WOR
 run cold --case "$ALIGNBENCH_SOURCE_DIR/cases/cold-rmw.json" --sizes 4K --writes 48 \
   --repetitions 2
 check "cold-rmw runs" [ $? -eq 0 ]
-check "cold-rmw: shifted reads ~1 block per write, aligned none, one more block written" \
+check "cold-rmw: unaligned reads ~1 block per write, aligned none, one more block written" \
   json_check "$WORK/cold.json" \
   'pair(4096)["unaligned"]["device_per_write"]["reads"] >= 0.9' \
   'pair(4096)["aligned"]["device_per_write"]["reads"] <= 0.1' \
@@ -32,7 +32,7 @@ check "extend: no device reads in either variant" json_check "$WORK/extend.json"
 
 run direct --sizes 4K,64K --writes 16 --repetitions 2 --io direct --layout prewritten
 check "direct: refused rows are not a failure (exit 0)" [ $? -eq 0 ]
-check "direct: shifted rows not measured, with EINVAL and the alignment" \
+check "direct: unaligned rows not measured, with EINVAL and the alignment" \
   json_check "$WORK/direct.json" \
   'pair(4096)["unaligned"]["repetitions"] == 0' \
   'pair(4096)["unaligned"]["error"]["errno_name"] == "EINVAL"' \
@@ -46,7 +46,7 @@ check "direct: the table says not measurable" grep -q "not measurable" "$WORK/di
 # staged writes keep it in memory, as a database's log buffer does.
 run staged --sizes 4K --writes 16 --repetitions 2 --io direct --layout prewritten \
   --cache cold --direct-unaligned stage
-check "staged: shifted direct writes measured and labelled staged" \
+check "staged: unaligned direct writes measured and labelled staged" \
   json_check "$WORK/staged.json" \
   'pair(4096)["unaligned"]["repetitions"] == 2' \
   'pair(4096)["unaligned"]["staged"] is True' \

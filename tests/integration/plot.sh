@@ -1,7 +1,7 @@
 # scripts/plot end to end: two quick real runs (fsync, fdatasync) drawn on one figure and
 # one CDF figure, each a real PNG and an SVG; the default prefix; one-line errors with their
 # exit codes; no temporary file left behind; then the CDF figure of a cold-rmw run on a
-# 4 KiB-sector ext4 rig whose device reads are slowed to 100 ms each, where the shifted
+# 4 KiB-sector ext4 rig whose device reads are slowed to 100 ms each, where the unaligned
 # writes must lie to the right of the aligned ones in the data the figure was drawn from.
 # Without matplotlib the test is skipped, loudly.
 source "$(dirname "$0")/lib.sh"
@@ -176,7 +176,7 @@ check "file without histograms: says so" grep -q "without histograms" "$WORK/old
 [ "$failed" -eq 0 ] || { finish; exit 1; }
 [ "$(id -u)" -eq 0 ] || { finish; skip "the cold-rmw CDF needs root for a loop device"; }
 make_rig --sector 4096 --fs ext4 --size 128M
-# A read is made to cost 100 ms, so the shifted variant's read-on-write moves its whole
+# A read is made to cost 100 ms, so the unaligned variant's read-on-write moves its whole
 # distribution right by far more than the noise of a shared disk can move either one.
 slow_reads 10
 "${SLOW[@]}" "$ALIGNBENCH" --case "$ALIGNBENCH_SOURCE_DIR/cases/cold-rmw.json" --dir "$RIG" \
@@ -186,8 +186,8 @@ check "cold-rmw run exits 0 ($(tail -n1 "$WORK/cold.err"))" [ $? -eq 0 ]
 check "cold-rmw plot exits 0" [ $? -eq 0 ]
 check "cold-rmw CDF PNG" is_png "$WORK/cold-cdf.png"
 check "cold-rmw CDF SVG" grep -q "<svg" "$WORK/cold-cdf.svg"
-# The medians read off the CDF's own points: shifted to the right of aligned at every size.
-shifted_right() {
+# The medians read off the CDF's own points: unaligned to the right of aligned at every size.
+unaligned_right() {
   "$PY" - "$WORK/cold-cdf.tsv" <<'PY'
 import csv, sys
 curves = {}
@@ -198,11 +198,11 @@ def median(points):
     return next(ns for fraction, ns in points if fraction >= 0.5)
 ok = len(curves) == 4
 for size in sorted({s for s, _ in curves}):
-    a, s = median(curves[(size, "aligned")]), median(curves[(size, "shifted")])
-    print("    %d B: median aligned %d ns, shifted %d ns" % (size, a, s))
+    a, s = median(curves[(size, "aligned")]), median(curves[(size, "unaligned")])
+    print("    %d B: median aligned %d ns, unaligned %d ns" % (size, a, s))
     ok = ok and s > a
 sys.exit(0 if ok else 1)
 PY
 }
-check "cold-rmw CDF: shifted median to the right of aligned at 4K and 16K" shifted_right
+check "cold-rmw CDF: unaligned median to the right of aligned at 4K and 16K" unaligned_right
 finish

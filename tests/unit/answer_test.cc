@@ -49,12 +49,12 @@ TEST_CASE(
   CHECK(line.find("±2 %") != std::string::npos);
 }
 
-TEST_CASE("shifted faster, and pairs without a verdict, are said too") {
+TEST_CASE("unaligned faster, and pairs without a verdict, are said too") {
   Report report = FixedReport();
   PairResult undecided = PairAt(8192, Verdict::kUndecided, 0, {0, 0});
   undecided.inference.test.reset();
   undecided.verdict.reset();
-  report.pairs = {PairAt(4096, Verdict::kShiftedFaster, -7, {-9, -5}),
+  report.pairs = {PairAt(4096, Verdict::kUnalignedFaster, -7, {-9, -5}),
                   undecided};
   CHECK(AnswerLine(report) ==
         "answer: unaligned is faster by 7 % at 4K; 1 size without a verdict at "

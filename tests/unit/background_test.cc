@@ -50,7 +50,7 @@ TEST_CASE("The idle window is scaled to the time of one write") {
 }
 
 TEST_CASE("BuildPairs puts the background beside each variant's counters") {
-  // 20 ms per write+sync for the shifted, 10 ms for the aligned.
+  // 20 ms per write+sync for the unaligned, 10 ms for the aligned.
   const std::vector<CollectedRun> runs =
       testing::OneBlock(20e6f, 10e6f, DeviceCounters{0, 0, 2, 16, 2});
   const PairSpec& spec = testing::kFsync4K;

@@ -237,7 +237,7 @@ TEST_CASE("A zero block: p and the verdict agree") {
   const Inference six = SignedRankTest({-.06, -.01, -.02, -.03, -.04, -.05});
   REQUIRE(six.test);
   CHECK(six.test->p_value == 2.0 / 64);
-  CHECK(Decide(six, 6, 6) == Verdict::kShiftedFaster);
+  CHECK(Decide(six, 6, 6) == Verdict::kUnalignedFaster);
 }
 
 TEST_CASE("Signed-rank test: every block in the same bucket") {
@@ -359,7 +359,7 @@ TEST_CASE("Signed-rank: p < 0.05 exactly when the interval excludes 0, ties") {
 }
 
 TEST_CASE("One slow aligned run widens the interval instead of tilting it") {
-  // The delta-method interval of schema 1 gave "shifted faster" with a lower
+  // The delta-method interval of schema 1 gave "unaligned faster" with a lower
   // bound below -100 % for run means like these (ms).
   const Inference w = WelchLogTest({1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 12});
   REQUIRE(w.test);
@@ -391,7 +391,7 @@ TEST_CASE("Verdict: six runs of each variant, then the side of 0") {
   const Inference down = WelchLogTest({100, 101, 102}, {110, 112, 114});
   const Inference both = WelchLogTest({100, 120, 90}, {110, 95, 105});
   CHECK(Decide(up, 6, 6) == Verdict::kAlignedFaster);
-  CHECK(Decide(down, 6, 6) == Verdict::kShiftedFaster);
+  CHECK(Decide(down, 6, 6) == Verdict::kUnalignedFaster);
   CHECK(Decide(both, 6, 6) == Verdict::kNoSignificantDifference);
   CHECK(Decide(up, 5, 8) == Verdict::kUndecided);
   CHECK(Decide(Inference{std::nullopt, "no"}, 5, 5) == Verdict::kUndecided);

@@ -21,7 +21,7 @@ Report LogReport(const std::string& case_text) {
 TEST_CASE("Derby's sweep has its own words") {
   Report r = testing::FixedReport();
   r.settings.shift = 24;
-  CHECK(Heading(r, Variant::kShifted) == "unaligned");
+  CHECK(Heading(r, Variant::kUnaligned) == "unaligned");
   CHECK(Heading(r, Variant::kAligned) == "aligned");
   CHECK(RulesText(r) == "shift 24 B");
   CHECK(LogFooter(r).empty());
@@ -32,7 +32,7 @@ TEST_CASE("A log case's verdict names its variants") {
   const Report r =
       LogReport(R"({"log": {"contrast": "fill", "aligned": "4K"}})");
   PairResult pair;
-  pair.verdict = Verdict::kShiftedFaster;
+  pair.verdict = Verdict::kUnalignedFaster;
   CHECK(LabelledVerdict(r, pair) == "unpadded faster");
   pair.verdict = Verdict::kAlignedFaster;
   CHECK(LabelledVerdict(r, pair) == "padded faster");

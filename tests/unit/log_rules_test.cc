@@ -27,9 +27,9 @@ TEST_CASE("Without a log object the workload is Derby's: the header is shift") {
   s.shift = 24;
   const LogWorkload w = WorkloadOf(s);
   CHECK(w.contrast == LogContrast::kFraming);
-  CHECK(RulesFor(w, Variant::kShifted).header == 24);
+  CHECK(RulesFor(w, Variant::kUnaligned).header == 24);
   CHECK(RulesFor(w, Variant::kAligned).header == 0);
-  CHECK(ColumnLabel(s, Variant::kShifted) == "unaligned");
+  CHECK(ColumnLabel(s, Variant::kUnaligned) == "unaligned");
 }
 
 TEST_CASE(
@@ -39,7 +39,7 @@ TEST_CASE(
                    "aligned": "8K"}})");
   REQUIRE(s.log);
   CHECK(s.log->rules.header == 2048);
-  CHECK(RulesFor(*s.log, Variant::kShifted).pad == 0);
+  CHECK(RulesFor(*s.log, Variant::kUnaligned).pad == 0);
   CHECK(RulesFor(*s.log, Variant::kAligned).pad == 8192);
   CHECK(RulesFor(*s.log, Variant::kAligned).block == 512);
   CHECK(ColumnLabel(s, Variant::kAligned) == "padded");
@@ -51,7 +51,7 @@ TEST_CASE("A file contrast names both states and runs cold") {
       R"({"cache": "cold", "log": {"contrast": "file", "unaligned": "new",
                                    "aligned": "recycled"}})");
   CHECK(FileFor(*s.log, Variant::kAligned) == FileState::kRecycled);
-  CHECK(ColumnLabel(s, Variant::kShifted) == "new");
+  CHECK(ColumnLabel(s, Variant::kUnaligned) == "new");
   CHECK(Validate(s).ok());
 }
 
@@ -84,7 +84,7 @@ TEST_CASE("Bad log objects are refused with the key") {
 TEST_CASE("Bytes per commit come from the rules") {
   Settings s = FromCase(R"({"log": {"header": 32, "record_header": 24}})");
   s.writes = 10;
-  const CommitBytes b = PerCommit(s, testing::kFsync4K, Variant::kShifted);
+  const CommitBytes b = PerCommit(s, testing::kFsync4K, Variant::kUnaligned);
   CHECK(b.asked == 4096);
   CHECK(b.written == 4120);
   CHECK(PerCommit(s, testing::kFsync4K, Variant::kAligned).written == 4096);

@@ -16,7 +16,7 @@ TEST_CASE("settings.log and per_commit survive the JSON round trip") {
   CHECK(j["settings"]["log"]["block_bytes"] == 8192);
   CHECK(j["settings"]["log"]["labels"]["aligned"] == "aligned");
   CHECK(j["pairs"][0]["per_commit"]["unaligned"]["written_bytes"] ==
-        PerCommit(r.settings, r.pairs[0].spec, Variant::kShifted).written);
+        PerCommit(r.settings, r.pairs[0].spec, Variant::kUnaligned).written);
   Result<Report> back = FromJson(nlohmann::json::parse(j.dump()), "rt");
   REQUIRE(back.ok());
   REQUIRE(back.value().settings.log);

@@ -47,8 +47,8 @@ TEST_CASE("A level shift across all pairs is said, with where it started") {
 }
 
 TEST_CASE("Explain names the variant that has no time, and why") {
-  // The shifted variant stopped on its first run (ENOSPC); the aligned one has
-  // a time although one of its runs failed too.
+  // The unaligned variant stopped on its first run (ENOSPC); the aligned one
+  // has a time although one of its runs failed too.
   PairResult pair;
   pair.spec = {262144, SyncMethod::kFsync, IoMode::kBuffered, Layout::kExtend,
                CacheState::kWarm};
@@ -59,12 +59,12 @@ TEST_CASE("Explain names the variant that has no time, and why") {
   pair.aligned.error = "fsync /d/g: Input/output error (EIO)";
   pair.aligned.error_errno = EIO;
   CHECK(Explain(pair, 24) ==
-        "shifted writes were stopped by an error: pwrite /d/f: No space left "
+        "unaligned writes were stopped by an error: pwrite /d/f: No space left "
         "on device (ENOSPC)");
   pair.spec.io = IoMode::kDirect;
   pair.unaligned.error_errno = EINVAL;
   CHECK_THAT(Explain(pair, 24),
-             Catch::StartsWith("shifted writes are not measurable here"));
+             Catch::StartsWith("unaligned writes are not measurable here"));
 }
 
 TEST_CASE("Explain gives no verdict with too few runs, and says so") {
@@ -79,14 +79,14 @@ TEST_CASE("Explain gives no verdict with too few runs, and says so") {
 
 namespace {
 
-// Blocks of kFsync4K, block b's unaligned run taking shifted_ms[b] and its
+// Blocks of kFsync4K, block b's unaligned run taking unaligned_ms[b] and its
 // aligned run aligned_ms[b] per write.
-std::vector<CollectedRun> Blocks(const std::vector<float>& shifted_ms,
+std::vector<CollectedRun> Blocks(const std::vector<float>& unaligned_ms,
                                  const std::vector<float>& aligned_ms) {
   std::vector<CollectedRun> runs;
-  for (std::size_t b = 0; b < shifted_ms.size(); ++b) {
+  for (std::size_t b = 0; b < unaligned_ms.size(); ++b) {
     for (CollectedRun& run :
-         testing::OneBlock(shifted_ms[b] * 1e6f, aligned_ms[b] * 1e6f, {})) {
+         testing::OneBlock(unaligned_ms[b] * 1e6f, aligned_ms[b] * 1e6f, {})) {
       run.block = b + 1;
       run.order = runs.size() + 1;
       runs.push_back(std::move(run));
@@ -98,10 +98,11 @@ std::vector<CollectedRun> Blocks(const std::vector<float>& shifted_ms,
 }  // namespace
 
 TEST_CASE("A far run is noted only where its block moves the verdict") {
-  // Six blocks with shifted 2-7 % slower: aligned faster (all signs agree).
-  const std::vector<float> shifted = {1.02f, 1.03f, 1.04f, 1.05f, 1.06f, 1.07f};
+  // Six blocks with unaligned 2-7 % slower: aligned faster (all signs agree).
+  const std::vector<float> unaligned = {1.02f, 1.03f, 1.04f,
+                                        1.05f, 1.06f, 1.07f};
   const std::vector<float> aligned(6, 1.0f);
-  std::vector<float> s = shifted, a = aligned;
+  std::vector<float> s = unaligned, a = aligned;
   // A seventh block whose aligned run was 10x slow: the largest rank, against.
   s.push_back(1.0f);
   a.push_back(10.0f);
@@ -114,10 +115,10 @@ TEST_CASE("A far run is noted only where its block moves the verdict") {
         std::string::npos);
 
   // The same slow run where the other blocks already say nothing: no note.
-  std::vector<float> flat_shifted = {1.02f, 0.98f, 1.03f, 0.97f,
-                                     1.0f,  1.01f, 1.0f};
+  std::vector<float> flat_unaligned = {1.02f, 0.98f, 1.03f, 0.97f,
+                                       1.0f,  1.01f, 1.0f};
   const std::vector<PairResult> unmoved =
-      BuildPairs({testing::kFsync4K}, Blocks(flat_shifted, a), 24);
+      BuildPairs({testing::kFsync4K}, Blocks(flat_unaligned, a), 24);
   CHECK(unmoved[0].verdict == Verdict::kNoSignificantDifference);
   CHECK(unmoved[0].run_notes.empty());
 }

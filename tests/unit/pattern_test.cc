@@ -37,8 +37,8 @@ TEST_CASE("Derby's aligned variant: write k at k*S") {
   CHECK(p.Over(0, 128).max_length == 4096);
 }
 
-TEST_CASE("Derby's shifted variant: an untimed header of `shift` bytes") {
-  const LogRules rules = RulesFor(DerbyWorkload(24), Variant::kShifted);
+TEST_CASE("Derby's unaligned variant: an untimed header of `shift` bytes") {
+  const LogRules rules = RulesFor(DerbyWorkload(24), Variant::kUnaligned);
   WritePattern p(rules, 1024);
   CHECK(p.HeaderBytes() == 24);
   CHECK(Extents(rules, 1024, 4)[3] == At(24 + 3 * 1024, 1024));
@@ -47,7 +47,7 @@ TEST_CASE("Derby's shifted variant: an untimed header of `shift` bytes") {
 
 TEST_CASE("A zero shift makes both variants the same pattern (A/A runs)") {
   const LogWorkload w = DerbyWorkload(0);
-  CHECK(Extents(RulesFor(w, Variant::kShifted), 8192, 5) ==
+  CHECK(Extents(RulesFor(w, Variant::kUnaligned), 8192, 5) ==
         Extents(RulesFor(w, Variant::kAligned), 8192, 5));
 }
 

@@ -31,14 +31,14 @@ inline const PairSpec kFsync4K{4096, SyncMethod::kFsync, IoMode::kBuffered,
                                Layout::kExtend, CacheState::kWarm};
 
 // One block of runs as the harness collects them: a run of each variant of
-// kFsync4K, two writes each taking `shifted_ns` or `aligned_ns` (1 µs of it
+// kFsync4K, two writes each taking `unaligned_ns` or `aligned_ns` (1 µs of it
 // the write), both with `device` as their counters.
-inline std::vector<CollectedRun> OneBlock(float shifted_ns, float aligned_ns,
+inline std::vector<CollectedRun> OneBlock(float unaligned_ns, float aligned_ns,
                                           const DeviceCounters& device) {
   std::vector<CollectedRun> runs;
-  for (Variant variant : {Variant::kShifted, Variant::kAligned}) {
+  for (Variant variant : {Variant::kUnaligned, Variant::kAligned}) {
     CollectedRun run{kFsync4K, variant, {}, runs.size() + 1, 1};
-    const float ns = variant == Variant::kShifted ? shifted_ns : aligned_ns;
+    const float ns = variant == Variant::kUnaligned ? unaligned_ns : aligned_ns;
     run.record.write_ns = HistogramOf({1000, 1000});
     run.record.sync_ns = HistogramOf({ns - 1000, ns - 1000});
     run.record.total_ns = HistogramOf({ns, ns});
@@ -87,7 +87,7 @@ inline Report FixedReport() {
   big.cross_check.test =
       GainTest{TestMethod::kWelchLogMean, 83.5, {72.5, 94.25}, 0.0005, 9.5, 6};
   big.verdict = Verdict::kAlignedFaster;
-  big.explanation = "shifted writes each caused 1.0 extra device read(s).";
+  big.explanation = "unaligned writes each caused 1.0 extra device read(s).";
 
   PairResult small = big;
   small.spec.size = 4096;

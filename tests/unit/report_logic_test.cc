@@ -15,16 +15,16 @@ using namespace alignbench::testing;
 
 namespace {
 
-// Six blocks of kFsync4K: shifted writes take `shifted_ns`, aligned ones
+// Six blocks of kFsync4K: unaligned writes take `unaligned_ns`, aligned ones
 // `aligned_ns` (both with a little drift), each run with its own counters.
-std::vector<CollectedRun> SixBlocks(float shifted_ns, float aligned_ns,
-                                    const DeviceCounters& shifted_device,
+std::vector<CollectedRun> SixBlocks(float unaligned_ns, float aligned_ns,
+                                    const DeviceCounters& unaligned_device,
                                     const DeviceCounters& aligned_device) {
   std::vector<CollectedRun> runs;
   for (std::size_t b = 1; b <= 6; ++b) {
     const float drift = 1.0f + 0.01f * static_cast<float>(b);
     for (CollectedRun& run :
-         OneBlock(shifted_ns * drift, aligned_ns * drift, shifted_device)) {
+         OneBlock(unaligned_ns * drift, aligned_ns * drift, unaligned_device)) {
       run.block = b;
       run.order = runs.size() + 1;
       if (run.variant == Variant::kAligned) run.record.device = aligned_device;
@@ -44,9 +44,9 @@ PairResult OnePair(std::vector<CollectedRun> runs) {
 
 TEST_CASE("BuildPairs: blocks of runs give gain, verdict and I/O per write") {
   // Over a run's two writes: 2 reads of 8 sectors, 4 writes of 32, 2 flushes.
-  const DeviceCounters shifted{2, 16, 4, 64, 2};
+  const DeviceCounters unaligned{2, 16, 4, 64, 2};
   const DeviceCounters aligned{0, 0, 4, 32, 2};
-  const PairResult p = OnePair(SixBlocks(2e6f, 1e6f, shifted, aligned));
+  const PairResult p = OnePair(SixBlocks(2e6f, 1e6f, unaligned, aligned));
   CHECK(p.unaligned.repetitions == 6);
   CHECK(p.aligned.repetitions == 6);
   CHECK(p.unaligned.runs.size() == 6);
@@ -83,11 +83,11 @@ TEST_CASE("BuildPairs: runs of a pair outside the plan are not counted") {
   CHECK(p.unaligned.repetitions == 5);
 }
 
-TEST_CASE("Explain names read-modify-write when only shifted writes read") {
+TEST_CASE("Explain names read-modify-write when only unaligned writes read") {
   const PairResult p =
       OnePair(SixBlocks(2e6f, 1e6f, {2, 16, 2, 16, 2}, {0, 0, 2, 16, 2}));
   const std::string text = Explain(p, 24);
-  CHECK_THAT(text, Catch::Contains("shifted: +1.0 device reads (4.0 KiB)") &&
+  CHECK_THAT(text, Catch::Contains("unaligned: +1.0 device reads (4.0 KiB)") &&
                        Catch::Contains("read-modify-write"));
   CHECK_THAT(text, !Catch::Contains("one more block"));
 }
@@ -96,7 +96,7 @@ TEST_CASE("Explain names the extra block a shift spreads each write over") {
   const PairResult p =
       OnePair(SixBlocks(2e6f, 1e6f, {0, 0, 2, 24, 2}, {0, 0, 2, 16, 2}));
   CHECK_THAT(Explain(p, 24),
-             Catch::Contains("shifted: +2.0 KiB written per write: a 24-byte "
+             Catch::Contains("unaligned: +2.0 KiB written per write: a 24-byte "
                              "shift spreads each write over one more block"));
 }
 
@@ -154,17 +154,17 @@ TEST_CASE("compare says a gain grew only when the intervals part") {
 TEST_CASE("The summary line counts verdicts and names the common mechanism") {
   Report report = FixedReport();
   report.pairs.clear();
-  // Two pairs whose shifted writes read (read-on-write), one alike.
-  for (const DeviceCounters& shifted :
+  // Two pairs whose unaligned writes read (read-on-write), one alike.
+  for (const DeviceCounters& unaligned :
        {DeviceCounters{2, 16, 2, 16, 2}, DeviceCounters{2, 16, 2, 16, 2},
         DeviceCounters{0, 0, 2, 16, 2}}) {
     report.pairs.push_back(
-        OnePair(SixBlocks(2e6f, 1e6f, shifted, {0, 0, 2, 16, 2})));
+        OnePair(SixBlocks(2e6f, 1e6f, unaligned, {0, 0, 2, 16, 2})));
   }
   const std::string line = SummaryLine(report);
   CHECK_THAT(line, Catch::StartsWith("--- " + report.target.Title() +
                                      ": 3 pairs: 3 aligned faster, 0 "
-                                     "shifted faster, 0 no significant "
+                                     "unaligned faster, 0 no significant "
                                      "difference, 0 undecided; "));
   CHECK_THAT(line, Catch::Contains("mean write+sync 2.070 ms unaligned, "
                                    "1.035 ms aligned"));

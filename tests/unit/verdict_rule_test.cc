@@ -3,7 +3,7 @@
 // the default plan would see them, and judged as lib/pairs/pairs.cc judges a
 // pair: Decide on SignedRankTest of the log ratios of the run medians. Both
 // variants were identical, so every verdict but "no significant difference"
-// is a false positive; multiplying the shifted run medians by 1.5 injects a
+// is a false positive; multiplying the unaligned run medians by 1.5 injects a
 // true +50 % the rule should find.
 // Each block is drawn with the sign it was measured with. Drawing magnitudes
 // and flipping their signs at random would make the null true by construction
@@ -59,7 +59,7 @@ Rates Resample(const std::vector<double>& pool, std::size_t blocks,
     }
     const Verdict v = Decide(SignedRankTest(null), blocks, blocks);
     false_positives +=
-        v == Verdict::kAlignedFaster || v == Verdict::kShiftedFaster;
+        v == Verdict::kAlignedFaster || v == Verdict::kUnalignedFaster;
     found += Decide(SignedRankTest(effect), blocks, blocks) ==
              Verdict::kAlignedFaster;
   }
