@@ -22,7 +22,8 @@ status=$?
 check "a failing command's status: 7 (got $status)" [ "$status" -eq 7 ]
 check "no file after a failing command" [ "$(neighbour_files)" -eq 0 ]
 
-"$BN" --rate 10 "$target" -- sh -c 'trap "exit 42" TERM; sleep 30 & wait' 2> /dev/null &
+# The trap stops the sleep too: left running, it would hold CTest's output pipe for 30 s.
+"$BN" --rate 10 "$target" -- sh -c 'sleep 30 & trap "kill \$!; exit 42" TERM; wait' 2> /dev/null &
 pid=$!
 for _ in $(seq 100); do [ "$(neighbour_files)" -eq 1 ] && break; sleep 0.05; done
 sleep 0.3
