@@ -172,6 +172,37 @@ double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
   return 100 * std::exp(fit.mu) * std::sinh(half_log);
 }
 
+bool TailsMoveInterval(const std::vector<double>& log_ratios,
+                       double confidence) {
+  const std::size_t n = log_ratios.size();
+  if (n < 2) return false;
+  std::vector<double> magnitudes;
+  magnitudes.reserve(n);
+  for (double r : log_ratios) magnitudes.push_back(std::fabs(r));
+  std::sort(magnitudes.begin(), magnitudes.end());
+  // Far: beyond the median by six robust spreads (MAD scaled to σ), which a
+  // normal block almost never is; the fit itself would be pulled by them.
+  auto median_of = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t m = v.size() / 2;
+    return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+  };
+  const double middle = median_of(magnitudes);
+  std::vector<double> deviations;
+  deviations.reserve(n);
+  for (double m : magnitudes) deviations.push_back(std::fabs(m - middle));
+  const double limit = middle + 6 * 1.4826 * median_of(deviations);
+  const auto far = static_cast<double>(
+      magnitudes.end() -
+      std::upper_bound(magnitudes.begin(), magnitudes.end(), limit));
+  const double k = static_cast<double>(n);
+  const double z =
+      boost::math::quantile(boost::math::normal(), 1 - (1 - confidence) / 2);
+  const double past_one_end =
+      k * (k + 1) / 4 - z * std::sqrt(k * (k + 1) * (2 * k + 1) / 24);
+  return far * k >= past_one_end;
+}
+
 double StopThresholdPoints(std::uint64_t blocks, double precision_points,
                            double margin) {
   return precision_points /
@@ -246,7 +277,8 @@ RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
     plan.blocks_needed[i] = ProjectBlocksNeeded(
         n, stand_in, design.precision_points, design.small_sample_margin);
     if (stand_in <= StopThresholdPoints(n, design.precision_points,
-                                        design.small_sample_margin)) {
+                                        design.small_sample_margin) &&
+        !TailsMoveInterval(pair.log_ratios, design.confidence)) {
       plan.state[i] = PairState::kPrecisionReached;
       continue;
     }

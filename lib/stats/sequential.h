@@ -114,6 +114,18 @@ struct RoundPlan {
 double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
                               double confidence = kConfidenceLevel);
 
+// Whether the blocks the stand-in's fit leaves out could move the reported
+// interval's ends: the stand-in fits the middle of |log ratio| and so does
+// not see a few blocks far off it (a run whose median fell into a slower
+// mode of the disk), while each such block moves n of the n(n+1)/2 Walsh
+// averages the interval is read from. True when the blocks beyond the
+// median |log ratio| by six robust spreads (1.4826 MAD), times n, reach the
+// number of Walsh averages past one end of the interval (normal approximation
+// of the signed-rank quantile). Reads only |log ratio|, so the rounds stay
+// sign-invariant.
+bool TailsMoveInterval(const std::vector<double>& log_ratios,
+                       double confidence = kConfidenceLevel);
+
 // Blocks a pair projects to need in total for `precision_points`: the
 // half-width scales as 1/sqrt(blocks), so n · (stand-in / precision)^2,
 // rounded up, and never fewer than the n measured.

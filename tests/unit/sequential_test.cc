@@ -132,6 +132,38 @@ TEST_CASE("A pair that reached the precision gets no blocks") {
   CHECK(plan.blocks_needed[1] > 20);
 }
 
+// The power rig's failure, its log ratios as measured (cold-rmw, 64K, runs of
+// 32 writes): a 40 % gain, and one block whose unaligned run fell into a
+// faster mode of the disk. The stand-in fits the middle and says +-5 is
+// reached; the reported interval is far wider.
+TEST_CASE(
+    "A block far off the fit keeps a pair open until it cannot move the ends") {
+  const std::vector<double> ten = {0.366,  0.343, 0.354, 0.292, 0.35,
+                                   -0.532, 0.326, 0.37,  0.355, 0.324};
+  CHECK(StandInHalfWidthPoints(ten) < 5);
+  const Inference reported = SignedRankTest(ten);
+  REQUIRE(reported.test);
+  CHECK(reported.test->interval_pct.high - reported.test->interval_pct.low >
+        20);
+  CHECK(TailsMoveInterval(ten));
+  // Signs are not read.
+  std::vector<double> flipped = ten;
+  for (double& r : flipped) r = -r;
+  CHECK(TailsMoveInterval(flipped));
+  // Without it, nothing moves; among 30 blocks it moves too few of the Walsh
+  // averages to reach either end.
+  std::vector<double> without = ten;
+  without.erase(without.begin() + 5);
+  CHECK_FALSE(TailsMoveInterval(without));
+  std::vector<double> thirty = ten;
+  for (int b = 0; b < 20; ++b) thirty.push_back(0.33 + 0.002 * b);
+  CHECK_FALSE(TailsMoveInterval(thirty));
+  SequentialDesign design;
+  const RoundPlan plan = PlanNextRound({Pair(ten)}, design, 1e9);
+  CHECK(plan.state[0] == PairState::kOpen);
+  CHECK(plan.blocks[0] > 0);
+}
+
 TEST_CASE("A round at most doubles a pair and gives at least the minimum") {
   SequentialDesign design;
   const RoundPlan wide =
