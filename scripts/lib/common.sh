@@ -25,6 +25,39 @@ help_if_asked() {
   esac
 }
 
+# usage_error SCRIPT MESSAGE: a script's own wrong argument: the message, SCRIPT's usage
+# line (the "#   scripts/..." line of its opening comment) and exit 1, before anything is
+# installed, built or changed.
+usage_error() {
+  local script=$1
+  shift
+  echo "${script##*/}: error: $*" >&2
+  sed -n '2,/^[^#]/{s/^#   *\(scripts\/.*\)/usage: \1/p}' "$script" | head -n 1 >&2
+  exit 1
+}
+
+# split_args SCRIPT MAX MODE ARGS...: SCRIPT's positional arguments (at most MAX) into POS.
+# MODE "pass": what follows "--" goes to alignbench, into REST; MODE "own": the script
+# takes no "--". Any option before "--" is not the script's own and is refused.
+split_args() {
+  local script=$1 max=$2 mode=$3 hint=''
+  shift 3
+  POS=() REST=()
+  [ "$mode" = pass ] && hint=" (alignbench's options go after --)"
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --) [ "$mode" = pass ] || usage_error "$script" "unknown option '--'"
+        shift
+        REST=("$@")
+        break ;;
+      -?*) usage_error "$script" "unknown option '$1'$hint" ;;
+      *) POS+=("$1") ;;
+    esac
+    shift
+  done
+  [ "${#POS[@]}" -le "$max" ] || usage_error "$script" "at most $max arguments, got ${#POS[@]}$hint"
+}
+
 # install_missing PACKAGE...: apt-get update and install only when something is missing.
 # Without root and without sudo it says in one line what to do and fails. apt's and dpkg's
 # output (hundreds of lines) goes to a log: one line per step here, the log's path on failure.
