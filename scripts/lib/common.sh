@@ -79,33 +79,60 @@ install_missing() {
   echo "installing ${#missing[@]} missing packages: ${missing[*]}" >&2
   local log
   log=$(mktemp "${TMPDIR:-/tmp}/alignbench-install.XXXXXX.log") || return 1
-  install_step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
-    install_step "$log" "apt-get install" \
+  step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
+    step "$log" "apt-get install" \
       "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" ||
     return 1
   rm -f "$log"
 }
 
-# install_step LOG WHAT COMMAND...: one line on stderr, the command's output in LOG.
-install_step() {
-  local log=$1 what=$2
+# step LOG WHAT COMMAND...: one line on stderr for the whole step, the command's output
+# in LOG. On a terminal the line counts what apt has set up so far ("12/40"). When the
+# command fails, the last lines of LOG follow with its path, so the error is on screen.
+step() {
+  local log=$1 what=$2 status=0 poller=''
   shift 2
   printf '  %s ... ' "$what" >&2
-  if "$@" >>"$log" 2>&1 </dev/null; then
-    echo "done" >&2
+  # The poller only reads the log: the command itself runs in the foreground, so that
+  # Ctrl-C reaches it.
+  [ -t 2 ] && { apt_progress "$log" "$what" & poller=$!; }
+  "$@" >>"$log" 2>&1 </dev/null || status=$?
+  if [ -n "$poller" ]; then
+    kill "$poller" 2>/dev/null || true
+    wait "$poller" 2>/dev/null || true
+    printf '\r  %s ... ' "$what" >&2
+  fi
+  if [ "$status" -eq 0 ]; then
+    echo "done${poller:+            }" >&2
   else
-    local status=$?
-    echo "failed (exit $status); its output is in $log" >&2
+    echo "failed (exit $status); the end of $log:" >&2
+    tail -n 25 "$log" | sed 's/^/    /' >&2
     return "$status"
   fi
 }
 
-# build DIR [TARGET...]: configure (Release) and build into DIR.
+# apt_progress LOG WHAT: every second, "WHAT ... N/M set up" from apt's log, in place.
+apt_progress() {
+  local total count
+  while sleep 1; do
+    total=$(sed -n 's/.* \([0-9][0-9]*\) newly installed.*/\1/p' "$1" | tail -n 1)
+    [ -n "$total" ] && [ "$total" -gt 0 ] || continue
+    count=$(grep -c '^Setting up ' "$1" || true)
+    printf '\r  %s ... %s/%s set up ' "$2" "$count" "$total" >&2
+  done
+}
+
+# build DIR [TARGET...]: configure (Release, plus CMAKE_ARGS) and build into DIR, one line
+# per phase on stderr; the compiler's output goes to DIR/build.log, shown only on failure.
+CMAKE_ARGS=()
 build() {
   local dir=$1
   shift
   local targets=()
   [ $# -gt 0 ] && targets=(--target "$@")
-  cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-    cmake --build "$dir" -j"$(nproc)" "${targets[@]}"
+  mkdir -p "$dir" && : >"$dir/build.log" || return 1
+  step "$dir/build.log" "cmake: configure ${dir#"$ROOT"/}/" \
+    cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release "${CMAKE_ARGS[@]}" &&
+    step "$dir/build.log" "cmake: build ${targets:+${targets[*]:1} }in ${dir#"$ROOT"/}/" \
+      cmake --build "$dir" -j"$(nproc)" "${targets[@]}"
 }
