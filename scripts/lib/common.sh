@@ -112,9 +112,11 @@ step() {
 }
 
 # apt_progress LOG WHAT: every second, "WHAT ... N/M set up" from apt's log, in place.
+# It ends with the script ($$ is the script's PID in this subshell too): a background job
+# ignores Ctrl-C, so it must not outlive a script that Ctrl-C ended.
 apt_progress() {
   local total count
-  while sleep 1; do
+  while sleep 1 && kill -0 "$$" 2>/dev/null; do
     total=$(sed -n 's/.* \([0-9][0-9]*\) newly installed.*/\1/p' "$1" | tail -n 1)
     [ -n "$total" ] && [ "$total" -gt 0 ] || continue
     count=$(grep -c '^Setting up ' "$1" || true)
