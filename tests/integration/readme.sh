@@ -78,13 +78,23 @@ while read -r -a words; do
       run=("$ALIGNBENCH")
       [ "$command" = scripts/derby ] && run=(env "ALIGNBENCH=$ALIGNBENCH" "$SRC/scripts/derby")
       (cd "$SRC" && "${run[@]}" "${args[@]}" --dir "$WORK" --sizes 4K --writes 4 \
-        --repetitions 6 --out "$WORK/example.json" --force > /dev/null 2> "$WORK/example.err")
+        --repetitions 6 --out "$WORK/example.json" --force > "$WORK/example.out" \
+        2> "$WORK/example.err")
       status=$?
       check "${words[*]}: runs made small (exit $status: $(head -n 1 "$WORK/example.err"))" \
         [ "$status" -eq 0 ]
       ;;
   esac
 done < "$WORK/commands"
+
+# The example table looks like a real one: its column header as a run prints it, and the
+# idle window's columns where the run had device counters (not on tmpfs).
+header=$(grep -m 1 '^  size |' "$WORK/example.out")
+check "the README's table has the column header a run prints: $header" grep -qxF -- "$header" "$README"
+if grep -q 'idle:' "$WORK/example.out"; then
+  check "the README's device I/O lines have the idle columns a run prints" \
+    grep -q '^ .* fl   idle: ' "$README"
+fi
 
 # (b) A paragraph that states a measured time (took 45 s, 15 minutes) says when.
 undated=$("$PY" - "$README" <<'PY'
