@@ -88,7 +88,8 @@ install_missing() {
 
 # step LOG WHAT COMMAND...: one line on stderr for the whole step, the command's output
 # in LOG. On a terminal the line counts what apt has set up so far ("12/40"). When the
-# command fails, the last lines of LOG follow with its path, so the error is on screen.
+# command fails, the line names LOG and the error lines from it follow, so the reason is
+# on screen.
 step() {
   local log=$1 what=$2 status=0 poller=''
   shift 2
@@ -105,8 +106,13 @@ step() {
   if [ "$status" -eq 0 ]; then
     echo "done${poller:+            }" >&2
   else
-    echo "failed (exit $status); the end of $log:" >&2
-    tail -n 25 "$log" | sed 's/^/    /' >&2
+    echo "failed (exit $status); its output is in $log" >&2
+    # The reason, not the hundreds of lines before it: apt's "E:" lines, the compiler's and
+    # CMake's errors; the log's last lines where there are none.
+    local reason
+    reason=$(grep -E '^E: |error|Error' "$log" | tail -n 20)
+    [ -n "$reason" ] || reason=$(tail -n 10 "$log")
+    printf '%s\n' "$reason" | sed 's/^/    /' >&2
     return "$status"
   fi
 }
