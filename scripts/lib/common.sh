@@ -25,6 +25,39 @@ help_if_asked() {
   esac
 }
 
+# usage_error SCRIPT MESSAGE: a script's own wrong argument: the message, SCRIPT's usage
+# line (the "#   scripts/..." line of its opening comment) and exit 1, before anything is
+# installed, built or changed.
+usage_error() {
+  local script=$1
+  shift
+  echo "${script##*/}: error: $*" >&2
+  sed -n '2,/^[^#]/{s/^#   *\(scripts\/.*\)/usage: \1/p}' "$script" | head -n 1 >&2
+  exit 1
+}
+
+# split_args SCRIPT MAX MODE ARGS...: SCRIPT's positional arguments (at most MAX) into POS.
+# MODE "pass": what follows "--" goes to alignbench, into REST; MODE "own": the script
+# takes no "--". Any option before "--" is not the script's own and is refused.
+split_args() {
+  local script=$1 max=$2 mode=$3 hint=''
+  shift 3
+  POS=() REST=()
+  [ "$mode" = pass ] && hint=" (alignbench's options go after --)"
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --) [ "$mode" = pass ] || usage_error "$script" "unknown option '--'"
+        shift
+        REST=("$@")
+        break ;;
+      -?*) usage_error "$script" "unknown option '$1'$hint" ;;
+      *) POS+=("$1") ;;
+    esac
+    shift
+  done
+  [ "${#POS[@]}" -le "$max" ] || usage_error "$script" "at most $max arguments, got ${#POS[@]}$hint"
+}
+
 # install_missing PACKAGE...: apt-get update and install only when something is missing.
 # Without root and without sudo it says in one line what to do and fails. apt's and dpkg's
 # output (hundreds of lines) goes to a log: one line per step here, the log's path on failure.
@@ -46,33 +79,68 @@ install_missing() {
   echo "installing ${#missing[@]} missing packages: ${missing[*]}" >&2
   local log
   log=$(mktemp "${TMPDIR:-/tmp}/alignbench-install.XXXXXX.log") || return 1
-  install_step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
-    install_step "$log" "apt-get install" \
+  step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
+    step "$log" "apt-get install" \
       "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" ||
     return 1
   rm -f "$log"
 }
 
-# install_step LOG WHAT COMMAND...: one line on stderr, the command's output in LOG.
-install_step() {
-  local log=$1 what=$2
+# step LOG WHAT COMMAND...: one line on stderr for the whole step, the command's output
+# in LOG. On a terminal the line counts what apt has set up so far ("12/40"). When the
+# command fails, the line names LOG and the error lines from it follow, so the reason is
+# on screen.
+step() {
+  local log=$1 what=$2 status=0 poller=''
   shift 2
   printf '  %s ... ' "$what" >&2
-  if "$@" >>"$log" 2>&1 </dev/null; then
-    echo "done" >&2
+  # The poller only reads the log: the command itself runs in the foreground, so that
+  # Ctrl-C reaches it.
+  [ -t 2 ] && { apt_progress "$log" "$what" & poller=$!; }
+  "$@" >>"$log" 2>&1 </dev/null || status=$?
+  if [ -n "$poller" ]; then
+    kill "$poller" 2>/dev/null || true
+    wait "$poller" 2>/dev/null || true
+    printf '\r  %s ... ' "$what" >&2
+  fi
+  if [ "$status" -eq 0 ]; then
+    echo "done${poller:+            }" >&2
   else
-    local status=$?
     echo "failed (exit $status); its output is in $log" >&2
+    # The reason, not the hundreds of lines before it: apt's "E:" lines, the compiler's and
+    # CMake's errors; the log's last lines where there are none.
+    local reason
+    reason=$(grep -E '^E: |error|Error' "$log" | tail -n 20)
+    [ -n "$reason" ] || reason=$(tail -n 10 "$log")
+    printf '%s\n' "$reason" | sed 's/^/    /' >&2
     return "$status"
   fi
 }
 
-# build DIR [TARGET...]: configure (Release) and build into DIR.
+# apt_progress LOG WHAT: every second, "WHAT ... N/M set up" from apt's log, in place.
+# It ends with the script ($$ is the script's PID in this subshell too): a background job
+# ignores Ctrl-C, so it must not outlive a script that Ctrl-C ended.
+apt_progress() {
+  local total count
+  while sleep 1 && kill -0 "$$" 2>/dev/null; do
+    total=$(sed -n 's/.* \([0-9][0-9]*\) newly installed.*/\1/p' "$1" | tail -n 1)
+    [ -n "$total" ] && [ "$total" -gt 0 ] || continue
+    count=$(grep -c '^Setting up ' "$1" || true)
+    printf '\r  %s ... %s/%s set up ' "$2" "$count" "$total" >&2
+  done
+}
+
+# build DIR [TARGET...]: configure (Release, plus CMAKE_ARGS) and build into DIR, one line
+# per phase on stderr; the compiler's output goes to DIR/build.log, shown only on failure.
+CMAKE_ARGS=()
 build() {
   local dir=$1
   shift
   local targets=()
   [ $# -gt 0 ] && targets=(--target "$@")
-  cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-    cmake --build "$dir" -j"$(nproc)" "${targets[@]}"
+  mkdir -p "$dir" && : >"$dir/build.log" || return 1
+  step "$dir/build.log" "cmake: configure ${dir#"$ROOT"/}/" \
+    cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release "${CMAKE_ARGS[@]}" &&
+    step "$dir/build.log" "cmake: build ${targets:+${targets[*]:1} }in ${dir#"$ROOT"/}/" \
+      cmake --build "$dir" -j"$(nproc)" "${targets[@]}"
 }

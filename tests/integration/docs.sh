@@ -60,12 +60,4 @@ check "no comment or doc points outside the tree or at an issue number${outside:
 lines=$(wc -l < "$SRC/README.md")
 check "README.md has at most 200 lines (has $lines)" [ "$lines" -le 200 ]
 
-# (e) Scripts answer --help with their usage and exit 0, before they install, build or
-# change anything (a --help taken for a directory would measure in ./--help).
-for script in aa-check power-check fleet/local reference-tables busy-neighbour; do
-  out=$("$SRC/scripts/$script" --help 2> /dev/null)
-  status=$?
-  check "scripts/$script --help: exit 0 (got $status)" [ "$status" -eq 0 ]
-  check "scripts/$script --help: its usage" [ "$(printf '%s\n' "$out" | wc -l)" -ge 3 ]
-done
 finish

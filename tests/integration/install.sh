@@ -1,7 +1,8 @@
 # The README commands' package step (scripts/lib/common.sh install_missing):
 # without root and without sudo it stops with one line saying what to do, never at
 # "sudo: command not found"; as root apt's and dpkg's output goes to a log, one line per
-# step is printed, and a failed step names its log. apt-get is a stub: nothing is installed.
+# step is printed, and a failed step names its log and shows the reason from it. apt-get is
+# a stub: nothing is installed.
 source "$(dirname "$0")/lib.sh"
 COMMON="$ALIGNBENCH_SOURCE_DIR/scripts/lib/common.sh"
 fake=alignbench-test-no-such-package
@@ -72,6 +73,8 @@ check "(c) failed install: non-zero exit (got $status)" [ "$status" -ne 0 ]
 log=$(sed -n 's/.*failed (exit 100); its output is in \(.*\)$/\1/p' "$WORK/c.err")
 check "(c) the failed step names its log" [ -n "$log" ]
 check "(c) the log holds the reason" grep -q "E: Unable to locate package" "$log"
-check "(c) three lines" [ "$(wc -l < "$WORK/c.err")" -eq 3 ]
+check "(c) the reason on screen, under the failed step" \
+  grep -qx "    E: Unable to locate package" "$WORK/c.err"
+check "(c) four lines, none of apt's progress" [ "$(wc -l < "$WORK/c.err")" -eq 4 ]
 [ "$failed" -eq 0 ] || cat "$WORK/c.err" >&2
 finish

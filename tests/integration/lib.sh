@@ -3,6 +3,10 @@
 set -u
 : "${ALIGNBENCH:?set ALIGNBENCH to the alignbench binary}"
 : "${ALIGNBENCH_SOURCE_DIR:?set ALIGNBENCH_SOURCE_DIR to the source tree}"
+# mkfs.*, losetup, xfs_io and their kind live in /usr/sbin and /sbin, which a user's PATH
+# often lacks: without these, a test run as a user would skip for a tool "missing" that is
+# installed.
+PATH=$PATH:/usr/sbin:/sbin
 PY=/usr/bin/python3
 passed=0
 failed=0
