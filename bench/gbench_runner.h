@@ -34,7 +34,6 @@ class GoogleBenchmarkRunner final : public Runner {
 
  private:
   // Seen in any stage's document
-  bool debug_build_ = false;
   bool unparsable_ = false;
 };
 

@@ -43,7 +43,8 @@ class Runner {
   // account of the stage ({"context": ..., "benchmarks": [...]}), or null.
   virtual nlohmann::json RunStage(const std::vector<RunSlot>& slots,
                                   const MeasureFn& measure) = 0;
-  // What the result should say about the runner itself (a debug build).
+  // What the result should say about the runner itself (its document
+  // could not be read).
   virtual std::vector<std::string> Warnings() const { return {}; }
 };
 
