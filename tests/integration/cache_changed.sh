@@ -13,7 +13,6 @@ original=$(cat "$WC")
 cleanup_hooks=("echo '$original' > '$WC'" "${cleanup_hooks[@]}")
 echo "write back" > "$WC"
 
-stopped() { [[ $(ps -o stat= -p "$1" 2> /dev/null) == T* ]]; }
 ALIGNBENCH_STOP_BEFORE_RUN=3 "$ALIGNBENCH_PAUSED" --dir "$RIG" --sizes 4K --writes 8 \
   --repetitions 2 --out "$WORK/result.json" > /dev/null 2> "$WORK/err" &
 pid=$!

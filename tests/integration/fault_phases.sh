@@ -51,7 +51,6 @@ setup_backing() {  # an ext4 rig of 64 MiB whose image lives on a 48 MiB tmpfs
   cleanup_hooks=("'$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig' destroy '$DIR' >/dev/null 2>&1" "${cleanup_hooks[@]}")
 }
 
-stopped() { [[ $(ps -o stat= -p "$1" 2> /dev/null) == T* ]]; }
 
 for fault in ${FAULTS:-enospc erofs eio backing}; do
   for phase in start middle end; do

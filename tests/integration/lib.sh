@@ -66,6 +66,20 @@ wait_for_run_file() {
   return 1
 }
 
+# stopped PID: the process is stopped, as the alignbench_paused test tool stops itself.
+stopped() { [[ $(ps -o stat= -p "$1" 2> /dev/null) == T* ]]; }
+
+# wait_stopped PID: up to 10 s until PID stops; fails when it ends or never stops.
+wait_stopped() {
+  local _
+  for _ in $(seq 1000); do
+    stopped "$1" && return 0
+    kill -0 "$1" 2> /dev/null || return 1
+    sleep 0.01
+  done
+  return 1
+}
+
 # make_rig [loop-rig create args]: a fresh filesystem on a loop device, destroyed on every
 # exit path; sets RIG to its mount. Without root or loop devices the test is skipped.
 make_rig() {

@@ -8,7 +8,6 @@ source "$(dirname "$0")/lib.sh"
 : "${ALIGNBENCH_PAUSED:?set ALIGNBENCH_PAUSED to the alignbench_paused test tool}"
 
 mkdir "$WORK/dir"
-stopped() { [[ $(ps -o stat= -p "$1" 2> /dev/null) == T* ]]; }
 ALIGNBENCH_STOP_AT_FSYNC=5 "$ALIGNBENCH_PAUSED" --dir "$WORK/dir" --sizes 4K --writes 20 \
   --repetitions 2 --sync fsync --out "$WORK/result.json" > /dev/null 2> "$WORK/err" &
 pid=$!
