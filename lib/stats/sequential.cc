@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "lib/stats/compare.h"
+#include "lib/stats/summary.h"
 
 namespace alignbench {
 namespace {
@@ -152,17 +153,22 @@ FoldedFit FitFolded(const std::vector<double>& sorted) {
   return best;
 }
 
+// |log ratio|, ascending: all that the rounds may read of a pair.
+std::vector<double> SortedMagnitudes(const std::vector<double>& log_ratios) {
+  std::vector<double> magnitudes;
+  magnitudes.reserve(log_ratios.size());
+  for (double r : log_ratios) magnitudes.push_back(std::fabs(r));
+  std::sort(magnitudes.begin(), magnitudes.end());
+  return magnitudes;
+}
+
 }  // namespace
 
 double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
                               double confidence) {
   const std::size_t n = log_ratios.size();
   if (n < 2) return std::numeric_limits<double>::quiet_NaN();
-  std::vector<double> magnitudes;
-  magnitudes.reserve(n);
-  for (double r : log_ratios) magnitudes.push_back(std::fabs(r));
-  std::sort(magnitudes.begin(), magnitudes.end());
-  const FoldedFit fit = FitFolded(magnitudes);
+  const FoldedFit fit = FitFolded(SortedMagnitudes(log_ratios));
   const double k = static_cast<double>(n);
   const double t = boost::math::quantile(boost::math::students_t(k - 1),
                                          1 - (1 - confidence) / 2);
@@ -176,22 +182,16 @@ bool TailsMoveInterval(const std::vector<double>& log_ratios,
                        double confidence) {
   const std::size_t n = log_ratios.size();
   if (n < 2) return false;
-  std::vector<double> magnitudes;
-  magnitudes.reserve(n);
-  for (double r : log_ratios) magnitudes.push_back(std::fabs(r));
-  std::sort(magnitudes.begin(), magnitudes.end());
+  const std::vector<double> magnitudes = SortedMagnitudes(log_ratios);
   // Far: beyond the median by six robust spreads (MAD scaled to σ), which a
   // normal block almost never is; the fit itself would be pulled by them.
-  auto median_of = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-  };
-  const double middle = median_of(magnitudes);
+  const double middle = Percentile(magnitudes, 0.5);
   std::vector<double> deviations;
   deviations.reserve(n);
   for (double m : magnitudes) deviations.push_back(std::fabs(m - middle));
-  const double limit = middle + 6 * 1.4826 * median_of(deviations);
+  std::sort(deviations.begin(), deviations.end());
+  const double spread = 1.4826 * Percentile(deviations, 0.5);
+  const double limit = middle + 6 * spread;
   const auto far = static_cast<double>(
       magnitudes.end() -
       std::upper_bound(magnitudes.begin(), magnitudes.end(), limit));
