@@ -185,12 +185,15 @@ bool TailsMoveInterval(const std::vector<double>& log_ratios,
   const std::vector<double> magnitudes = SortedMagnitudes(log_ratios);
   // Far: beyond the median by six robust spreads (MAD scaled to σ), which a
   // normal block almost never is; the fit itself would be pulled by them.
+  // The spread has the far-run notes' floor: with mostly equal medians (MAD
+  // 0) every other block would be far, and the pair would never stop.
   const double middle = Percentile(magnitudes, 0.5);
   std::vector<double> deviations;
   deviations.reserve(n);
   for (double m : magnitudes) deviations.push_back(std::fabs(m - middle));
   std::sort(deviations.begin(), deviations.end());
-  const double spread = 1.4826 * Percentile(deviations, 0.5);
+  const double spread =
+      std::max(1.4826 * Percentile(deviations, 0.5), kFarRunScaleFloor);
   const double limit = middle + 6 * spread;
   const auto far = static_cast<double>(
       magnitudes.end() -
