@@ -248,14 +248,15 @@ void SayRound(const Collector& c, std::uint64_t round, const RoundPlan& plan) {
 
 // The rounds after the first, until every pair has stopped or the budget is
 // spent. Returns how each pair ended, per directory.
-void RunRounds(Collector& c, Scheduler& scheduler, StagesResult& result) {
+void RunRounds(Collector& c, Scheduler& scheduler, std::uint64_t first_blocks,
+               StagesResult& result) {
   const Settings& settings = c.Common();
   SequentialDesign design;
   design.precision_points = settings.precision_points;
   design.first_round_blocks = settings.repetitions;
-  std::vector<std::uint64_t> blocks(c.plan.size(), settings.repetitions);
+  std::vector<std::uint64_t> blocks(c.plan.size(), first_blocks);
   std::vector<std::uint64_t> rounds(c.plan.size(), 1);
-  std::size_t next_block = c.plan.size() * settings.repetitions + 1;
+  std::size_t next_block = c.plan.size() * first_blocks + 1;
   RoundPlan plan;
   while (true) {
     plan = PlanNextRound(ProgressOf(c), design,
@@ -306,12 +307,22 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
   const Settings& common = collector.Common();
   result.seed = common.seed ? *common.seed : FreshSeed();
   Scheduler scheduler(result.seed);
-  const std::vector<std::uint64_t> first(plan.size(), common.repetitions);
+  // Without a budget, exactly --repetitions blocks. With one, every pair
+  // first gets the fewest blocks that can give a verdict, whatever the time;
+  // the rest of the first round is the rounds' to fund like any other, so a
+  // slow disk cannot hold the run far past its budget in the first round.
+  const std::uint64_t first_blocks =
+      common.budget_seconds
+          ? std::min<std::uint64_t>(common.repetitions, kMinRunsForVerdict)
+          : common.repetitions;
+  const std::vector<std::uint64_t> first(plan.size(), first_blocks);
   SampleIdleBefore(collector, first, kFirstIdleWindow);
   MergeDocument(result.runner_document,
                 RunStage(collector, scheduler.Next(first, 1)));
   result.rounds_run = 1;
-  if (common.budget_seconds) RunRounds(collector, scheduler, result);
+  if (common.budget_seconds) {
+    RunRounds(collector, scheduler, first_blocks, result);
+  }
   // Moved, not copied: each run holds its per-write times.
   result.runs.resize(settings.size());
   for (CollectedRun& run : collector.runs) {

@@ -119,6 +119,28 @@ TEST_CASE("stages: with a budget, rounds are recorded per pair") {
   CHECK(dir.Names().empty());
 }
 
+TEST_CASE(
+    "stages: a spent budget holds the first round to a verdict's blocks") {
+  // The budget is gone before the first round ends: every pair still gets
+  // the blocks a verdict needs, and none of the rest of --repetitions.
+  TempDir dir;
+  Settings settings = Small(dir.path());
+  settings.repetitions = 10;
+  settings.budget_seconds = 1e-6;
+  PlainRunner runner;
+  const StagesResult result = MeasureStages({settings}, {Target(dir.path())},
+                                            false, runner, SystemFileOps());
+  REQUIRE(result.rounds.size() == 1);
+  for (const PairRounds& r : result.rounds[0]) {
+    CHECK(r.blocks == kMinRunsForVerdict);
+    CHECK(r.rounds == 1);
+    CHECK(r.state == PairState::kOutOfBudget);
+  }
+  REQUIRE(result.runs.size() == 1);
+  CHECK(result.runs[0].size() == 2 * 2 * kMinRunsForVerdict);
+  CheckBlocks(result.runs[0]);
+}
+
 TEST_CASE("stages: a failed create stops the runs and is recorded") {
   class Broken final : public FileOpsWrapper {
    public:
