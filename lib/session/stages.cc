@@ -197,25 +197,20 @@ void MergeDocument(nlohmann::json& into, nlohmann::json stage) {
 std::vector<PairProgress> ProgressOf(const Collector& c) {
   std::vector<PairProgress> progress(c.plan.size());
   std::vector<double> seconds(c.plan.size(), 0);
-  std::size_t first = 0;
-  for (std::size_t dir = 0; dir < c.settings.size(); ++dir) {
-    std::vector<CollectedRun> in;
-    for (const CollectedRun& run : c.runs) {
-      if (run.dir == dir) in.push_back(run);
+  std::vector<std::vector<CollectedRun>> in(c.settings.size());
+  for (const CollectedRun& run : c.runs) in[run.dir].push_back(run);
+  for (std::size_t i = 0; i < c.plan.size(); ++i) {
+    const PlannedPair& planned = c.plan[i];
+    const std::vector<CollectedRun>& runs = in[planned.dir];
+    // The runs' medians only: no test is made until the last round.
+    const VariantResult u = Collect(planned.pair, Variant::kUnaligned, runs);
+    const VariantResult a = Collect(planned.pair, Variant::kAligned, runs);
+    PairProgress& p = progress[i];
+    p.measurable = !u.runs.empty() && !a.runs.empty();
+    p.log_ratios = BlockLogRatios(u, a);
+    for (const CollectedRun& run : runs) {
+      if (SameSpec(run.pair, planned.pair)) seconds[i] += run.wall_s;
     }
-    const std::vector<PairSpec> plan = ExpandPlan(c.settings[dir]);
-    for (std::size_t i = 0; i < plan.size(); ++i) {
-      // The runs' medians only: no test is made until the last round.
-      const VariantResult u = Collect(plan[i], Variant::kUnaligned, in);
-      const VariantResult a = Collect(plan[i], Variant::kAligned, in);
-      PairProgress& p = progress[first + i];
-      p.measurable = !u.runs.empty() && !a.runs.empty();
-      p.log_ratios = BlockLogRatios(u, a);
-      for (const CollectedRun& run : in) {
-        if (SameSpec(run.pair, plan[i])) seconds[first + i] += run.wall_s;
-      }
-    }
-    first += plan.size();
   }
   for (std::size_t i = 0; i < progress.size(); ++i) {
     const double blocks = static_cast<double>(progress[i].log_ratios.size());
@@ -331,8 +326,10 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
   result.fatal = std::move(collector.fatal);
   result.interrupted = collector.interrupted;
   result.idle.resize(settings.size());
+  result.pairs.resize(settings.size());
   for (std::size_t i = 0; i < plan.size(); ++i) {
     result.idle[plan[i].dir].push_back(collector.idle[i]);
+    result.pairs[plan[i].dir].push_back(plan[i].pair);
   }
   return result;
 }

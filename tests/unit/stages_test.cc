@@ -66,6 +66,13 @@ TEST_CASE("stages: a fixed design collects every planned run") {
   CHECK(result.seed == 11);
   CHECK(result.rounds_run == 1);
   CHECK(result.rounds.empty());
+  // The plan the per-pair lists follow, made once for the whole session.
+  REQUIRE(result.pairs.size() == 1);
+  const std::vector<PairSpec> plan = ExpandPlan(settings);
+  REQUIRE(result.pairs[0].size() == plan.size());
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    CHECK(KeyOf(result.pairs[0][i]) == KeyOf(plan[i]));
+  }
   REQUIRE(result.runs.size() == 1);
   const std::vector<CollectedRun>& runs = result.runs[0];
   // 2 sizes x 2 variants x 6 repetitions.
