@@ -9,7 +9,7 @@
 #    directory, a full disk, sshd stopped mid-run, a host that cannot be reached; each is
 #    listed with its error, the good host's result is fetched, and the host cut off
 #    mid-run is left with no test file, no run and no temporary directory.
-# 4. An interrupted play (TERM to its process group): no test file, run, temporary
+# 4. An interrupted play (TERM or INT to its process group): no test file, run, temporary
 #    directory or half-fetched result anywhere.
 source "$(dirname "$0")/lib.sh"
 
@@ -120,34 +120,47 @@ grep -Eo '(node-[a-d]|ghost): [^"]*' "$WORK/failing.log" | sort -u | cut -c1-200
 check "node-b: named with alignbench's refusal of its directory" \
   grep -Eq 'node-b: .*no-such-dir.*(ENOENT|No such file)' "$WORK/failing.log"
 check "node-c: named with its full disk" grep -Eq 'node-c: .*(ENOSPC|No space)' "$WORK/failing.log"
-check "node-d: named as lost mid-run" grep -Eq 'node-d: .*unreachable' "$WORK/failing.log"
+check "node-d: named as lost mid-run" grep -Eq 'node-d: [^"]*(unreachable|Failed to connect to the host via ssh)' "$WORK/failing.log"
 check "ghost: named as unreachable" grep -Eq 'ghost: .*unreachable' "$WORK/failing.log"
 check "node-d: cut off mid-run, it is left clean" clean_host node-d
 check "node-c: its full disk holds no test file" clean_host node-c
 on_host node-c rm -f /srv/disk/fill
 
-# 4. TERM to the play's process group while node-a measures.
-setsid bash -c "$(declare -f play); RIG='$RIG' H='$H' PLAYBOOK='$PLAYBOOK' deb='$deb' \
-  ALIGNBENCH='$ALIGNBENCH' play '$INVENTORY' '$WORK/fleet-term' --limit node-a,localhost \
-  -e '{\"alignbench_args\": [\"--sizes\", \"4K\", \"--writes\", \"3000\", \"--repetitions\", \"4\"]}'" \
-  > "$WORK/term.log" 2>&1 &
-pid=$!
-cleanup_hooks=("kill -KILL -- -$pid 2> /dev/null" "${cleanup_hooks[@]}")
-started=no
-for _ in $(seq 600); do
-  on_host node-a sh -c 'find /srv/disk -maxdepth 1 -name ".alignbench-*" -size +0 | grep -q .' &&
-    { started=yes; break; }
-  sleep 0.1
-done
-check "TERM: the run started within a minute" [ $started = yes ]
-kill -TERM -- "-$pid"
-wait $pid
-check "TERM: the play ended on the signal" [ $? -eq 143 ]
-# The run ends when its terminal is hung up and its fsync returns: seconds on a busy disk.
-for _ in $(seq 300); do clean_host node-a && break; sleep 0.1; done
-check "TERM: node-a has no test file, run or temporary directory" clean_host node-a
-check "TERM: no result, whole or half-fetched, on the controller" \
-  [ -z "$(find "$WORK/fleet-term" -type f -print -quit 2> /dev/null)" ]
+# 4. A signal to the play's process group while node-a measures: TERM (a supervisor) ends
+# the play; INT (Ctrl-C) ends the run, whose connection it cuts, and the play goes on and
+# lists node-a as lost.
+interrupt() {
+  local signal=$1 pid started=no status
+  setsid bash -c "$(declare -f play); RIG='$RIG' H='$H' PLAYBOOK='$PLAYBOOK' deb='$deb' \
+    ALIGNBENCH='$ALIGNBENCH' play '$INVENTORY' '$WORK/fleet-$signal' --limit node-a,localhost \
+    -e '{\"alignbench_args\": [\"--sizes\", \"4K\", \"--writes\", \"3000\", \"--repetitions\", \"4\"]}'" \
+    > "$WORK/$signal.log" 2>&1 &
+  pid=$!
+  cleanup_hooks=("kill -KILL -- -$pid 2> /dev/null" "${cleanup_hooks[@]}")
+  for _ in $(seq 600); do
+    on_host node-a sh -c 'find /srv/disk -maxdepth 1 -name ".alignbench-*" -size +0 | grep -q .' &&
+      { started=yes; break; }
+    sleep 0.1
+  done
+  check "$signal: the run started within a minute" [ $started = yes ]
+  kill "-$signal" -- "-$pid"
+  wait $pid
+  status=$?
+  if [ "$signal" = TERM ]; then
+    check "TERM: the play ended on the signal (exit $status)" [ $status -eq 143 ]
+  else
+    check "INT: the play went on and failed for node-a (exit $status)" [ $status -eq 2 ]
+    grep -Eo 'node-a: [^"]*' "$WORK/$signal.log" | sort -u | cut -c1-200
+    check "INT: node-a is listed as lost" grep -Eq 'node-a: [^"]*(unreachable|Failed to connect to the host via ssh)' "$WORK/$signal.log"
+  fi
+  # The run ends when its terminal is hung up and its fsync returns: seconds on a busy disk.
+  for _ in $(seq 300); do clean_host node-a && break; sleep 0.1; done
+  check "$signal: node-a has no test file, run or temporary directory" clean_host node-a
+  check "$signal: no result, whole or half-fetched, on the controller" \
+    [ -z "$(find "$WORK/fleet-$signal" -name '*.json*' -print -quit 2> /dev/null)" ]
+}
+interrupt TERM
+interrupt INT
 
 echo "fleet over SSH: $(($(date +%s) - start)) s in all"
 finish
