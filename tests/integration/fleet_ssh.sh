@@ -11,6 +11,8 @@
 #    mid-run is left with no test file, no run and no temporary directory.
 # 4. An interrupted play (TERM or INT to its process group): no test file, run, temporary
 #    directory or half-fetched result anywhere.
+# 5. down removes every namespace, sshd, key, loop device and mount (and does so from the
+#    cleanup trap on every other exit path).
 source "$(dirname "$0")/lib.sh"
 
 : "${ALIGNBENCH_BUILD_DIR:?set ALIGNBENCH_BUILD_DIR to the build tree}"
@@ -161,6 +163,18 @@ interrupt() {
 }
 interrupt TERM
 interrupt INT
+
+# 5. down leaves nothing of the rig: no process, namespace, loop device, mount or key.
+"$RIG" down "$H"
+check "down: it succeeds and removes the rig's directory" [ $? -eq 0 -a ! -e "$H" ]
+# A function, not bash -c: the pattern would be on that shell's own command line.
+no_rig_process() { ! pgrep -f "alignbench-fleet-(host|controller)|$H/" > /dev/null; }
+check "down: no process of the hosts or the controller is left" no_rig_process
+check "down: no loop device of the hosts is left" bash -c "! losetup -a | grep -qF '$H/'"
+check "down: no mount of the hosts is left" bash -c "! grep -qF '$H/' /proc/self/mounts"
+machine_state > "$WORK/machine.end"
+check "the machine's /usr/bin/alignbench, /root/.ssh and /etc/ssh are as at the start" \
+  cmp -s "$WORK/machine.before" "$WORK/machine.end"
 
 echo "fleet over SSH: $(($(date +%s) - start)) s in all"
 finish
