@@ -51,7 +51,7 @@ clean_host() {  # clean_host NAME: no test file, no run, no temporary directory 
 }
 
 check "a host is reached over SSH as a user that is not root" \
-  [ "$("$RIG" run "$H" ssh -F "$H/ssh/config" 198.18.1.2 id -u)" != 0 ]
+  [ "$("$RIG" run "$H" ssh -F "$H/ssh/config" node-a id -u)" != 0 ]
 check "a host has no checkout" on_host node-a test ! -e "$ALIGNBENCH_SOURCE_DIR/CMakeLists.txt"
 check "a host has its own name" [ "$(on_host node-b hostname)" = node-b ]
 
@@ -94,12 +94,12 @@ for host in node-a node-b node-c; do check "$host: clean after the rerun" clean_
 on_host node-c sh -c 'cat /dev/zero > /srv/disk/fill 2> /dev/null; sync'
 {
   echo "[alignbench]"
-  echo "node-a ansible_host=198.18.1.2 alignbench_dirs='[\"/srv/disk\"]'"
-  echo "node-b ansible_host=198.18.2.2 alignbench_dirs='[\"/srv/no-such-dir\"]'"
-  echo "node-c ansible_host=198.18.3.2 alignbench_dirs='[\"/srv/disk\"]'"
-  echo "node-d ansible_host=198.18.4.2 alignbench_dirs='[\"/srv/disk\"]'" \
+  echo "node-a alignbench_dirs='[\"/srv/disk\"]'"
+  echo "node-b alignbench_dirs='[\"/srv/no-such-dir\"]'"
+  echo "node-c alignbench_dirs='[\"/srv/disk\"]'"
+  echo "node-d alignbench_dirs='[\"/srv/disk\"]'" \
     "alignbench_args='[\"--sizes\", \"4K\", \"--writes\", \"3000\", \"--repetitions\", \"4\"]'"
-  echo "ghost ansible_host=198.18.200.2 alignbench_dirs='[\"/srv/disk\"]'"
+  echo "ghost alignbench_dirs='[\"/srv/disk\"]'"  # a name that does not resolve
   sed -n '/^\[alignbench:vars\]/,$p' "$INVENTORY"
   # Short runs but on node-d (a host's variable wins over its group's; -e would win over both).
   echo "alignbench_args='[\"--sizes\", \"4K\", \"--writes\", \"4\", \"--repetitions\", \"2\"]'"
@@ -157,6 +157,7 @@ interrupt() {
   fi
   # The run ends when its terminal is hung up and its fsync returns: seconds on a busy disk.
   for _ in $(seq 300); do clean_host node-a && break; sleep 0.1; done
+  clean_host node-a || on_host node-a sh -c 'ps -eo pid,stat,args; ls -a /tmp /srv/disk' >&2
   check "$signal: node-a has no test file, run or temporary directory" clean_host node-a
   check "$signal: no result, whole or half-fetched, on the controller" \
     [ -z "$(find "$WORK/fleet-$signal" -name '*.json*' -print -quit 2> /dev/null)" ]
