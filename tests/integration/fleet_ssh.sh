@@ -3,7 +3,7 @@
 # of their own, a user that is not root and becomes root with sudo for the install only).
 # 1. Three hosts: the .deb installed with apt on each, the quick case run, every result
 #    fetched to <fleet>/<host>/<dir-label>.json and the N-way table; the machine's own
-#    /usr/bin/alignbench, /root/.ssh and /etc/ssh are as before.
+#    /usr/bin/alignbench, /etc/hosts, /root/.ssh and /etc/ssh are as before.
 # 2. The rerun is idempotent: nothing installed again, nothing left on the hosts.
 # 3. Hosts that fail, all in one play with one that works: alignbench refusing its
 #    directory, a full disk, sshd stopped mid-run, a host that cannot be reached; each is
@@ -27,7 +27,7 @@ RIG=$ALIGNBENCH_SOURCE_DIR/scripts/fleet/ssh-hosts
 PLAYBOOK=$ALIGNBENCH_SOURCE_DIR/scripts/fleet/playbook.yml
 H=$WORK/hosts  # short: ssh's control sockets live under it
 machine_state() {
-  sha256sum /usr/bin/alignbench 2>&1
+  sha256sum /usr/bin/alignbench /etc/hosts 2>&1
   find /root/.ssh /etc/ssh -printf '%p %s %T@\n' 2>&1 | sort
 }
 machine_state > "$WORK/machine.before"
@@ -76,7 +76,7 @@ done
 check "the table has a column group per host" grep -q '^\[3\] node-c ' "$WORK/fleet/fleet-table.txt"
 check "no half-fetched result is left" [ -z "$(find "$WORK/fleet" -name '*.part' -print -quit)" ]
 machine_state > "$WORK/machine.after"
-check "the machine's /usr/bin/alignbench, /root/.ssh and /etc/ssh are as before" \
+check "the machine's /usr/bin/alignbench, /etc/hosts, /root/.ssh and /etc/ssh are as before" \
   cmp -s "$WORK/machine.before" "$WORK/machine.after"
 
 # 2. The rerun: the package is not installed again, and the hosts end as they were.
@@ -174,7 +174,7 @@ check "down: no process of the hosts or the controller is left" no_rig_process
 check "down: no loop device of the hosts is left" bash -c "! losetup -a | grep -qF '$H/'"
 check "down: no mount of the hosts is left" bash -c "! grep -qF '$H/' /proc/self/mounts"
 machine_state > "$WORK/machine.end"
-check "the machine's /usr/bin/alignbench, /root/.ssh and /etc/ssh are as at the start" \
+check "the machine's /usr/bin/alignbench, /etc/hosts, /root/.ssh and /etc/ssh are as at the start" \
   cmp -s "$WORK/machine.before" "$WORK/machine.end"
 
 echo "fleet over SSH: $(($(date +%s) - start)) s in all"
