@@ -10,9 +10,11 @@ BUILD_PACKAGES=(g++ make cmake git libbenchmark-dev libboost-program-options-dev
 # package and fleet tests.
 # clang-format: .ci/run's format check must not depend on it happening to be installed.
 # groff-base and man-db: the manual page is checked with groff and man, as lintian does.
+# openssh-server, sudo, iproute2 and python3-apt: the SSH fleet test's hosts (their sshd, the
+# user's become, their veth pairs, Ansible's apt module); install_missing starts no sshd.
 TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprogs xfsprogs
                python3-matplotlib clang-format ansible-core lintian dpkg-dev file groff-base
-               man-db)
+               man-db openssh-server sudo iproute2 python3-apt)
 
 # help_if_asked SCRIPT ARGS...: with -h or --help first, print SCRIPT's opening comment
 # (its usage) and exit 0, before anything is installed, built or changed.
@@ -79,12 +81,22 @@ install_missing() {
     sudo=(sudo)
   fi
   echo "installing ${#missing[@]} missing packages: ${missing[*]}" >&2
-  local log
+  local log status=0 policy=''
   log=$(mktemp "${TMPDIR:-/tmp}/alignbench-install.XXXXXX.log") || return 1
+  # No service is started by what is installed here (openssh-server would start the
+  # machine's sshd): a policy-rc.d that refuses every start, for the install only, where the
+  # machine has none of its own.
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    policy=/usr/sbin/policy-rc.d
+    printf '#!/bin/sh\n# alignbench install_missing: no service starts while it installs\nexit 101\n' |
+      "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" || return 1
+  fi
   step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
     step "$log" "apt-get install" \
       "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" ||
-    return 1
+    status=1
+  [ -z "$policy" ] || "${sudo[@]}" rm -f "$policy"
+  [ "$status" -eq 0 ] || return 1
   rm -f "$log"
 }
 

@@ -11,12 +11,7 @@ source "$(dirname "$0")/lib.sh"
 
 : "${ALIGNBENCH_BUILD_DIR:?set ALIGNBENCH_BUILD_DIR to the build tree}"
 source "$ALIGNBENCH_SOURCE_DIR/tests/integration/package_lib.sh"
-skip_sanitized
-[ "$(id -u)" -eq 0 ] || skip "needs root for loop devices (CI runs as root)"
-[ -e /dev/loop-control ] || skip "no /dev/loop-control: loop devices unavailable"
-command -v ansible-playbook >/dev/null || skip "ansible-playbook missing (Debian package ansible-core)"
-command -v cpack >/dev/null || skip "cpack missing (Debian package cmake)"
-command -v dpkg-shlibdeps >/dev/null || skip "dpkg-shlibdeps missing (Debian package dpkg-dev)"
+fleet_test_rig ansible-playbook cpack dpkg-shlibdeps
 
 deb=$(build_deb "$WORK/pkg") || { echo "FAIL: cpack -G DEB" >&2; exit 1; }
 FLEET_SCRIPTS="$ALIGNBENCH_SOURCE_DIR/scripts/fleet"

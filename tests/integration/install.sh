@@ -1,8 +1,8 @@
 # The README commands' package step (scripts/lib/common.sh install_missing):
 # without root and without sudo it stops with one line saying what to do, never at
 # "sudo: command not found"; as root apt's and dpkg's output goes to a log, one line per
-# step is printed, and a failed step names its log and shows the reason from it. apt-get is
-# a stub: nothing is installed.
+# step is printed, and a failed step names its log and shows the reason from it; no service
+# starts while it installs (policy-rc.d). apt-get is a stub: nothing is installed.
 source "$(dirname "$0")/lib.sh"
 COMMON="$ALIGNBENCH_SOURCE_DIR/scripts/lib/common.sh"
 fake=alignbench-test-no-such-package
@@ -47,6 +47,7 @@ mkdir "$WORK/stub"
 cat > "$WORK/stub/apt-get" <<'STUB'
 #!/bin/bash
 for i in $(seq 300); do echo "Unpacking package $i ..."; done
+[ "$1" = install ] && { /usr/sbin/policy-rc.d ssh start; echo "policy-rc.d: $?" >> "$TMPDIR/policy.log"; }
 [ "$1" = install ] && [ -n "${STUB_FAIL:-}" ] && { echo "E: Unable to locate package" >&2; exit 100; }
 exit 0
 STUB
@@ -58,8 +59,14 @@ run_install() {  # run_install NAME [ENV...]: install_missing with the stub, as 
     bash -c 'set -euo pipefail; source "$1"; install_missing bash "$2"' _ "$COMMON" "$fake" \
     > "$WORK/$name.out" 2> "$WORK/$name.err"
 }
+policy_before=$(sha256sum /usr/sbin/policy-rc.d 2>&1)
 run_install b
 status=$?
+# openssh-server among the test packages must not start the machine's sshd.
+check "(b) while apt-get installs, policy-rc.d refuses to start services (101)" \
+  grep -qx "policy-rc.d: 101" "$WORK/policy.log"
+check "(b) the machine's policy-rc.d, or its absence, is as before" \
+  [ "$(sha256sum /usr/sbin/policy-rc.d 2>&1)" = "$policy_before" ]
 check "(b) stub install: exit 0 (got $status)" [ "$status" -eq 0 ]
 check "(b) one line per step, no dpkg output" [ "$(wc -l < "$WORK/b.err")" -eq 3 ]
 check "(b) names what it installs" grep -qx "installing 1 missing packages: $fake" "$WORK/b.err"

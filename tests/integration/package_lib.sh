@@ -19,3 +19,16 @@ skip_sanitized() {
   [ -z "${ALIGNBENCH_SANITIZED:-}" ] ||
     skip "a sanitizer build is not packaged (the release build's run of this test covers it)"
 }
+
+# fleet_test_rig TOOL...: what a fleet test needs before it starts: a release build, root,
+# loop devices and each TOOL on PATH; else it is skipped, saying which.
+fleet_test_rig() {
+  local tool
+  skip_sanitized
+  [ "$(id -u)" -eq 0 ] || skip "needs root for loop devices (CI runs as root)"
+  [ -e /dev/loop-control ] || skip "no /dev/loop-control: loop devices unavailable"
+  for tool in "$@"; do
+    command -v "$tool" > /dev/null ||
+      skip "$tool missing (scripts/test installs it: scripts/lib/common.sh's package lists)"
+  done
+}
