@@ -12,6 +12,39 @@ BUILD_PACKAGES=(g++ make cmake git libbenchmark-dev libboost-program-options-dev
 TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprogs xfsprogs
                python3-matplotlib clang-format ansible-core lintian dpkg-dev file)
 
+# The engine tier (tests/engines/, CTest label `engines`): the databases whose logs the
+# cases model, as Debian 12 ships them (PostgreSQL 15, SQLite 3.40, RocksDB 7.8 with its
+# headers for the test's client, MariaDB 10.11), and strace for their write patterns.
+# Installed by install_engines, which keeps their services from starting.
+ENGINE_PACKAGES=(postgresql-15 sqlite3 librocksdb-dev mariadb-server strace)
+
+# install_engines: ENGINE_PACKAGES, as root only (the tier needs root to run at all; a user
+# is told what to run). The packages' services must not start on install, nor run beside
+# the measurements: a policy-rc.d that exits 101 (invoke-rc.d and deb-systemd-invoke then
+# start nothing) is in place while apt runs, and whatever policy-rc.d was there before is
+# put back after.
+install_engines() {
+  local missing=() pkg status=0 policy=/usr/sbin/policy-rc.d saved=''
+  for pkg in "${ENGINE_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+      missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "note: the engine tests need root and these packages; they skip (as root: apt-get install -y ${missing[*]})" >&2
+    return 0
+  fi
+  if [ -e "$policy" ]; then
+    saved=$(mktemp "${TMPDIR:-/tmp}/alignbench-policy-rc.d.XXXXXX") && cp -p "$policy" "$saved" ||
+      return 1
+  fi
+  printf '#!/bin/sh\n# alignbench install_engines: no service starts while it installs\nexit 101\n' \
+    >"$policy" && chmod 755 "$policy" || return 1
+  install_missing "${missing[@]}" || status=$?
+  if [ -n "$saved" ]; then mv "$saved" "$policy"; else rm -f "$policy"; fi
+  return "$status"
+}
+
 # help_if_asked SCRIPT ARGS...: with -h or --help first, print SCRIPT's opening comment
 # (its usage) and exit 0, before anything is installed, built or changed.
 help_if_asked() {
