@@ -4,7 +4,10 @@
 # commits only (tests/engines/lib.sh). Then the case that models it runs with --dir on
 # another such rig, and the variant that is the engine as configured must write within
 # 10 % of the engine's writes and KiB per commit (the result's device counters, per
-# commit). Ends with the table engine | case. Root only; skipped under the sanitizer (it
+# commit). Where `alignbench record` is there, each engine and its case run again under it
+# and their per-commit patterns must be the same (tests/engines/pattern.py: operations,
+# sync call, offsets mod 512 and 4096, whole blocks, tail block rewritten, bytes, open
+# flags). Ends with the table engine | case. Root only; skipped under the sanitizer (it
 # tests the cases, not the code) and where an engine is not installed (scripts/test
 # installs them as root: ENGINE_PACKAGES in scripts/lib/common.sh).
 source "$(dirname "$0")/../integration/lib.sh"
@@ -36,7 +39,7 @@ judge() {
   local driver_args=()
   while [ $# -gt 0 ] && [ "$1" != -- ]; do driver_args+=("$1"); shift; done
   shift
-  local out=$WORK/${name//[^A-Za-z0-9]/_}
+  local case_args=("$@") out=$WORK/${name//[^A-Za-z0-9]/_}
   engine_rig
   if ! "$driver" "${driver_args[@]}" "$COMMITS" "$out"; then
     check "$name: the engine makes $COMMITS commits" false
@@ -63,10 +66,34 @@ PY
     within_10 "$e_writes" "$1"
   check "$name: $case $variant KiB per commit within 10 % of the engine's ($2 vs $e_kib)" \
     within_10 "$e_kib" "$2"
-  table+=("$(printf '| %-28s | %5s | %6s | %-34s | %5s | %6s |' "$name" "$e_writes" "$e_kib" \
+  if [ -n "$recorder" ]; then
+    # The patterns, in a second pass: strace slows what it traces, so the device counts
+    # above come from untraced runs.
+    engine_rig
+    TRACE=$out.engine-trace.json "$driver" "${driver_args[@]}" "$COMMITS" "$out.traced" ||
+      { check "$name: the engine makes $COMMITS commits under alignbench record" false; return; }
+    "$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" destroy "$RIG" > /dev/null 2>&1
+    engine_rig
+    "$ALIGNBENCH" record --file "$RIG/.alignbench-*" --out "$out.case-trace.json" -- \
+      "$ALIGNBENCH" --dir "$RIG" --case "$CASES/$case.json" --sizes "$size" \
+      --writes "$COMMITS" --repetitions 2 --out "$out.traced.json" "${case_args[@]}" \
+      > "$out.traced.txt" 2> "$out.traced.err" ||
+      { check "$name: $case runs under alignbench record ($(tail -n 2 "$out.traced.err"))" false; return; }
+    "$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" destroy "$RIG" > /dev/null 2>&1
+    check "$name: $case writes the engine's per-commit pattern" \
+      "$PY" "$(dirname "$0")/pattern.py" "$out.engine-trace.json" "$out.case-trace.json"
+  fi
+  table+=("$(printf '| %-28s | %6s | %6s | %-34s | %6s | %6s |' "$name" "$e_writes" "$e_kib" \
     "$case $variant $size" "$1" "$2")")
 }
 
+# The per-commit patterns need `alignbench record`.
+recorder=''
+if "$ALIGNBENCH" record --help > /dev/null 2>&1 && command -v strace > /dev/null; then
+  recorder=1
+else
+  echo "SKIP (part): the per-commit patterns: no 'alignbench record' here, or no strace" >&2
+fi
 ran=0
 if [ -x "$PG_BIN/initdb" ] && command -v psql > /dev/null; then
   judge "PostgreSQL 15 fdatasync" postgres-wal aligned 128 pg_commits fdatasync -- --cache warm
@@ -103,7 +130,7 @@ fi
 [ "$ran" -gt 0 ] || skip "none of the engines is installed (scripts/test installs them as root)"
 
 echo "per commit, $COMMITS commits, each on its own ext4 rig (4096-byte sectors, direct I/O):"
-printf '| %-28s | %5s | %6s | %-34s | %5s | %6s |\n' engine writes KiB "case variant size" writes KiB
+printf '| %-28s | %6s | %6s | %-34s | %6s | %6s |\n' engine writes KiB "case variant size" writes KiB
 for row in "${table[@]}"; do echo "$row"; done
 check "no server started here is left running" [ -z "$(pgrep -x postgres; pgrep -x mariadbd)" ]
 finish

@@ -5,7 +5,39 @@
 # client's own copy), so that setup and shutdown are not counted. Sourced after
 # tests/integration/lib.sh. Servers run as their own system users in private directories
 # under $WORK and are stopped on every exit path.
+# With TRACE set to a path, a driver also records its log's writes there with `alignbench
+# record` ($ALIGNBENCH): a client under it, a server by --pid from before the first commit
+# to after the last (all its processes that write the log are followed).
 PG_BIN=/usr/lib/postgresql/15/bin
+
+# recorded GLOB COMMAND...: COMMAND, under `alignbench record --file GLOB` when TRACE is set.
+recorded() {
+  local glob=$1
+  shift
+  if [ -n "${TRACE:-}" ]; then
+    "$ALIGNBENCH" record --file "$glob" --out "$TRACE" -- "$@"
+  else
+    "$@"
+  fi
+}
+
+# record_server PID GLOB: when TRACE is set, starts recording server PID's writes to GLOB
+# in the background (RECORDER: its pid); stop_recording ends it with SIGINT, as a user
+# ends `alignbench record --pid`, and waits for the trace.
+RECORDER=''
+record_server() {
+  [ -n "${TRACE:-}" ] || return 0
+  "$ALIGNBENCH" record --pid "$1" --file "$2" --out "$TRACE" > "$TRACE.log" 2>&1 &
+  RECORDER=$!
+  cleanup_hooks=("kill -INT $RECORDER 2>/dev/null; wait $RECORDER 2>/dev/null" "${cleanup_hooks[@]}")
+  sleep 1  # strace attaches to every thread of the server first
+}
+stop_recording() {
+  [ -n "$RECORDER" ] || return 0
+  kill -INT "$RECORDER"
+  wait "$RECORDER" || { echo "FAIL: alignbench record --pid: $(tail -n 3 "$TRACE.log")" >&2; RECORDER=''; return 1; }
+  RECORDER=''
+}
 
 # engine_rig: a fresh ext4 rig with 4096-byte logical sectors and direct I/O, as the log
 # cases' test makes it; sets RIG and STAT (the loop device's stat file).
@@ -43,7 +75,7 @@ user_dir() { install -d -o "$2" -g "$2" -m 700 "$1"; }
 # device's counters around the commits. The cluster lives in $WORK, runs as postgres,
 # listens on a socket in its own directory only, and is stopped on every exit path.
 pg_commits() {
-  local sync=$1 commits=$2 out=$3 data=$WORK/pg-$1 i
+  local sync=$1 commits=$2 out=$3 data=$WORK/${TRACE:+traced-}pg-$1 i
   user_dir "$data" postgres
   user_dir "$data/socket" postgres
   user_dir "$RIG/pg_wal" postgres
@@ -60,6 +92,7 @@ pg_commits() {
      -c checkpoint_timeout=1h -c max_wal_size=1GB" start > "$data/pg_ctl.log" 2>&1 ||
     { echo "FAIL: pg_ctl start: $(tail -n 3 "$data/server.log")" >&2; return 1; }
   ENGINE_PIDS+=("$(head -n 1 "$data/cluster/postmaster.pid")")
+  record_server "${ENGINE_PIDS[-1]}" "$RIG/pg/pg_wal/0*" || return 1
   {
     echo "CREATE TABLE t (id integer, v text); CHECKPOINT;"
     echo "\\! cat $STAT > $out.before"
@@ -69,6 +102,7 @@ pg_commits() {
   psql -X -q -v ON_ERROR_STOP=1 -h "$data/socket" -U postgres -d postgres \
     -f "$data/commits.sql" > "$data/psql.log" 2>&1 ||
     { echo "FAIL: psql: $(tail -n 3 "$data/psql.log")" >&2; return 1; }
+  stop_recording || return 1
   runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$data/cluster" -m fast -w stop > /dev/null
 }
 
@@ -88,19 +122,19 @@ sqlite_commits() {
     echo ".shell cat $STAT > $out.before"
     for ((i = 0; i < commits; i++)); do echo "INSERT INTO t VALUES ($i, 'row $i');"; done
     echo ".shell cat $STAT > $out.after"
-  } > "$WORK/sqlite-$psow.sql"
-  sqlite3 -bail "file:$dir/db?psow=$psow" < "$WORK/sqlite-$psow.sql" > "$WORK/sqlite-$psow.log" 2>&1 ||
-    { echo "FAIL: sqlite3: $(tail -n 3 "$WORK/sqlite-$psow.log")" >&2; return 1; }
+  } > "$out.sql"
+  recorded "$dir/db-wal" sqlite3 -bail "file:$dir/db?psow=$psow" < "$out.sql" > "$out.log" 2>&1 ||
+    { echo "FAIL: sqlite3: $(tail -n 3 "$out.log")" >&2; return 1; }
 }
 
 # rocksdb_commits MODE COMMITS OUT: RocksDB 7.8 through tests/engines/rocksdb_client.cc
 # ($ROCKSDB_CLIENT), its WAL directory on $RIG and its tables in $WORK.
 rocksdb_commits() {
-  local mode=$1 commits=$2 out=$3
-  mkdir -p "$WORK/rocksdb-$mode" "$RIG/rocksdb-wal"
-  "$ROCKSDB_CLIENT" "$WORK/rocksdb-$mode" "$RIG/rocksdb-wal" "$mode" "$commits" "$STAT" "$out" \
-    > "$WORK/rocksdb-$mode.log" 2>&1 ||
-    { echo "FAIL: rocksdb_client: $(tail -n 3 "$WORK/rocksdb-$mode.log")" >&2; return 1; }
+  local mode=$1 commits=$2 out=$3 db=$WORK/${TRACE:+traced-}rocksdb-$1
+  mkdir -p "$db" "$RIG/rocksdb-wal"
+  recorded "$RIG/rocksdb-wal/*.log" "$ROCKSDB_CLIENT" "$db" "$RIG/rocksdb-wal" "$mode" "$commits" "$STAT" "$out" \
+    > "$db.log" 2>&1 ||
+    { echo "FAIL: rocksdb_client: $(tail -n 3 "$db.log")" >&2; return 1; }
 }
 
 # mariadb_commits COMMITS OUT: MariaDB 10.11 with innodb_flush_log_at_trx_commit=1, its
@@ -108,7 +142,7 @@ rocksdb_commits() {
 # client with autocommit. The server runs as mysql from a data directory in $WORK, with
 # no TCP port, and is stopped on every exit path.
 mariadb_commits() {
-  local commits=$1 out=$2 data=$WORK/mariadb i pid
+  local commits=$1 out=$2 data=$WORK/${TRACE:+traced-}mariadb i pid
   user_dir "$data" mysql
   user_dir "$RIG/redo" mysql
   mariadb-install-db --no-defaults --user=mysql --datadir="$data/data" \
@@ -136,9 +170,11 @@ mariadb_commits() {
     for ((i = 0; i < commits; i++)); do echo "INSERT INTO t VALUES ($i, 'row $i');"; done
     echo "system cat $STAT > $out.after"
   } > "$data/commits.sql"
+  record_server "$pid" "$RIG/redo/ib_logfile*" || return 1
   mariadb --no-defaults --socket="$data/socket" -u root < "$data/commits.sql" \
     > "$data/client.log" 2>&1 ||
     { echo "FAIL: mariadb client: $(tail -n 3 "$data/client.log")" >&2; return 1; }
+  stop_recording || return 1
   kill "$pid"
   wait "$pid"
 }
