@@ -94,11 +94,20 @@ if "$ALIGNBENCH" record --help > /dev/null 2>&1 && command -v strace > /dev/null
 else
   echo "SKIP (part): the per-commit patterns: no 'alignbench record' here, or no strace" >&2
 fi
+# pg_ran_with SYNC FILE: pg_settings, as the driver saved them, say the server ran with it.
+pg_ran_with() {
+  grep -Eq "wal_sync_method +\| $1\$" "$2" && grep -Eq "synchronous_commit +\| on\$" "$2"
+}
+
 ran=0
 if [ -x "$PG_BIN/initdb" ] && command -v psql > /dev/null; then
   judge "PostgreSQL 15 fdatasync" postgres-wal aligned 128 pg_commits fdatasync -- --cache warm
   judge "PostgreSQL 15 open_datasync" postgres-wal aligned 128 pg_commits open_datasync -- \
     --cache warm --sync o_dsync
+  for sync in fdatasync open_datasync; do
+    check "PostgreSQL ran with wal_sync_method=$sync and synchronous_commit=on" \
+      pg_ran_with "$sync" "$WORK/PostgreSQL_15_$sync.settings"
+  done
   ran=$((ran + 1))
 else
   echo "SKIP (part): PostgreSQL 15 not installed (as root: apt-get install -y postgresql-15)" >&2

@@ -27,14 +27,22 @@ recorded() {
 RECORDER=''
 record_server() {
   [ -n "${TRACE:-}" ] || return 0
+  # With job control on for the moment: a script's background job otherwise starts with
+  # SIGINT ignored, and a shell script cannot take it back.
+  set -m
   "$ALIGNBENCH" record --pid "$1" --file "$2" --out "$TRACE" > "$TRACE.log" 2>&1 &
   RECORDER=$!
+  set +m
   cleanup_hooks=("kill -INT $RECORDER 2>/dev/null; wait $RECORDER 2>/dev/null" "${cleanup_hooks[@]}")
   sleep 1  # strace attaches to every thread of the server first
 }
 stop_recording() {
   [ -n "$RECORDER" ] || return 0
   kill -INT "$RECORDER"
+  local _
+  for _ in $(seq 300); do kill -0 "$RECORDER" 2> /dev/null || break; sleep 0.1; done
+  kill -0 "$RECORDER" 2> /dev/null &&
+    { echo "FAIL: alignbench record --pid did not end within 30 s of SIGINT" >&2; kill "$RECORDER"; }
   wait "$RECORDER" || { echo "FAIL: alignbench record --pid: $(tail -n 3 "$TRACE.log")" >&2; RECORDER=''; return 1; }
   RECORDER=''
 }
@@ -86,14 +94,20 @@ pg_commits() {
     { echo "FAIL: initdb: $(tail -n 3 "$data/initdb.log")" >&2; return 1; }
   # First in the list: a server must stop before its rig is unmounted.
   cleanup_hooks=("runuser -u postgres -- '$PG_BIN/pg_ctl' -D '$data/cluster' -m immediate -w stop >/dev/null 2>&1" "${cleanup_hooks[@]}")
-  runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$data/cluster" -l "$data/server.log" -w -o \
-    "-c listen_addresses='' -c unix_socket_directories='$data/socket' -c fsync=on
-     -c synchronous_commit=on -c wal_sync_method=$sync -c autovacuum=off
-     -c checkpoint_timeout=1h -c max_wal_size=1GB" start > "$data/pg_ctl.log" 2>&1 ||
+  # One line: pg_ctl hands -o to a shell, where a newline would end the command.
+  local options="-c listen_addresses='' -c unix_socket_directories='$data/socket'"
+  options+=" -c fsync=on -c synchronous_commit=on -c wal_sync_method=$sync"
+  options+=" -c autovacuum=off -c checkpoint_timeout=1h -c max_wal_size=1GB"
+  runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$data/cluster" -l "$data/server.log" -w \
+    -o "$options" start > "$data/pg_ctl.log" 2>&1 ||
     { echo "FAIL: pg_ctl start: $(tail -n 3 "$data/server.log")" >&2; return 1; }
   ENGINE_PIDS+=("$(head -n 1 "$data/cluster/postmaster.pid")")
   record_server "${ENGINE_PIDS[-1]}" "$RIG/pg/pg_wal/0*" || return 1
   {
+    # The settings the server runs with, for the test to check.
+    echo "\\o $out.settings"
+    echo "SELECT name, setting FROM pg_settings WHERE name IN ('wal_sync_method', 'synchronous_commit', 'fsync');"
+    echo "\\o"
     echo "CREATE TABLE t (id integer, v text); CHECKPOINT;"
     echo "\\! cat $STAT > $out.before"
     for ((i = 0; i < commits; i++)); do echo "INSERT INTO t VALUES ($i, 'row $i');"; done

@@ -8,8 +8,8 @@ A commit's pattern, per traced file: the order of its operations (write, sync; w
 that continue one another are one extent), the sync
 call (or the O_DSYNC/O_SYNC write that ends it), whether every write starts on a 512- and
 on a 4096-byte boundary, whether every length is a whole number of 4096-byte blocks,
-whether the first write goes back into the previous commit's last block (the tail block
-rewritten), and the bytes written. A file's pattern is each feature's most common value
+whether the first write starts before the end of the previous commit's last write (the
+tail block or page written again), and the bytes written. A file's pattern is each feature's most common value
 over its last N commits (default 100: setup, prewriting and warm-up come first), and its
 mean bytes per commit. The engine's log is the file with the most commits; the case
 matches when one of its files (a case's run writes one file per variant and run) has the
@@ -57,7 +57,7 @@ def per_file(trace, last):
     """{file index: [commit features]} over the last `last` commits of each file."""
     files = trace.get("files", [])
     commits = collections.defaultdict(list)
-    end = {}  # the end of each file's last write, over every commit
+    end = {}  # where each file's previous commit ended its last write
     for commit in trace.get("commits", []):
         by_file = collections.defaultdict(list)
         for op in commit.get("ops", []):
@@ -70,8 +70,8 @@ def per_file(trace, last):
             if not syncs:
                 syncs = [f for f in ("O_DSYNC", "O_SYNC") if f in flags] or ["none"]
             before = end.get(index)
-            for op in writes:
-                end[index] = max(end.get(index, 0), op["offset"] + op["length"])
+            if writes:
+                end[index] = writes[-1]["offset"] + writes[-1]["length"]
             if not writes:
                 continue
             first = writes[0]["offset"]
@@ -81,8 +81,7 @@ def per_file(trace, last):
                 "offset_512": all(op["offset"] % 512 == 0 for op in writes),
                 "offset_4096": all(op["offset"] % 4096 == 0 for op in writes),
                 "whole_4096": all(op["length"] % 4096 == 0 for op in writes),
-                "tail_rewrite": before is not None and first < before and
-                first // 4096 == (before - 1) // 4096,
+                "tail_rewrite": before is not None and first < before,
                 "bytes": sum(op["length"] for op in writes),
             })
     return {i: c[-last:] for i, c in commits.items()}
