@@ -115,6 +115,10 @@ fi
 if command -v sqlite3 > /dev/null; then
   judge "SQLite 3.40 psow=1" sqlite-wal unaligned 4K sqlite_commits 1 -- --layout prewritten
   judge "SQLite 3.40 psow=0" sqlite-wal-psow0 aligned 4K sqlite_commits 0 --
+  for out in SQLite_3_40_psow_1 SQLite_3_40_psow_0; do
+    check "$out: sqlite3 ran in WAL mode with synchronous=FULL" \
+      [ "$(head -n 2 "$WORK/$out.log" | tr '\n' ' ')" = "wal 2 " ]
+  done
   ran=$((ran + 1))
 else
   echo "SKIP (part): sqlite3 not installed (as root: apt-get install -y sqlite3)" >&2
@@ -130,6 +134,8 @@ else
 fi
 if command -v mariadbd > /dev/null; then
   judge "MariaDB 10.11" mariadb-redo unaligned 256 mariadb_commits --
+  check "MariaDB ran with innodb_flush_log_at_trx_commit=1" \
+    grep -A1 -x flush_log_at_trx_commit "$WORK/mariadb/client.log" | grep -qx 1
   check "MariaDB: its log says the redo log bypasses the file system cache (O_DIRECT)" \
     grep -qi "file system buffers for log disabled" "$WORK/mariadb/error.log"
   ran=$((ran + 1))

@@ -129,7 +129,8 @@ sqlite_commits() {
   local psow=$1 commits=$2 out=$3 dir=$RIG/sqlite-$1 i
   mkdir -p "$dir"
   {
-    echo "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+    # Both settings printed back ("wal", then 2 for FULL) for the test to check.
+    echo "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA synchronous;"
     echo "CREATE TABLE t (id integer, v text);"
     for ((i = 0; i < commits; i++)); do echo "INSERT INTO t VALUES ($i, 'row $i');"; done
     echo "PRAGMA wal_checkpoint(RESTART);"
@@ -179,6 +180,7 @@ mariadb_commits() {
   [ -S "$data/socket" ] ||
     { echo "FAIL: mariadbd did not start: $(tail -n 3 "$data/error.log")" >&2; return 1; }
   {
+    echo "SELECT @@innodb_flush_log_at_trx_commit AS flush_log_at_trx_commit;"
     echo "CREATE DATABASE b; USE b; CREATE TABLE t (id integer, v varchar(40)) ENGINE=InnoDB;"
     echo "system cat $STAT > $out.before"
     for ((i = 0; i < commits; i++)); do echo "INSERT INTO t VALUES ($i, 'row $i');"; done
