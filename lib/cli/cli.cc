@@ -413,8 +413,14 @@ Result<ParsedCommand> ParseCommandLine(const std::vector<std::string>& args) {
   ParsedCommand parsed;
   const Command* named = args.empty() ? nullptr : FindCommand(args.front());
   parsed.command = named ? named : &Commands().front();
-  const std::vector<std::string> words(args.begin() + (named ? 1 : 0),
-                                       args.end());
+  std::vector<std::string> words(args.begin() + (named ? 1 : 0), args.end());
+  if (parsed.command->takes_command) {
+    const auto dashes = std::find(words.begin(), words.end(), "--");
+    if (dashes != words.end()) {
+      parsed.command_argv.assign(dashes + 1, words.end());
+      words.erase(dashes, words.end());
+    }
+  }
   if (Status ok = ParseWords(words, parsed); !ok) return ok.error();
   if (parsed.Has("help") || parsed.Has("version")) return parsed;
   if (Status ok = CheckCommand(parsed); !ok) return ok.error();
