@@ -48,6 +48,11 @@ Command RunCommand() {
           {"case", "FILE",
            "JSON case file, or the name of a shipped case (quick, "
            "derby-2004); options given here override it"},
+          {"replay", "TRACE",
+           "measure a trace saved by alignbench record as a pair: its writes "
+           "as recorded against the same writes moved by --shift (default "
+           "512 here), or, where the recorded writes are unaligned, against "
+           "each commit started on a 4096-byte boundary"},
           {"out", "FILE",
            "write the result JSON here (atomically); a new file, or a "
            "regular file with --force"},

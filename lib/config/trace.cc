@@ -333,7 +333,7 @@ Result<Trace> ParseTrace(const std::string& text, const std::string& origin) {
   return reader.Read(doc.value());
 }
 
-Result<Trace> ReadTraceFile(const std::string& path) {
+Result<std::string> ReadTraceText(const std::string& path) {
   Result<std::string> text =
       ReadWholeFile(path, ErrorKind::kUsage, kMaxTraceFileBytes);
   if (!text) {
@@ -342,6 +342,12 @@ Result<Trace> ReadTraceFile(const std::string& path) {
     error.hint = "--replay takes a trace written by alignbench record";
     return error;
   }
+  return text;
+}
+
+Result<Trace> ReadTraceFile(const std::string& path) {
+  Result<std::string> text = ReadTraceText(path);
+  if (!text) return text.error();
   return ParseTrace(text.value(), path);
 }
 

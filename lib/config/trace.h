@@ -101,7 +101,9 @@ nlohmann::json TraceToJson(const Trace& trace);
 // ends in a sync.
 Result<Trace> ParseTrace(const std::string& text, const std::string& origin);
 
-// ParseTrace on the file at `path`, refused unread past kMaxTraceFileBytes.
+// The bytes of the trace file at `path`, refused unread past
+// kMaxTraceFileBytes; and ParseTrace on them.
+Result<std::string> ReadTraceText(const std::string& path);
 Result<Trace> ReadTraceFile(const std::string& path);
 
 }  // namespace alignbench
