@@ -20,6 +20,13 @@ WritePattern::WritePattern(const LogRules& rules, std::uint64_t record)
       pos_(rules.header),
       written_end_(rules.header) {}
 
+WritePattern::WritePattern(
+    std::shared_ptr<const std::vector<CommitOps>> commits, std::uint64_t header)
+    : script_(std::move(commits)) {
+  rules_.header = header;
+  pos_ = written_end_ = header;
+}
+
 std::uint64_t WritePattern::Append(std::uint64_t pos) const {
   const std::uint64_t head = rules_.record_header;
   if (rules_.chunk == 0) return pos + head + record_;
@@ -42,6 +49,11 @@ std::uint64_t WritePattern::Append(std::uint64_t pos) const {
 }
 
 const CommitOps& WritePattern::Next() {
+  if (script_ && !script_->empty()) {
+    // Past the last commit (never asked for) the last comes again.
+    const std::size_t k = std::min(next_commit_++, script_->size() - 1);
+    return (*script_)[k];
+  }
   const std::uint64_t start = pos_;
   std::uint64_t end = Append(pos_);
   // Where the sync goes when it is not after the last byte.
@@ -79,7 +91,9 @@ const CommitOps& WritePattern::Next() {
 
 WritePattern::Totals WritePattern::Over(std::uint64_t skip,
                                         std::uint64_t count) const {
-  WritePattern fresh(rules_, record_);
+  WritePattern fresh = *this;
+  fresh.next_commit_ = 0;
+  fresh.pos_ = fresh.written_end_ = rules_.header;
   Totals totals;
   totals.end = rules_.header;
   for (std::uint64_t k = 0; k < skip + count; ++k) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "lib/config/log_rules.h"
@@ -36,6 +37,11 @@ class WritePattern final {
   WritePattern() = default;
   // `record`: the bytes the application appends at each commit.
   WritePattern(const LogRules& rules, std::uint64_t record);
+  // A recorded trace's commits (--replay), in order, after `header` bytes.
+  // Commits past the last are not asked for: a replay's runs have at most as
+  // many writes as the trace has commits.
+  WritePattern(std::shared_ptr<const std::vector<CommitOps>> commits,
+               std::uint64_t header);
 
   std::uint64_t HeaderBytes() const { return rules_.header; }
   std::uint64_t RecordBytes() const { return record_; }
@@ -64,6 +70,9 @@ class WritePattern final {
 
   LogRules rules_;
   std::uint64_t record_ = 0;
+  // A replay's commits; null for a workload's rules.
+  std::shared_ptr<const std::vector<CommitOps>> script_;
+  std::size_t next_commit_ = 0;
   // End of the log: where the next record goes.
   std::uint64_t pos_ = 0;
   // End of everything written so far (write-ahead padding included).

@@ -93,13 +93,36 @@ void ApplyFileState(FileState file, RunSpec& spec) {
   }
 }
 
+namespace {
+
+// A replay's variant as the commits a run writes.
+WritePattern ReplayPattern(const Replay& replay, Variant variant) {
+  const ReplayVariant& v = replay.Of(variant);
+  auto commits = std::make_shared<std::vector<CommitOps>>();
+  commits->reserve(v.commits.size());
+  for (const std::vector<TraceOp>& recorded : v.commits) {
+    CommitOps ops;
+    for (const TraceOp& op : recorded) {
+      ops.push_back(op.kind == TraceOpKind::kWrite
+                        ? Op{OpKind::kWrite, {op.offset, op.length}}
+                        : Op{OpKind::kSync, {}});
+    }
+    commits->push_back(std::move(ops));
+  }
+  return WritePattern(std::move(commits), v.header);
+}
+
+}  // namespace
+
 RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
                 std::uint64_t dio_alignment,
                 std::optional<std::string> device_stat_path) {
   RunSpec spec;
   spec.dir = settings.dir;
   const LogWorkload workload = WorkloadOf(settings);
-  spec.pattern = WritePattern(RulesFor(workload, variant), pair.size);
+  spec.pattern = settings.replay
+                     ? ReplayPattern(*settings.replay, variant)
+                     : WritePattern(RulesFor(workload, variant), pair.size);
   spec.writes = settings.writes;
   spec.warmup = settings.warmup;
   spec.sync = pair.sync;

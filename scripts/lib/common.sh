@@ -9,8 +9,10 @@ BUILD_PACKAGES=(g++ make cmake git libbenchmark-dev libboost-program-options-dev
 # ansible-core, lintian, dpkg-dev (dpkg-shlibdeps) and file (CPack's ELF check): the
 # package and fleet tests.
 # clang-format: .ci/run's format check must not depend on it happening to be installed.
+# strace and sqlite3: `alignbench record` and its test, which records sqlite3.
 TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprogs xfsprogs
-               python3-matplotlib clang-format ansible-core lintian dpkg-dev file)
+               python3-matplotlib clang-format ansible-core lintian dpkg-dev file
+               strace sqlite3)
 
 # The engine tier (tests/engines/, CTest label `engines`): the databases whose logs the
 # cases model, as Debian 12 ships them (PostgreSQL 15, SQLite 3.40, RocksDB 7.8 with its
