@@ -592,7 +592,11 @@ int RecordCommand(const ParsedCommand& parsed) {
   }
   const std::string saved = TraceToJson(trace).dump(1) + "\n";
   if (Result<Trace> back = ParseTrace(saved, out); !back) {
-    return ReportError(back.error());
+    Error error = RecordError("the trace is past what a trace file may hold (" +
+                              back.error().detail + "), so nothing is saved");
+    error.hint =
+        "record a shorter run, or narrow --file to the log file(s) alone";
+    return ReportError(error);
   }
   if (Status written = WriteResultFile(out, saved, overwrite); !written) {
     return ReportError(written.error());

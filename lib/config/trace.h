@@ -28,7 +28,9 @@ inline constexpr const char* kTraceCommitRule =
 // Bounds of a trace file: past any of them it is refused unread or unparsed.
 inline constexpr std::uint64_t kMaxTraceFileBytes = 64ull << 20;
 inline constexpr std::uint64_t kMaxTraceCommits = 1000000;
-inline constexpr std::uint64_t kMaxTraceOpsPerCommit = 4096;
+// A commit may be a zero-filled 16 MiB segment in 8 KiB writes; the file's
+// size bounds the total.
+inline constexpr std::uint64_t kMaxTraceOpsPerCommit = 65536;
 inline constexpr std::uint64_t kMaxTraceFiles = 64;
 inline constexpr std::uint64_t kMaxTraceStrings = 256;
 inline constexpr std::uint64_t kMaxTraceStringBytes = 4096;
