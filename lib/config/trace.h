@@ -64,7 +64,8 @@ struct TraceOp {
 
 struct TraceFile {
   std::string path;
-  // Open flags as strace names them ("O_WRONLY", "O_DIRECT", ...).
+  // Open flags as strace names them ("O_WRONLY", "O_DIRECT", ...), of the
+  // descriptor that wrote the file last.
   std::vector<std::string> flags;
   FileState state = FileState::kNew;
   std::uint64_t size_at_open = 0;
