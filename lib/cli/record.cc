@@ -255,8 +255,9 @@ Result<std::vector<std::string>> AbsoluteGlobs(
 // Runs strace until it ends: by itself (the command ended) or, after SIGINT
 // or SIGTERM reached this process, by the SIGINT passed on to it (strace
 // then detaches from --pid's processes). Signals are taken synchronously,
-// blocked and waited for, so no handler and no global is needed. Returns
-// strace's wait status.
+// blocked and waited for, so no handler and no global is needed; a blocked
+// signal is kept even where it was ignored (a script's background job), so
+// `kill -INT` reaches record there too. Returns strace's wait status.
 Result<int> RunStrace(const std::vector<std::string>& argv) {
   sigset_t wanted, before;
   sigemptyset(&wanted);
@@ -298,7 +299,14 @@ Result<int> RunStrace(const std::vector<std::string>& argv) {
       stopping = true;
     }
   }
-  ::sigprocmask(SIG_SETMASK, &before, nullptr);
+  // SIGINT and SIGTERM stay blocked until record ends: a second Ctrl-C must
+  // not lose the trace while it is read and saved.
+  sigset_t child_done;
+  sigemptyset(&child_done);
+  sigaddset(&child_done, SIGCHLD);
+  if (!sigismember(&before, SIGCHLD)) {
+    ::sigprocmask(SIG_UNBLOCK, &child_done, nullptr);
+  }
   return status;
 }
 
@@ -584,7 +592,11 @@ int RecordCommand(const ParsedCommand& parsed) {
   }
   const std::string saved = TraceToJson(trace).dump(1) + "\n";
   if (Result<Trace> back = ParseTrace(saved, out); !back) {
-    return ReportError(back.error());
+    Error error = RecordError("the trace is past what a trace file may hold (" +
+                              back.error().detail + "), so nothing is saved");
+    error.hint =
+        "record a shorter run, or narrow --file to the log file(s) alone";
+    return ReportError(error);
   }
   if (Status written = WriteResultFile(out, saved, overwrite); !written) {
     return ReportError(written.error());

@@ -28,7 +28,9 @@ inline constexpr const char* kTraceCommitRule =
 // Bounds of a trace file: past any of them it is refused unread or unparsed.
 inline constexpr std::uint64_t kMaxTraceFileBytes = 64ull << 20;
 inline constexpr std::uint64_t kMaxTraceCommits = 1000000;
-inline constexpr std::uint64_t kMaxTraceOpsPerCommit = 4096;
+// A commit may be a zero-filled 16 MiB segment in 8 KiB writes; the file's
+// size bounds the total.
+inline constexpr std::uint64_t kMaxTraceOpsPerCommit = 65536;
 inline constexpr std::uint64_t kMaxTraceFiles = 64;
 inline constexpr std::uint64_t kMaxTraceStrings = 256;
 inline constexpr std::uint64_t kMaxTraceStringBytes = 4096;
@@ -62,7 +64,8 @@ struct TraceOp {
 
 struct TraceFile {
   std::string path;
-  // Open flags as strace names them ("O_WRONLY", "O_DIRECT", ...).
+  // Open flags as strace names them ("O_WRONLY", "O_DIRECT", ...), of the
+  // descriptor that wrote the file last.
   std::vector<std::string> flags;
   FileState state = FileState::kNew;
   std::uint64_t size_at_open = 0;

@@ -153,6 +153,14 @@ struct FileInfo {
   std::size_t order = 0;
 };
 
+// An open descriptor, by number and path: where write() goes next, and the
+// flags it was opened with (a file reopened with O_DIRECT or O_DSYNC writes
+// by those of the descriptor that writes).
+struct Descriptor {
+  std::uint64_t position = 0;
+  std::vector<std::string> flags;
+};
+
 struct Event {
   TraceOpKind kind;
   std::string path;
@@ -283,13 +291,13 @@ class Parser {
   // A descriptor strace named, known or not: --pid may find files open.
   FileInfo& Known(const FdArg& fd) {
     const std::string key = Key(fd);
-    if (!positions_.count(key)) {
+    if (!descriptors_.count(key)) {
       auto before = options_.open_before.find(fd.path);
       if (before != options_.open_before.end()) {
-        positions_[key] = before->second.position;
+        descriptors_[key] = {before->second.position, before->second.flags};
         return Open(fd.path, before->second.flags, false);
       }
-      positions_[key] = 0;
+      descriptors_[key] = {};
       if (!files_.count(fd.path) && Regular(fd.path)) {
         limits_.insert("descriptor " + std::to_string(fd.fd) + " of " +
                        fd.path +
@@ -321,15 +329,21 @@ class Parser {
              std::uint64_t length, bool sync_flag_write) {
     if (!Selected(fd.path) || length == 0) return;
     FileInfo& info = Known(fd);
-    std::uint64_t& pos = positions_[Key(fd)];
-    std::uint64_t offset = at.value_or(pos);
-    if (!at && Has(info.flags, "O_APPEND")) offset = info.size;
-    if (!at) pos = offset + length;
+    Descriptor& d = descriptors_[Key(fd)];
+    // The file's flags are those of the descriptor that writes it last: a
+    // file prepared through one descriptor and written through another
+    // opened with O_DIRECT or O_DSYNC (alignbench's runs) is that one's.
+    if (!d.flags.empty()) info.flags = d.flags;
+    const std::vector<std::string>& flags =
+        d.flags.empty() ? info.flags : d.flags;
+    std::uint64_t offset = at.value_or(d.position);
+    if (!at && Has(flags, "O_APPEND")) offset = info.size;
+    if (!at) d.position = offset + length;
     info.written = true;
     info.size = std::max(info.size, offset + length);
     events_.push_back({TraceOpKind::kWrite, fd.path, offset, length, {}});
-    const bool osync = Has(info.flags, "O_SYNC");
-    if (osync || Has(info.flags, "O_DSYNC") || sync_flag_write) {
+    const bool osync = Has(flags, "O_SYNC");
+    if (osync || Has(flags, "O_DSYNC") || sync_flag_write) {
       info.synced = true;
       events_.push_back({TraceOpKind::kSync, fd.path, 0, 0,
                          osync ? TraceSync::kOSync : TraceSync::kODsync});
@@ -361,7 +375,7 @@ class Parser {
     }
     FileInfo& info = Open(fd.path, flags, true);
     if (Has(flags, "O_TRUNC")) info.size = 0;
-    positions_[Key(fd)] = 0;
+    descriptors_[Key(fd)] = {0, flags};
   }
 
   void Take(const Call& c) {
@@ -398,21 +412,36 @@ class Parser {
     if (fd.fd < 0) return;
     const std::optional<std::uint64_t> ret = Number(c.ret);
     if (n == "close") {
-      positions_.erase(Key(fd));
+      descriptors_.erase(Key(fd));
     } else if ((n == "dup" || n == "dup2" || n == "dup3") && ret) {
       FdArg to = ParseFd(c.ret);
       if (to.path.empty()) to.path = fd.path;
-      if (Selected(fd.path)) positions_[Key(to)] = positions_[Key(fd)];
+      if (Selected(fd.path)) {
+        Known(fd);
+        descriptors_[Key(to)] = descriptors_[Key(fd)];
+      }
     } else if (n == "fcntl" && c.args.size() >= 3 && c.args[1] == "F_SETFL" &&
                Selected(fd.path)) {
+      // F_SETFL sets the status flags the call names (O_DIRECT, O_APPEND,
+      // O_NONBLOCK); the access mode and O_DSYNC/O_SYNC stay.
       FileInfo& info = Known(fd);
-      for (const std::string& flag : SplitFlags(c.args[2])) {
-        if (!Has(info.flags, flag.c_str())) info.flags.push_back(flag);
+      Descriptor& d = descriptors_[Key(fd)];
+      if (d.flags.empty()) d.flags = info.flags;
+      for (const char* settable :
+           {"O_DIRECT", "O_APPEND", "O_NONBLOCK", "O_NOATIME", "O_ASYNC"}) {
+        d.flags.erase(std::remove(d.flags.begin(), d.flags.end(), settable),
+                      d.flags.end());
       }
+      for (const std::string& flag : SplitFlags(c.args[2])) {
+        const bool mode =
+            flag == "O_RDONLY" || flag == "O_WRONLY" || flag == "O_RDWR";
+        if (!mode && !Has(d.flags, flag.c_str())) d.flags.push_back(flag);
+      }
+      if (!info.written) info.flags = d.flags;
     } else if (n == "lseek" && ret) {
       if (Selected(fd.path)) {
         Known(fd);
-        positions_[Key(fd)] = *ret;
+        descriptors_[Key(fd)].position = *ret;
       }
     } else if ((n == "write" || n == "writev") && ret) {
       Write(fd, std::nullopt, *ret, false);
@@ -481,7 +510,7 @@ class Parser {
   const StraceOptions& options_;
   std::map<std::string, std::string> pending_;
   std::map<std::string, FileInfo> files_;
-  std::map<std::string, std::uint64_t> positions_;
+  std::map<std::string, Descriptor> descriptors_;
   std::vector<Event> events_;
   std::set<std::string> limits_;
   std::uint64_t calls_ = 0;
