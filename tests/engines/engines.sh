@@ -18,6 +18,8 @@ COMMITS=${COMMITS:-200}
   skip "the engine tier runs once, in the plain build (ALIGNBENCH_SANITIZED=1)"
 [ "$(id -u)" -eq 0 ] || skip "needs root: loop devices, and servers run as their own users"
 [ -e /dev/loop-control ] || skip "no /dev/loop-control: loop devices unavailable"
+# After the servers' own stops (drivers put those first) and before any rig goes.
+cleanup_hooks=(stop_descendants "${cleanup_hooks[@]}")
 
 foreign=$(foreign_servers)
 if [ -n "$foreign" ]; then

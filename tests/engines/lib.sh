@@ -47,6 +47,31 @@ stop_recording() {
   RECORDER=''
 }
 
+# descendants PID: every process under PID, children after their own children.
+descendants() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2> /dev/null); do
+    descendants "$child"
+    echo "$child"
+  done
+}
+
+# stop_descendants: ends what this test started and a signal left running (a
+# mariadb-install-db and its bootstrap server, a client, a recorder), and waits up to 10 s,
+# so that no process writes to a rig when it goes. A cleanup hook (engines.sh).
+stop_descendants() {
+  local pids=() pid _
+  for pid in $(descendants $$); do kill -0 "$pid" 2> /dev/null && pids+=("$pid"); done
+  [ ${#pids[@]} -gt 0 ] || return 0
+  kill -TERM "${pids[@]}" 2> /dev/null
+  for _ in $(seq 100); do
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2> /dev/null && break; pid=''; done
+    [ -z "$pid" ] && return 0
+    sleep 0.1
+  done
+  kill -KILL "${pids[@]}" 2> /dev/null
+}
+
 # engine_rig: a fresh ext4 rig with 4096-byte logical sectors and direct I/O, as the log
 # cases' test makes it; sets RIG and STAT (the loop device's stat file).
 engine_rig() {
