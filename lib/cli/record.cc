@@ -327,9 +327,10 @@ std::vector<std::string> CommandLineOf(pid_t pid) {
 
 // What was recorded, in words.
 void Describe(std::ostream& out, const Trace& trace, const std::string& path) {
+  // Names from outside (paths, the command) reach the terminal escaped.
   out << "recorded " << trace.commits.size() << " commits of "
-      << (trace.argv.empty() ? "?" : trace.argv[0]) << " (" << trace.version
-      << ")\n";
+      << EscapeControl(trace.argv.empty() ? "?" : trace.argv[0]) << " ("
+      << EscapeControl(trace.version) << ")\n";
   for (std::size_t i = 0; i < trace.files.size(); ++i) {
     const TraceFile& f = trace.files[i];
     std::uint64_t bytes = 0, writes = 0, syncs = 0;
@@ -348,19 +349,19 @@ void Describe(std::ostream& out, const Trace& trace, const std::string& path) {
     for (const std::string& flag : f.flags) {
       flags += (flags.empty() ? "" : "|") + flag;
     }
-    out << "  " << f.path << ": " << NameOf(kFileStates, f.state) << " ("
-        << f.size_at_open << " B at open), " << (flags.empty() ? "?" : flags)
-        << ", " << writes << " writes, " << bytes << " B, " << syncs
-        << " syncs\n";
+    out << "  " << EscapeControl(f.path) << ": " << NameOf(kFileStates, f.state)
+        << " (" << f.size_at_open << " B at open), "
+        << (flags.empty() ? "?" : flags) << ", " << writes << " writes, "
+        << bytes << " B, " << syncs << " syncs\n";
   }
   if (!trace.after_last_commit.empty()) {
     out << "  " << trace.after_last_commit.size()
         << " writes after the last sync (kept in after_last_commit)\n";
   }
   for (const std::string& limit : trace.limits) {
-    out << "  limit: " << limit << "\n";
+    out << "  limit: " << EscapeControl(limit) << "\n";
   }
-  out << "trace saved to " << path << "\n";
+  out << "trace saved to " << EscapeControl(path) << "\n";
 }
 
 }  // namespace
@@ -590,7 +591,10 @@ int RecordCommand(const ParsedCommand& parsed) {
     std::cerr << "alignbench record: the traced files were written but never "
                  "synced: no commit; the writes are in after_last_commit\n";
   }
-  const std::string saved = TraceToJson(trace).dump(1) + "\n";
+  // A path that is not UTF-8 must not lose the recording: replaced.
+  const std::string saved =
+      TraceToJson(trace).dump(1, ' ', false, json::error_handler_t::replace) +
+      "\n";
   if (Result<Trace> back = ParseTrace(saved, out); !back) {
     Error error = RecordError("the trace is past what a trace file may hold (" +
                               back.error().detail + "), so nothing is saved");
@@ -611,8 +615,11 @@ int RecordCommand(const ParsedCommand& parsed) {
     if (Status ok = CheckResultPath(case_path, overwrite, {}); !ok) {
       std::cerr << "alignbench record: the case file is not written: "
                 << ok.error().Message() << "\n";
-    } else if (Status w =
-                   WriteResultFile(case_path, c->dump(1) + "\n", overwrite);
+    } else if (Status w = WriteResultFile(
+                   case_path,
+                   c->dump(1, ' ', false, json::error_handler_t::replace) +
+                       "\n",
+                   overwrite);
                !w) {
       std::cerr << "alignbench record: the case file is not written: "
                 << w.error().Message() << "\n";

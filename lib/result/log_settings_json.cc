@@ -61,9 +61,12 @@ Result<json> CaseKeys(const json& log, const std::string& origin) {
     if (key == "labels" || key == "rules_text" || key == "contrast_meaning") {
       continue;
     }
+    // A structured binding is captured by name only from C++20 on (clang 14
+    // refuses it): by a reference of its own.
+    const std::string& name = key;
     const auto* match =
         std::find_if(std::begin(kResultKeys), std::end(kResultKeys),
-                     [&key](const auto& k) { return key == k.first; });
+                     [&name](const auto& k) { return name == k.first; });
     if (match == std::end(kResultKeys)) return bad("." + key + "': unknown");
     if (!value.is_primitive()) return bad("." + key + "': expected a value");
     keys[match->second] = value;
