@@ -1,11 +1,13 @@
 // One libFuzzer target for the parsers that take untrusted input. The first
-// byte chooses the parser (its value modulo 3, so the ASCII digits '0', '1' and
-// '2' used by the seed corpus work as well as the bytes 0, 1 and 2); the rest
-// of the input is handed to it:
+// byte chooses the parser: an ASCII digit '0'..'4' (as the seed corpus has
+// them) that parser, any other byte its value modulo 5; the rest of the input
+// is handed to it:
 //   0  a case file:   ApplyCaseText, then Validate and ExpandPlan
 //   1  a result file: json::parse, FromJson (on the "alignbench" member when
 //                     there is one), then Render in every format and ToJson
 //   2  a size list:   ParseSizeList, then FormatSize/ParseByteSize round trip
+//   3  a trace:       ParseTrace, then TraceToJson read back the same
+//   4  strace output: ParseStrace, then its trace read back as a trace file
 // Everything goes to memory: nothing here opens, writes or removes a file.
 #include <cstddef>
 #include <cstdint>
@@ -19,8 +21,10 @@
 #include "lib/config/case_file.h"
 #include "lib/config/settings.h"
 #include "lib/config/size.h"
+#include "lib/config/trace.h"
 #include "lib/render/table.h"
 #include "lib/result/result_json.h"
+#include "lib/trace/strace.h"
 
 namespace {
 
@@ -91,21 +95,61 @@ void FuzzSizeList(std::string_view text) {
   }
 }
 
+void FuzzTrace(const std::string& text) {
+  alignbench::Result<alignbench::Trace> trace =
+      alignbench::ParseTrace(text, "fuzz-trace.json");
+  if (!trace) {
+    (void)trace.error().Message();
+    return;
+  }
+  // What was read is written so that it reads back the same.
+  const nlohmann::json once = alignbench::TraceToJson(trace.value());
+  alignbench::Result<alignbench::Trace> again =
+      alignbench::ParseTrace(once.dump(), "again");  // JSON read is UTF-8
+  Require(again.ok(), "a trace written by TraceToJson is read back");
+  Require(alignbench::TraceToJson(again.value()) == once,
+          "TraceToJson(ParseTrace(TraceToJson(t))) == TraceToJson(t)");
+}
+
+void FuzzStrace(const std::string& text) {
+  alignbench::Result<alignbench::Trace> trace =
+      alignbench::ParseStrace(text, {});
+  if (!trace) {
+    (void)trace.error().Message();
+    return;
+  }
+  // What the recorder would save; past the trace file's bounds it is refused
+  // when read, never crashed on.
+  // A path that is not UTF-8 is replaced, as record saves it.
+  (void)alignbench::ParseTrace(
+      alignbench::TraceToJson(trace.value())
+          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+      "recorded");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data,
                                       std::size_t size) {
   if (size == 0) return 0;
   const std::string rest(reinterpret_cast<const char*>(data + 1), size - 1);
-  switch (data[0] % 3) {
+  const int selector =
+      data[0] >= '0' && data[0] <= '4' ? data[0] - '0' : data[0] % 5;
+  switch (selector) {
     case 0:
       FuzzCaseText(rest);
       break;
     case 1:
       FuzzResultJson(rest);
       break;
-    default:
+    case 2:
       FuzzSizeList(rest);
+      break;
+    case 3:
+      FuzzTrace(rest);
+      break;
+    default:
+      FuzzStrace(rest);
       break;
   }
   return 0;

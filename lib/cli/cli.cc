@@ -14,6 +14,8 @@
 #include "lib/config/case_file.h"
 #include "lib/config/case_search.h"
 #include "lib/config/options.h"
+#include "lib/config/replay.h"
+#include "lib/config/trace.h"
 
 namespace alignbench {
 namespace {
@@ -366,6 +368,63 @@ Status ApplyDirs(const ParsedCommand& parsed, SessionOptions& o) {
 }
 
 // The settings the command line gives, over those of --case.
+// --replay TRACE: the trace's commits instead of a workload, and the axes
+// its log file had (sync call, O_DIRECT, state); what the command line sets
+// of these is refused rather than silently not measured.
+Status ApplyReplay(const ParsedCommand& parsed, Settings& s) {
+  if (parsed.Has("case")) {
+    return Usage("replay",
+                 "measures the trace's own commits: no --case with it");
+  }
+  for (const char* axis : {"sizes", "sync", "io", "layout", "cache"}) {
+    if (parsed.Has(axis)) {
+      return Usage("replay", std::string("takes --") + axis +
+                                 " from the trace: leave --" + axis + " out");
+    }
+  }
+  const std::string& path = parsed.Value("replay");
+  Result<std::string> text = ReadTraceText(path);
+  if (!text) return text.error();
+  Result<Trace> trace = ParseTrace(text.value(), path);
+  if (!trace) return trace.error();
+  Result<Replay> replay =
+      ReplayOf(trace.value(), path, text.value(),
+               parsed.Has("shift") ? s.shift : kReplayShift);
+  if (!replay) return replay.error();
+  const Replay& r = replay.value();
+  const std::uint64_t commits = r.commits;
+  if (!parsed.Has("writes")) s.writes = commits - std::min(commits, s.warmup);
+  if (s.writes + s.warmup > commits) {
+    return Usage(parsed.Has("writes") ? "writes" : "warmup",
+                 "the trace has " + std::to_string(commits) +
+                     " commits: --warmup and --writes together at most that");
+  }
+  s.sizes = {r.bytes_per_commit};
+  s.shift = r.shift;
+  s.syncs = {r.sync};
+  s.ios = {r.io};
+  switch (r.state) {
+    case FileState::kNew:
+      s.layouts = {Layout::kExtend};
+      break;
+    case FileState::kPreallocated:
+      s.layouts = {Layout::kPrealloc};
+      break;
+    case FileState::kRecycled:
+      s.layouts = {Layout::kPrewritten};
+      break;
+  }
+  s.caches = {r.state == FileState::kRecycled ? CacheState::kCold
+                                              : CacheState::kWarm};
+  // O_DIRECT moved by a shift is what a database builds in memory: whole
+  // blocks, staged, as the log cases do.
+  if (r.io == IoMode::kDirect && !parsed.Has("direct-unaligned")) {
+    s.direct_unaligned = DirectUnaligned::kStage;
+  }
+  s.replay = std::make_shared<const Replay>(r);
+  return Ok{};
+}
+
 Status ApplySettings(const ParsedCommand& parsed, SessionOptions& o) {
   Settings& s = o.settings;
   bool repetitions_from_case = false;
@@ -398,6 +457,9 @@ Status ApplySettings(const ParsedCommand& parsed, SessionOptions& o) {
     s.budget_seconds = DefaultBudgetSeconds(s.precision_points);
   }
   if (Status dirs = ApplyDirs(parsed, o); !dirs) return dirs;
+  if (parsed.Has("replay")) {
+    if (Status replayed = ApplyReplay(parsed, s); !replayed) return replayed;
+  }
   // A log case's header is one of its rules: a --shift would be ignored.
   if (parsed.Has("shift") && s.log) {
     return Usage("shift",
@@ -413,8 +475,14 @@ Result<ParsedCommand> ParseCommandLine(const std::vector<std::string>& args) {
   ParsedCommand parsed;
   const Command* named = args.empty() ? nullptr : FindCommand(args.front());
   parsed.command = named ? named : &Commands().front();
-  const std::vector<std::string> words(args.begin() + (named ? 1 : 0),
-                                       args.end());
+  std::vector<std::string> words(args.begin() + (named ? 1 : 0), args.end());
+  if (parsed.command->takes_command) {
+    const auto dashes = std::find(words.begin(), words.end(), "--");
+    if (dashes != words.end()) {
+      parsed.command_argv.assign(dashes + 1, words.end());
+      words.erase(dashes, words.end());
+    }
+  }
   if (Status ok = ParseWords(words, parsed); !ok) return ok.error();
   if (parsed.Has("help") || parsed.Has("version")) return parsed;
   if (Status ok = CheckCommand(parsed); !ok) return ok.error();

@@ -28,6 +28,8 @@ struct ParsedCommand {
   std::string format;
   // --benchmark_* for Google Benchmark (the run only)
   std::vector<std::string> benchmark_flags;
+  // A command that takes one (record): the words after the first "--".
+  std::vector<std::string> command_argv;
 
   bool Has(std::string_view name) const;
   // The value of an option given once.

@@ -48,6 +48,11 @@ Command RunCommand() {
           {"case", "FILE",
            "JSON case file, or the name of a shipped case (quick, "
            "derby-2004); options given here override it"},
+          {"replay", "TRACE",
+           "measure a trace saved by alignbench record as a pair: its writes "
+           "as recorded against the same writes moved by --shift (default "
+           "512 here), or, where the recorded writes are unaligned, against "
+           "each commit started on a 4096-byte boundary"},
           {"out", "FILE",
            "write the result JSON here (atomically); a new file, or a "
            "regular file with --force"},
@@ -66,6 +71,41 @@ Command RunCommand() {
                         options);
   run.passes_benchmark_flags = true;
   return run;
+}
+
+// record: a program's writes and syncs to its log, saved as a trace.
+Command RecordEntry() {
+  Command record = WithCommonOptions(
+      {CommandId::kRecord,
+       "record",
+       "[OPTIONS] [-- COMMAND...]",
+       0,
+       0,
+       "Runs COMMAND under strace (or attaches to --pid and its children "
+       "until Ctrl-C/SIGINT) and saves what it wrote and synced to its log "
+       "file(s) as a trace for --replay: per commit the extents written and "
+       "the sync, the open flags and each file's state, with the program "
+       "and its version; no data bytes. A commit ends at each fsync, "
+       "fdatasync or sync_file_range of a traced file and at each write to "
+       "one opened O_SYNC or O_DSYNC. Where the commits fit a case's rules, "
+       "the case file is written beside the trace.",
+       {{"text", "what was recorded, in words"}}},
+      {
+          {"file", "GLOB",
+           "trace the files whose absolute path matches GLOB (* does not "
+           "cross /); again for more (default: every regular file written "
+           "and synced)",
+           true},
+          {"pid", "PID",
+           "attach to a running process and its children instead of running "
+           "COMMAND; stop with Ctrl-C or SIGINT"},
+          {"out", "FILE",
+           "write the trace here: a new file, or a regular file with --force "
+           "(default: PROGRAM.trace.json in the current directory)"},
+          {"force", "", "let --out replace an existing regular file"},
+      });
+  record.takes_command = true;
+  return record;
 }
 
 std::vector<Command> MakeCommands() {
@@ -100,6 +140,7 @@ std::vector<Command> MakeCommands() {
            "differs between them. csv is one row per file and pair.",
            ReportFormats("derby")},
           {}),
+      RecordEntry(),
   };
 }
 

@@ -13,7 +13,7 @@
 
 namespace alignbench {
 
-enum class CommandId { kRun, kEnv, kShow, kCompare };
+enum class CommandId { kRun, kEnv, kShow, kCompare, kRecord };
 
 struct CliOption {
   std::string_view name;
@@ -46,6 +46,8 @@ struct Command {
   std::vector<CliOption> options;
   // Google Benchmark's --benchmark_* flags are checked and passed on.
   bool passes_benchmark_flags = false;
+  // Everything after the first "--" is a command to run (record), not read.
+  bool takes_command = false;
 };
 
 // Every command, the run first.

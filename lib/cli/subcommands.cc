@@ -113,6 +113,8 @@ int RunSubcommand(const ParsedCommand& parsed) {
       return ShowCommand(parsed);
     case CommandId::kCompare:
       return CompareCommand(parsed);
+    case CommandId::kRecord:
+      return RecordCommand(parsed);
     case CommandId::kRun:
       break;
   }

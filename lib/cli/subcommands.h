@@ -28,9 +28,12 @@ int FinishStdout(int exit_code);
 int EnvCommand(const ParsedCommand& parsed);      // alignbench env [DIR]
 int ShowCommand(const ParsedCommand& parsed);     // alignbench show FILE
 int CompareCommand(const ParsedCommand& parsed);  // compare FILE FILE...
+// record [--file GLOB]... [--pid PID] [--out FILE] [-- COMMAND...], in
+// record.cc
+int RecordCommand(const ParsedCommand& parsed);
 
-// env, show or compare, as `parsed` names (its --help is the caller's, as
-// every command's).
+// env, show, compare or record, as `parsed` names (its --help is the caller's,
+// as every command's).
 int RunSubcommand(const ParsedCommand& parsed);
 
 }  // namespace alignbench

@@ -135,6 +135,12 @@ Result<LogWorkload> ParseLogCase(const json& value, const std::string& origin,
   }
   for (const auto& [key, item] : value.items()) {
     if (key == "contrast") continue;
+    if (key == "fill_sync") {
+      Result<FillSync> f = LogName(kFillSyncs, item, origin, key);
+      if (!f) return f.error();
+      w.rules.fill_sync = f.value();
+      continue;
+    }
     if (std::uint64_t* field = RuleField(w.rules, key)) {
       Result<std::uint64_t> bytes = LogBytes(item, origin, key);
       if (!bytes) return bytes.error();
@@ -146,7 +152,8 @@ Result<LogWorkload> ParseLogCase(const json& value, const std::string& origin,
     } else {
       return LogError(origin, key,
                       "unknown key (known: header, record_header, block, "
-                      "chunk, pad, fill, contrast, aligned, unaligned)");
+                      "chunk, pad, fill, fill_sync, contrast, aligned, "
+                      "unaligned)");
     }
   }
   return w;
@@ -169,6 +176,10 @@ Status ValidateLog(const LogWorkload& w) {
   }
   if (r.chunk != 0 && r.chunk <= r.record_header) {
     return usage("a chunk must be larger than a record header");
+  }
+  if (r.fill_sync == FillSync::kBoundary && r.fill == 0 &&
+      w.contrast != LogContrast::kFill) {
+    return usage("fill_sync boundary needs a fill, or a fill contrast");
   }
   const bool by_bytes =
       w.contrast == LogContrast::kPad || w.contrast == LogContrast::kFill;

@@ -44,9 +44,19 @@ inline constexpr Named<FileState> kFileStates[] = {
      "written with old data and synced, then dropped from the page cache"},
 };
 
-// How one commit becomes one write. Blocks and chunks count from the end of
-// the file header, where the log starts; pad and fill from the file's start,
-// as the page cache and a sector do.
+// Where the sync of a commit with sector fill goes.
+enum class FillSync { kEnd, kBoundary };
+inline constexpr Named<FillSync> kFillSyncs[] = {
+    {"end", FillSync::kEnd,
+     "one write with the copies, then the sync (older case files)"},
+    {"boundary", FillSync::kBoundary,
+     "write up to the sector boundary, sync there, then write the copies' "
+     "overshoot past it (SQLite's walWriteToLog)"},
+};
+
+// How one commit becomes its writes and sync. Blocks and chunks count from the
+// end of the file header, where the log starts; pad and fill from the file's
+// start, as the page cache and a sector do.
 struct LogRules {
   // Bytes before the first record, written while the file is prepared.
   std::uint64_t header = 0;
@@ -69,6 +79,9 @@ struct LogRules {
   // reaches a multiple of this; the log then goes on after the copies
   // (SQLite padToSectorBoundary). 0: none.
   std::uint64_t fill = 0;
+  // With fill: whether the sync follows the whole write or sits at the
+  // boundary the copies reach past.
+  FillSync fill_sync = FillSync::kEnd;
 };
 
 struct LogWorkload {
@@ -96,15 +109,16 @@ std::string VariantLabel(const LogWorkload& workload, Variant variant);
 
 // The case file's "log" object over `workload` (absent: Derby's); `origin`
 // names the file in errors. Rule keys: header, record_header, block, chunk,
-// pad, fill (byte sizes); contrast (a kLogContrasts name); aligned (bytes for
-// pad and fill) or unaligned/aligned (kFileStates names for file).
+// pad, fill (byte sizes), fill_sync (a kFillSyncs name; absent: end);
+// contrast (a kLogContrasts name); aligned (bytes for pad and fill) or
+// unaligned/aligned (kFileStates names for file).
 Result<LogWorkload> ParseLogCase(const nlohmann::json& value,
                                  const std::string& origin,
                                  LogWorkload workload);
 
 // Bounds: every size at most 1 GiB, block/chunk/pad/fill powers of two, a
-// chunk larger than a record header, and a contrast whose aligned variant
-// differs from the unaligned one.
+// chunk larger than a record header, fill_sync boundary only with a fill, and a
+// contrast whose aligned variant differs from the unaligned one.
 Status ValidateLog(const LogWorkload& workload);
 
 }  // namespace alignbench

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -12,6 +13,7 @@
 #include "lib/base/error.h"
 #include "lib/config/axes.h"
 #include "lib/config/log_rules.h"
+#include "lib/config/replay.h"
 
 namespace alignbench {
 
@@ -74,6 +76,9 @@ struct Settings {
   // From a case file's "log" object: the log-append workload. Unset: Derby's
   // (a header of `shift` bytes against none; see WorkloadOf).
   std::optional<LogWorkload> log;
+  // --replay: a recorded trace's commits instead of a workload's (replay.h).
+  // Shared: every run's spec reads the same commits.
+  std::shared_ptr<const Replay> replay;
 };
 
 // The workload the runs write by: the case's, or Derby's from `shift`.

@@ -20,6 +20,13 @@ WritePattern::WritePattern(const LogRules& rules, std::uint64_t record)
       pos_(rules.header),
       written_end_(rules.header) {}
 
+WritePattern::WritePattern(
+    std::shared_ptr<const std::vector<CommitOps>> commits, std::uint64_t header)
+    : script_(std::move(commits)) {
+  rules_.header = header;
+  pos_ = written_end_ = header;
+}
+
 std::uint64_t WritePattern::Append(std::uint64_t pos) const {
   const std::uint64_t head = rules_.record_header;
   if (rules_.chunk == 0) return pos + head + record_;
@@ -41,13 +48,23 @@ std::uint64_t WritePattern::Append(std::uint64_t pos) const {
   return pos;
 }
 
-Extent WritePattern::Next() {
+const CommitOps& WritePattern::Next() {
+  if (script_ && !script_->empty()) {
+    // Past the last commit (never asked for) the last comes again.
+    const std::size_t k = std::min(next_commit_++, script_->size() - 1);
+    return (*script_)[k];
+  }
   const std::uint64_t start = pos_;
   std::uint64_t end = Append(pos_);
+  // Where the sync goes when it is not after the last byte.
+  std::uint64_t sync_at = 0;
   if (rules_.fill > 0) {
     // Copies of the record until the log reaches the boundary that follows
     // its end (file offsets, as a sector is).
     const std::uint64_t target = RoundUp(end, rules_.fill);
+    if (rules_.fill_sync == FillSync::kBoundary && target > end) {
+      sync_at = target;
+    }
     while (end < target) end = Append(end);
   }
   pos_ = end;
@@ -58,21 +75,40 @@ Extent WritePattern::Next() {
   std::uint64_t to = base + RoundUp(end - base, rules_.block);
   if (rules_.pad > 0 && to > written_end_) to = RoundUp(to, rules_.pad);
   written_end_ = std::max(written_end_, to);
-  return {from, to - from};
+  ops_.clear();
+  if (sync_at > from && sync_at < to) {
+    // SQLite's walWriteToLog: the bytes up to the boundary, the sync there,
+    // then the copies' overshoot past it, synced by the next commit.
+    ops_.push_back({OpKind::kWrite, {from, sync_at - from}});
+    ops_.push_back({OpKind::kSync, {}});
+    ops_.push_back({OpKind::kWrite, {sync_at, to - sync_at}});
+  } else {
+    ops_.push_back({OpKind::kWrite, {from, to - from}});
+    ops_.push_back({OpKind::kSync, {}});
+  }
+  return ops_;
 }
 
 WritePattern::Totals WritePattern::Over(std::uint64_t skip,
                                         std::uint64_t count) const {
-  WritePattern fresh(rules_, record_);
+  WritePattern fresh = *this;
+  fresh.next_commit_ = 0;
+  fresh.pos_ = fresh.written_end_ = rules_.header;
   Totals totals;
   totals.end = rules_.header;
   for (std::uint64_t k = 0; k < skip + count; ++k) {
-    const Extent e = fresh.Next();
-    totals.end = std::max(totals.end, e.offset + e.length);
-    totals.max_length = std::max(totals.max_length, e.length);
+    std::uint64_t commit = 0;
+    for (const Op& op : fresh.Next()) {
+      if (op.kind != OpKind::kWrite) continue;
+      const Extent& e = op.extent;
+      totals.end = std::max(totals.end, e.offset + e.length);
+      totals.max_length = std::max(totals.max_length, e.length);
+      commit += e.length;
+    }
+    totals.max_commit = std::max(totals.max_commit, commit);
     if (k >= skip) {
       totals.asked += record_;
-      totals.written += e.length;
+      totals.written += commit;
     }
   }
   return totals;

@@ -1,5 +1,7 @@
-// The write pattern of a pair's two variants as data: where each commit of a
-// run writes, from a log writer's rules (lib/config/log_rules.h). With a header
+// The write pattern of a pair's two variants as data: what each commit of a
+// run does, an ordered list of writes and syncs, from a log writer's rules
+// (lib/config/log_rules.h). Most rules make one write then one sync; SQLite's
+// sector fill with fill_sync boundary makes write, sync, write. With a header
 // of `shift` bytes and nothing else, write k covers [shift + k·S, shift +
 // (k+1)·S) as in Derby's experiment; blocks, chunks, write-ahead padding and
 // sector fill give the extents of InnoDB, PostgreSQL, SQLite and RocksDB. Pure:
@@ -7,27 +9,46 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 #include "lib/config/log_rules.h"
 
 namespace alignbench {
 
-// One commit's write: `length` bytes at `offset`.
+// One write: `length` bytes at `offset`.
 struct Extent {
   std::uint64_t offset = 0;
   std::uint64_t length = 0;
 };
+
+// One step of a commit: a write of `extent`, or a sync by the run's sync
+// method (a method without a call, o_sync, o_dsync and none, does nothing).
+enum class OpKind { kWrite, kSync };
+struct Op {
+  OpKind kind = OpKind::kWrite;
+  Extent extent;
+};
+// One commit: its operations in order. Every commit ends in a sync.
+using CommitOps = std::vector<Op>;
 
 class WritePattern final {
  public:
   WritePattern() = default;
   // `record`: the bytes the application appends at each commit.
   WritePattern(const LogRules& rules, std::uint64_t record);
+  // A recorded trace's commits (--replay), in order, after `header` bytes.
+  // Commits past the last are not asked for: a replay's runs have at most as
+  // many writes as the trace has commits.
+  WritePattern(std::shared_ptr<const std::vector<CommitOps>> commits,
+               std::uint64_t header);
 
   std::uint64_t HeaderBytes() const { return rules_.header; }
   std::uint64_t RecordBytes() const { return record_; }
-  // The extent of the next commit; commits come in order, from the first.
-  Extent Next();
+  // The operations of the next commit; commits come in order, from the
+  // first. The list stays valid until the next call, and its storage is
+  // reused: after the first few commits Next() allocates nothing.
+  const CommitOps& Next();
 
   // What `count` commits after the first `skip` ones do, from a fresh pattern.
   struct Totals {
@@ -35,6 +56,8 @@ class WritePattern final {
     std::uint64_t end = 0;
     // The longest single write.
     std::uint64_t max_length = 0;
+    // The most bytes one commit writes, all its writes together.
+    std::uint64_t max_commit = 0;
     // Bytes the application asked for and bytes written, over the `count`.
     std::uint64_t asked = 0;
     std::uint64_t written = 0;
@@ -47,10 +70,15 @@ class WritePattern final {
 
   LogRules rules_;
   std::uint64_t record_ = 0;
+  // A replay's commits; null for a workload's rules.
+  std::shared_ptr<const std::vector<CommitOps>> script_;
+  std::size_t next_commit_ = 0;
   // End of the log: where the next record goes.
   std::uint64_t pos_ = 0;
   // End of everything written so far (write-ahead padding included).
   std::uint64_t written_end_ = 0;
+  // The commit Next() returned last.
+  CommitOps ops_;
 };
 
 }  // namespace alignbench

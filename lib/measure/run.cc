@@ -93,13 +93,36 @@ void ApplyFileState(FileState file, RunSpec& spec) {
   }
 }
 
+namespace {
+
+// A replay's variant as the commits a run writes.
+WritePattern ReplayPattern(const Replay& replay, Variant variant) {
+  const ReplayVariant& v = replay.Of(variant);
+  auto commits = std::make_shared<std::vector<CommitOps>>();
+  commits->reserve(v.commits.size());
+  for (const std::vector<TraceOp>& recorded : v.commits) {
+    CommitOps ops;
+    for (const TraceOp& op : recorded) {
+      ops.push_back(op.kind == TraceOpKind::kWrite
+                        ? Op{OpKind::kWrite, {op.offset, op.length}}
+                        : Op{OpKind::kSync, {}});
+    }
+    commits->push_back(std::move(ops));
+  }
+  return WritePattern(std::move(commits), v.header);
+}
+
+}  // namespace
+
 RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
                 std::uint64_t dio_alignment,
                 std::optional<std::string> device_stat_path) {
   RunSpec spec;
   spec.dir = settings.dir;
   const LogWorkload workload = WorkloadOf(settings);
-  spec.pattern = WritePattern(RulesFor(workload, variant), pair.size);
+  spec.pattern = settings.replay
+                     ? ReplayPattern(*settings.replay, variant)
+                     : WritePattern(RulesFor(workload, variant), pair.size);
   spec.writes = settings.writes;
   spec.warmup = settings.warmup;
   spec.sync = pair.sync;
@@ -196,10 +219,13 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   // spans the payload plus its partial head and tail blocks.
   const std::uint64_t alignment =
       std::max<std::uint64_t>(spec.dio_alignment, 4096);
-  const std::uint64_t size =
-      spec.pattern.Over(0, spec.warmup + spec.writes).max_length;
-  const std::uint64_t stage =
-      spec.io == IoMode::kDirect ? size + 2 * spec.dio_alignment : 0;
+  const WritePattern::Totals totals =
+      spec.pattern.Over(0, spec.warmup + spec.writes);
+  // One commit's writes take consecutive bytes of its payload slot.
+  const std::uint64_t size = totals.max_commit;
+  const std::uint64_t stage = spec.io == IoMode::kDirect
+                                  ? totals.max_length + 2 * spec.dio_alignment
+                                  : 0;
   // The buffers are the run's one large allocation: a memory limit (ulimit -v,
   // a cgroup) is met here, and here it is known what it was for.
   std::optional<Run> made;
@@ -313,30 +339,38 @@ Error Run::WithHint(Error error) const {
 }
 
 Result<OpTimes> Run::Step() {
-  // This write's bytes are chosen before the clock starts.
+  // This commit's bytes are chosen before the clock starts; its writes take
+  // them in turn.
   const char* bytes = payload_.For(next_++);
-  const Extent extent = spec_.pattern.Next();
-  const Clock::time_point t0 = Clock::now();
-  if (Status written = WriteAt(extent, bytes); !written) {
-    return WithHint(written.error());
-  }
-  const Clock::time_point t1 = Clock::now();
-  Clock::time_point t2 = t1;
-  // o_sync, o_dsync and none have no call after the write: their sync time is
-  // 0 and no third clock read lands inside the measured span.
-  if (HasSyncCall(spec_.sync)) {
-    if (Status synced =
-            SyncAfterWrite(spec_.sync, fd_.get(), file_.path(), *spec_.ops);
-        !synced) {
-      return WithHint(synced.error());
+  const CommitOps& ops = spec_.pattern.Next();
+  OpTimes times{0, 0};
+  Clock::time_point last = Clock::now();
+  for (const Op& op : ops) {
+    if (op.kind == OpKind::kWrite) {
+      if (Status written = WriteAt(op.extent, bytes); !written) {
+        return WithHint(written.error());
+      }
+      bytes += op.extent.length;
+    } else if (HasSyncCall(spec_.sync)) {
+      if (Status synced =
+              SyncAfterWrite(spec_.sync, fd_.get(), file_.path(), *spec_.ops);
+          !synced) {
+        return WithHint(synced.error());
+      }
+    } else {
+      // o_sync, o_dsync and none have no call: their sync time is 0 and no
+      // clock read lands inside the measured span for it.
+      continue;
     }
-    t2 = Clock::now();
+    const Clock::time_point now = Clock::now();
+    (op.kind == OpKind::kWrite ? times.write_ns : times.sync_ns) +=
+        Nanos(now - last);
+    last = now;
   }
-  OpTimes op{Nanos(t1 - t0), Nanos(t2 - t1)};
-  total_.Record(op.Total());
-  write_.Record(op.write_ns);
-  sync_.Record(op.sync_ns);
-  return op;
+  total_.Record(times.Total());
+  write_.Record(times.write_ns);
+  sync_.Record(times.sync_ns);
+  return times;
 }
 
 RunRecord Run::Finish(std::optional<Error> error) {

@@ -1,7 +1,8 @@
 // One run, the unit the statistics count: prepare a fresh private file, then
-// time `writes` operations of pwrite + sync, counting their times in
+// time `writes` commits, each its list of writes and syncs (most often one
+// pwrite and one sync), counting their times in
 // histograms, with the device and process I/O counters around the loop.
-// Prepare() does all untimed work; Step() does one operation and nothing else;
+// Prepare() does all untimed work; Step() does one commit and nothing else;
 // Finish() reads the counters. A Run owns its TestFile: destroying it removes
 // the file.
 #pragma once
@@ -65,8 +66,10 @@ std::uint64_t LargestRunBytes(const Settings& settings);
 // there is to drop of a new one.
 void ApplyFileState(FileState file, RunSpec& spec);
 
-// Both parts come from three readings of one clock (before the write, between
-// write and sync, after the sync), so their sum is the whole span exactly.
+// Both parts come from readings of one clock before the first operation and
+// after each (for one write and one sync: before the write, between write
+// and sync, after the sync), so their sum is the whole span exactly. The write
+// part is every write of the commit, the sync part every sync.
 struct OpTimes {
   std::int64_t write_ns;
   std::int64_t sync_ns;
@@ -77,8 +80,8 @@ class Run final {
  public:
   static Result<Run> Prepare(const RunSpec& spec);
 
-  // One timed operation: write k, then its sync. Fails on the first error; the
-  // failed operation is not recorded.
+  // One timed commit: its writes and syncs in order. Fails on the first error;
+  // the failed operation is not recorded.
   Result<OpTimes> Step();
   // Counters and times of the run. Call once, last.
   RunRecord Finish(std::optional<Error> error);

@@ -126,6 +126,9 @@ std::string DescribeRules(const LogWorkload& w) {
     if (bytes > 0)
       text += " " + std::string(name) + " " + std::to_string(bytes) + " B,";
   }
+  if (r.fill_sync != FillSync::kEnd) {
+    text += " sync at the fill boundary, the overshoot written after it,";
+  }
   text += " contrast " + std::string(NameOf(kLogContrasts, w.contrast));
   if (w.contrast == LogContrast::kPad || w.contrast == LogContrast::kFill) {
     text += " " + std::to_string(w.aligned_bytes) + " B";

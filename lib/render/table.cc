@@ -55,6 +55,16 @@ std::string SettingsLine(const Report& r) {
             Printf("%g", s.precision_points) + " points";
   }
   if (!s.case_name.empty()) line += ", case " + s.case_name;
+  if (s.replay) {
+    const Replay& r = *s.replay;
+    line += ", replay of " + (r.argv.empty() ? r.trace_path : r.argv[0]) +
+            " (" + r.log_path + ", " +
+            (r.rule == ReplayRule::kShift
+                 ? "aligned: as recorded, unaligned: moved by the shift"
+                 : "unaligned: as recorded, aligned: commits on 4 KiB "
+                   "boundaries") +
+            ")";
+  }
   return EscapeControl(line);
 }
 

@@ -526,7 +526,8 @@ PairResult ReadPair(const Reader& r) {
 Settings ReadSettings(const Reader& r) {
   r.Only({"dir", "sizes_bytes", "shift_bytes", "writes", "warmup_writes",
           "repetitions", "seed", "budget_seconds", "precision_points", "sync",
-          "io", "layout", "cache", "direct_unaligned", "case", "log"});
+          "io", "layout", "cache", "direct_unaligned", "case", "log",
+          "replay"});
   Settings s;
   for (const Option& option : SettingOptions()) {
     if (option.recorded == Recorded::kNo) continue;
@@ -551,6 +552,27 @@ Settings ReadSettings(const Reader& r) {
     s.case_name = c.GetOr<std::string>("name", "");
     s.case_description = c.GetOr<std::string>("description", "");
     s.case_expect = c.GetOr<std::string>("expect", "");
+  }
+  if (r.Has("replay")) {
+    // What the result keeps of the trace it replayed; the commits stay in
+    // the trace.
+    const Reader t = r.Object("replay");
+    t.Only({"trace", "digest", "program", "log_file", "flags", "state", "rule",
+            "commits"});
+    auto replay = std::make_shared<Replay>();
+    replay->trace_path = t.Get<std::string>("trace");
+    replay->digest = t.Get<std::string>("digest");
+    const Reader program = t.Object("program");
+    program.Only({"argv", "version"});
+    replay->argv = program.Get<std::vector<std::string>>("argv");
+    replay->version = program.Get<std::string>("version");
+    replay->log_path = t.Get<std::string>("log_file");
+    replay->flags = t.Get<std::vector<std::string>>("flags");
+    replay->state = t.Name(kFileStates, "state");
+    replay->rule = t.Name(kReplayRules, "rule");
+    replay->shift = s.shift;
+    replay->commits = t.Get<std::uint64_t>("commits");
+    s.replay = std::move(replay);
   }
   return s;
 }

@@ -158,6 +158,17 @@ json SettingsJson(const Settings& s) {
                  {"description", s.case_description},
                  {"expect", s.case_expect}};
   }
+  if (s.replay) {
+    const Replay& r = *s.replay;
+    j["replay"] = {{"trace", r.trace_path},
+                   {"digest", r.digest},
+                   {"program", {{"argv", r.argv}, {"version", r.version}}},
+                   {"log_file", r.log_path},
+                   {"flags", r.flags},
+                   {"state", NameOf(kFileStates, r.state)},
+                   {"rule", NameOf(kReplayRules, r.rule)},
+                   {"commits", r.commits}};
+  }
   return j;
 }
 json FieldJson(const FieldValue& value) {

@@ -20,6 +20,7 @@ constexpr std::pair<const char*, const char*> kResultKeys[] = {
     {"chunk_bytes", "chunk"},
     {"pad_bytes", "pad"},
     {"fill_bytes", "fill"},
+    {"fill_sync", "fill_sync"},
     {"aligned_bytes", "aligned"},
     {"unaligned_file", "unaligned"},
     {"aligned_file", "aligned"}};
@@ -33,6 +34,10 @@ json LogObject(const LogWorkload& w) {
             {"chunk_bytes", r.chunk},
             {"pad_bytes", r.pad},
             {"fill_bytes", r.fill}};
+  // Written only where it differs from what files before it did.
+  if (r.fill_sync != FillSync::kEnd) {
+    j["fill_sync"] = NameOf(kFillSyncs, r.fill_sync);
+  }
   if (w.contrast == LogContrast::kFile) {
     j["unaligned_file"] = NameOf(kFileStates, w.unaligned_file);
     j["aligned_file"] = NameOf(kFileStates, w.aligned_file);
@@ -56,9 +61,12 @@ Result<json> CaseKeys(const json& log, const std::string& origin) {
     if (key == "labels" || key == "rules_text" || key == "contrast_meaning") {
       continue;
     }
+    // A structured binding is captured by name only from C++20 on (clang 14
+    // refuses it): by a reference of its own.
+    const std::string& name = key;
     const auto* match =
         std::find_if(std::begin(kResultKeys), std::end(kResultKeys),
-                     [&key](const auto& k) { return key == k.first; });
+                     [&name](const auto& k) { return name == k.first; });
     if (match == std::end(kResultKeys)) return bad("." + key + "': unknown");
     if (!value.is_primitive()) return bad("." + key + "': expected a value");
     keys[match->second] = value;

@@ -12,9 +12,31 @@ BUILD_PACKAGES=(g++ make cmake git libbenchmark-dev libboost-program-options-dev
 # groff-base and man-db: the manual page is checked with groff and man, as lintian does.
 # openssh-server, sudo, iproute2 and python3-apt: the SSH fleet test's hosts (their sshd, the
 # user's become, their veth pairs, Ansible's apt module); install_missing starts no sshd.
+# strace and sqlite3: `alignbench record` and its test, which records sqlite3.
 TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprogs xfsprogs
                python3-matplotlib clang-format ansible-core lintian dpkg-dev file groff-base
-               man-db openssh-server sudo iproute2 python3-apt)
+               man-db openssh-server sudo iproute2 python3-apt strace sqlite3)
+
+# The engine tier (tests/engines/, CTest label `engines`): the databases whose logs the
+# cases model, as Debian 12 ships them (PostgreSQL 15, SQLite 3.40, RocksDB 7.8 with its
+# headers for the test's client, MariaDB 10.11), and strace for their write patterns.
+ENGINE_PACKAGES=(postgresql-15 sqlite3 librocksdb-dev mariadb-server strace)
+
+# install_engines: ENGINE_PACKAGES, as root only (the tier needs root to run at all; a user
+# is told what to run). Their services do not start: install_missing starts none.
+install_engines() {
+  if [ "$(id -u)" -ne 0 ]; then
+    local pkg missing=()
+    for pkg in "${ENGINE_PACKAGES[@]}"; do
+      dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+        missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] ||
+      echo "note: the engine tests need root and these packages; they skip (as root: apt-get install -y ${missing[*]})" >&2
+    return 0
+  fi
+  install_missing "${ENGINE_PACKAGES[@]}"
+}
 
 # help_if_asked SCRIPT ARGS...: with -h or --help first, print SCRIPT's opening comment
 # (its usage) and exit 0, before anything is installed, built or changed.
@@ -81,21 +103,23 @@ install_missing() {
     sudo=(sudo)
   fi
   echo "installing ${#missing[@]} missing packages: ${missing[*]}" >&2
-  local log status=0 policy=''
+  local log status=0 policy=/usr/sbin/policy-rc.d saved=''
   log=$(mktemp "${TMPDIR:-/tmp}/alignbench-install.XXXXXX.log") || return 1
   # No service is started by what is installed here (openssh-server would start the
-  # machine's sshd): a policy-rc.d that refuses every start, for the install only, where the
-  # machine has none of its own.
-  if [ ! -e /usr/sbin/policy-rc.d ]; then
-    policy=/usr/sbin/policy-rc.d
-    printf '#!/bin/sh\n# alignbench install_missing: no service starts while it installs\nexit 101\n' |
-      "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" || return 1
+  # machine's sshd, the engines their servers): a policy-rc.d that refuses every start
+  # (invoke-rc.d and deb-systemd-invoke then start nothing), for the install only; the
+  # machine's own policy-rc.d, if it has one, is put back after.
+  if [ -e "$policy" ]; then
+    saved=$(mktemp "${TMPDIR:-/tmp}/alignbench-policy-rc.d.XXXXXX") &&
+      "${sudo[@]}" cp -p "$policy" "$saved" || return 1
   fi
+  printf '#!/bin/sh\n# alignbench install_missing: no service starts while it installs\nexit 101\n' |
+    "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" || return 1
   step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
     step "$log" "apt-get install" \
       "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" ||
     status=1
-  [ -z "$policy" ] || "${sudo[@]}" rm -f "$policy"
+  if [ -n "$saved" ]; then "${sudo[@]}" mv "$saved" "$policy"; else "${sudo[@]}" rm -f "$policy"; fi
   [ "$status" -eq 0 ] || return 1
   rm -f "$log"
 }

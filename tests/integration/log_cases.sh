@@ -1,10 +1,12 @@
-# Today's log writers (cases/innodb-redo.json, postgres-wal.json, sqlite-wal.json,
-# sqlite-wal-psow0.json, rocksdb-wal.json) on a direct-I/O ext4 loop rig with 4096-byte
-# sectors: each case runs to the end and its result passes the schema, and the mechanisms
-# the cases promise show in the device counters: InnoDB's 512-byte blocks read the pages
-# they partly overwrite in a recycled cold file and write-ahead padding does not; SQLite's
-# unaligned frames write more per commit than aligned ones; a new RocksDB log pays journal
-# commits that a recycled one does not. Writes and repetitions are cut to keep it short.
+# Today's log writers (cases/innodb-redo.json, mariadb-redo.json, postgres-wal.json,
+# sqlite-wal.json, sqlite-wal-psow0.json, rocksdb-wal.json) on a direct-I/O ext4 loop rig
+# with 4096-byte sectors: each case runs to the end and its result passes the schema, and
+# the mechanisms the cases promise show in the device counters: InnoDB's 512-byte blocks
+# read the pages they partly overwrite in a recycled cold file and write-ahead padding does
+# not; SQLite's unaligned frames write more per commit than aligned ones; a new RocksDB log
+# pays journal commits that a recycled one does not; MariaDB's O_DIRECT blocks never read,
+# and cost more in a newly preallocated file. Writes and repetitions are cut to keep it
+# short. tests/engines/ holds the cases to the engines themselves.
 source "$(dirname "$0")/lib.sh"
 SCHEMA="$ALIGNBENCH_SOURCE_DIR/results/schema/alignbench-result.schema.json"
 CASES="$ALIGNBENCH_SOURCE_DIR/cases"
@@ -72,6 +74,14 @@ check "rocksdb-wal: the new file pays journal commits, the recycled one does not
   '"journal" in pair(128)["explanation"]'
 check "rocksdb-wal: the table heads its columns new | recycled" \
   grep -Eq 'new \| +recycled' "$WORK/rocksdb-wal.txt"
+
+run_case mariadb-redo --sizes 256 --writes 64 --repetitions 2
+check "mariadb-redo: whole 4 KiB blocks through O_DIRECT, never a read; the new file's first writes into its blocks cost more" \
+  json_check "$WORK/mariadb-redo.json" \
+  'pair(256)["per_commit"]["unaligned"]["written_bytes"] == 4096' \
+  'all(pair(256)[v]["device_per_write"]["reads"] == 0 for v in ("unaligned", "aligned"))' \
+  'pair(256)["unaligned"]["device_per_write"]["written_kib"] > pair(256)["aligned"]["device_per_write"]["written_kib"]' \
+  'a["settings"]["log"]["labels"] == {"unaligned": "preallocated", "aligned": "recycled"}'
 
 check "no .alignbench-* left on the rig" no_leftovers "$RIG"
 finish

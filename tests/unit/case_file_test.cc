@@ -7,9 +7,10 @@
 using namespace alignbench;
 
 TEST_CASE("Every case file in cases/ loads and validates") {
-  for (const char* name : {"derby-2004", "quick", "cold-rmw", "sync-methods",
-                           "direct-512e", "innodb-redo", "postgres-wal",
-                           "sqlite-wal", "sqlite-wal-psow0", "rocksdb-wal"}) {
+  for (const char* name :
+       {"derby-2004", "quick", "cold-rmw", "sync-methods", "direct-512e",
+        "innodb-redo", "mariadb-redo", "postgres-wal", "sqlite-wal",
+        "sqlite-wal-psow0", "rocksdb-wal"}) {
     INFO(name);
     Settings s;
     const Status loaded = ApplyCaseFile(

@@ -1,14 +1,18 @@
 // Every input the fuzzer (fuzz/fuzz_parsers.cc) ever crashed on is kept in
 // fuzz/regressions/ and must now be refused with an error, not a crash. The
-// first byte chose the parser: '0' (or 0 mod 3) case text.
+// first byte chose the parser: '0', case text; '4', strace output (the trace
+// record would save from it must be written, whatever bytes its paths hold).
 #include <dirent.h>
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "lib/config/case_file.h"
 #include "lib/config/settings.h"
+#include "lib/config/trace.h"
+#include "lib/trace/strace.h"
 
 using namespace alignbench;
 
@@ -24,8 +28,18 @@ TEST_CASE("Fuzzer regressions are refused cleanly") {
     bytes << in.rdbuf();
     const std::string input = bytes.str();
     REQUIRE_FALSE(input.empty());
-    REQUIRE(static_cast<unsigned char>(input[0]) % 3 == 0);  // case text
     INFO(entry->d_name);
+    if (input[0] == '4') {
+      Result<Trace> trace = ParseStrace(input.substr(1), {});
+      if (trace) {
+        CHECK_NOTHROW(
+            TraceToJson(trace.value())
+                .dump(1, ' ', false, nlohmann::json::error_handler_t::replace));
+      }
+      ++checked;
+      continue;
+    }
+    REQUIRE(input[0] == '0');  // case text
     Settings settings;
     const Status applied =
         ApplyCaseText(input.substr(1), entry->d_name, settings);

@@ -25,6 +25,14 @@ TEST_CASE("Derby's sweep has its own words") {
   CHECK(Heading(r, Variant::kAligned) == "aligned");
   CHECK(RulesText(r) == "shift 24 B");
   CHECK(LogFooter(r).empty());
+  // A replay aligned commit by commit moves nothing by the shift; a shifted
+  // one does.
+  auto replay = std::make_shared<Replay>();
+  replay->rule = ReplayRule::kAlign;
+  r.settings.replay = replay;
+  CHECK(RulesText(r) == "recorded commits");
+  replay->rule = ReplayRule::kShift;
+  CHECK(RulesText(r) == "shift 24 B");
   CHECK(CommitCell(r.pairs[0].unaligned).empty());
 }
 

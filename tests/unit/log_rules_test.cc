@@ -79,6 +79,22 @@ TEST_CASE("Bad log objects are refused with the key") {
              Catch::Contains("two different file states"));
   CHECK_THAT(Refusal(R"({"cache": "warm", "log": {"contrast": "file"}})"),
              Catch::Contains("--cache cold"));
+  CHECK_THAT(Refusal(R"({"log": {"header": 32, "fill_sync": "middle"}})"),
+             Catch::Contains("log.fill_sync") && Catch::Contains("boundary"));
+  CHECK_THAT(Refusal(R"({"log": {"header": 32, "fill_sync": "boundary"}})"),
+             Catch::Contains("fill_sync boundary needs a fill"));
+}
+
+TEST_CASE("fill_sync: absent is end, as case files before it; boundary read") {
+  const Settings old = FromCase(
+      R"({"log": {"header": 32, "contrast": "fill", "aligned": "4K"}})");
+  CHECK(old.log->rules.fill_sync == FillSync::kEnd);
+  const Settings s = FromCase(
+      R"({"log": {"header": 32, "contrast": "fill", "aligned": "4K",
+                   "fill_sync": "boundary"}})");
+  CHECK(RulesFor(*s.log, Variant::kAligned).fill_sync == FillSync::kBoundary);
+  CHECK(RulesFor(*s.log, Variant::kAligned).fill == 4096);
+  CHECK(Validate(s).ok());
 }
 
 TEST_CASE("Bytes per commit come from the rules") {

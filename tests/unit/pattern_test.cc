@@ -1,22 +1,40 @@
 #include "lib/measure/pattern.h"
 
 #include <catch2/catch.hpp>
+#include <string>
 #include <vector>
 
 using namespace alignbench;
 
 namespace {
 
-// The first `n` extents of a pattern, as (offset, length) pairs.
+// The first `n` commits' writes, as (offset, length) pairs; each commit must
+// be one write then one sync.
 std::vector<std::pair<std::uint64_t, std::uint64_t>> Extents(
     const LogRules& rules, std::uint64_t record, int n) {
   WritePattern p(rules, record);
   std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
   for (int k = 0; k < n; ++k) {
-    const Extent e = p.Next();
-    out.emplace_back(e.offset, e.length);
+    const CommitOps& ops = p.Next();
+    REQUIRE(ops.size() == 2);
+    CHECK(ops[0].kind == OpKind::kWrite);
+    CHECK(ops[1].kind == OpKind::kSync);
+    out.emplace_back(ops[0].extent.offset, ops[0].extent.length);
   }
   return out;
+}
+
+// A commit's operations as text: "w32+8160 s w8192+80".
+std::string Describe(const CommitOps& ops) {
+  std::string text;
+  for (const Op& op : ops) {
+    if (!text.empty()) text += " ";
+    text += op.kind == OpKind::kSync
+                ? std::string("s")
+                : "w" + std::to_string(op.extent.offset) + "+" +
+                      std::to_string(op.extent.length);
+  }
+  return text;
 }
 
 using Pairs = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
@@ -103,4 +121,35 @@ TEST_CASE("Chunks: fragments with their own headers, short trailers filled") {
   CHECK(Extents(rules, 20, 2) == Pairs{{0, 27}, {27, 32}});
   // 40 bytes from 0: 7 + 25 in the first chunk, 7 + 15 in the second.
   CHECK(Extents(rules, 40, 1) == Pairs{{0, 54}});
+}
+
+// SQLite psow=0's rules: sector fill to 4096 with the sync at the boundary.
+LogRules SectorSynced(std::uint64_t header, std::uint64_t record_header) {
+  LogRules rules;
+  rules.header = header;
+  rules.record_header = record_header;
+  rules.fill = 4096;
+  rules.fill_sync = FillSync::kBoundary;
+  return rules;
+}
+
+TEST_CASE("SQLite psow=0: sync at the sector boundary, overshoot after it") {
+  const LogRules rules = SectorSynced(32, 24);
+  WritePattern p(rules, 4096);
+  // The frame ends at 4152, the copy at 8272: the sync sits at 8192 and the
+  // copy's last 80 bytes follow it. The next commit starts at 8272, its frame
+  // ends at 12392, the boundary after it is 16384.
+  CHECK(Describe(p.Next()) == "w32+8160 s w8192+80");
+  CHECK(Describe(p.Next()) == "w8272+8112 s w16384+128");
+  const WritePattern::Totals t = WritePattern(rules, 4096).Over(0, 2);
+  CHECK(t.written == 8240 + 8240);
+  CHECK(t.max_length == 8160);
+  CHECK(t.max_commit == 8240);
+}
+
+TEST_CASE("psow=0: a frame that ends on the boundary is one write, one sync") {
+  const LogRules rules = SectorSynced(0, 0);
+  CHECK(Describe(WritePattern(rules, 4096).Next()) == "w0+4096 s");
+  // A copy that ends exactly on the boundary: the sync follows it.
+  CHECK(Describe(WritePattern(rules, 2048).Next()) == "w0+4096 s");
 }

@@ -122,6 +122,35 @@ TEST_CASE("run: Prepare, Step, Finish on a temporary directory") {
   CHECK(dir.Names().empty());
 }
 
+TEST_CASE("run: a commit of write, sync, write times all its operations") {
+  TempDir dir;
+  Counting ops;
+  LogRules rules;
+  rules.header = 32;
+  rules.record_header = 24;
+  rules.fill = 4096;
+  rules.fill_sync = FillSync::kBoundary;
+  RunSpec spec = Spec(dir.path(), ops, 0, 4096, 3);
+  spec.pattern = WritePattern(rules, 4096);
+  auto prepared = Run::Prepare(spec);
+  REQUIRE(prepared);
+  Run run = std::move(prepared).value();
+  const int pwrites_before = ops.pwrites;
+  const int syncs_before = ops.fdatasyncs;
+  auto op = run.Step();
+  REQUIRE(op);
+  // Two writes and one sync: [32, 8192), the sync, then [8192, 8272).
+  CHECK(ops.pwrites - pwrites_before == 2);
+  CHECK(ops.fdatasyncs - syncs_before == 1);
+  CHECK(ops.offsets[ops.offsets.size() - 2] == 32);
+  CHECK(ops.offsets.back() == 8192);
+  CHECK(SizeOfOnlyFile(dir) == 8272);
+  const RunRecord result = run.Finish(std::nullopt);
+  CHECK(result.total_ns.count == 1);
+  CHECK(result.total_ns.sum_ns ==
+        result.write_ns.sum_ns + result.sync_ns.sum_ns);
+}
+
 TEST_CASE("run: warm-up writes are done in Prepare and not counted") {
   TempDir dir;
   Counting ops;

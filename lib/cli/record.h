@@ -1,0 +1,26 @@
+// alignbench record (declared with the other subcommands in subcommands.h,
+// defined in record.cc): a program's writes and syncs to its log file(s),
+// traced with strace and saved as a trace (lib/config/trace.h) under --out's
+// rules; where the commits fit a case's rules, the case file beside it. Here:
+// the parts of it that need no process.
+#pragma once
+
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+
+#include "lib/config/trace.h"
+
+namespace alignbench {
+
+// The case file a trace corresponds to, where its commits fit the log rules:
+// one traced file, each commit one run of contiguous writes then one sync
+// call, every commit the same length and starting where the one before
+// ended (a header before the first). Nothing where they do not.
+std::optional<nlohmann::json> CaseOfTrace(const Trace& trace,
+                                          const std::string& name);
+
+// Where the trace goes when --out is not given: PROGRAM.trace.json.
+std::string DefaultTracePath(const std::string& program);
+
+}  // namespace alignbench

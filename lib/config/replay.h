@@ -1,0 +1,86 @@
+// --replay: a trace (trace.h) made a pair. The variants are the trace's own
+// commits on its log file and the same commits moved:
+//  - the recorded writes mostly start on 4096-byte boundaries (PostgreSQL's
+//    pages, MariaDB's blocks): the unaligned variant is every write and the
+//    header moved `shift` bytes further into the file (default 512: still a
+//    multiple of a 512-byte sector, so direct I/O can take it, but no longer
+//    of a 4 KiB page or block); the recorded commits are the aligned one;
+//  - they mostly do not (SQLite's frames): the recorded commits are the
+//    unaligned variant and the aligned one starts each commit on the first
+//    4096-byte boundary at or after the end of the commit before, its writes
+//    keeping their places relative to its first.
+// The log file is the traced file with the most commits that write to it;
+// a commit of the trace that neither writes nor syncs it is left out, and one
+// that writes it and syncs only another file ends in a sync of it all the
+// same (a commit ends in a sync).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lib/base/error.h"
+#include "lib/config/axes.h"
+#include "lib/config/trace.h"
+
+namespace alignbench {
+
+inline constexpr std::uint64_t kReplayShift = 512;
+inline constexpr std::uint64_t kReplayBlock = 4096;
+
+enum class ReplayRule { kShift, kAlign };
+inline constexpr Named<ReplayRule> kReplayRules[] = {
+    {"shift", ReplayRule::kShift,
+     "aligned: the commits as recorded; unaligned: every write moved by the "
+     "shift"},
+    {"align", ReplayRule::kAlign,
+     "unaligned: the commits as recorded; aligned: each commit started on a "
+     "4096-byte boundary"},
+};
+
+// One variant's writes: its header and its commits, each a list of writes
+// ending in a sync (TraceOp, file always 0: the log file).
+struct ReplayVariant {
+  std::uint64_t header = 0;
+  std::vector<std::vector<TraceOp>> commits;
+};
+
+struct Replay {
+  // What the result records of the trace.
+  std::string trace_path;
+  std::string digest;
+  std::vector<std::string> argv;
+  std::string version;
+  std::string log_path;
+  ReplayRule rule = ReplayRule::kShift;
+  std::uint64_t shift = kReplayShift;
+  // The log file as the trace found it.
+  std::vector<std::string> flags;
+  FileState state = FileState::kNew;
+  // Derived for the run
+  SyncMethod sync = SyncMethod::kFdatasync;
+  IoMode io = IoMode::kBuffered;
+  // Bytes per commit of the recorded variant, rounded: the pair's size.
+  std::uint64_t bytes_per_commit = 0;
+  // Commits replayed (the log file's commits that write).
+  std::uint64_t commits = 0;
+  // Empty when read back from a result file, which keeps no commits.
+  ReplayVariant unaligned;
+  ReplayVariant aligned;
+
+  const ReplayVariant& Of(Variant v) const {
+    return v == Variant::kUnaligned ? unaligned : aligned;
+  }
+};
+
+// The pair of `trace` (read from `path`, whose text is `text`), its writes
+// moved by `shift` where the rule is the shift. Refused: a trace without a
+// commit that writes, and a shift of 0 or past 1 GiB.
+Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
+                        const std::string& text, std::uint64_t shift);
+
+// FNV-1a, 64 bits, of `text`: "fnv1a64:" and 16 hex digits. Names the trace a
+// result was measured from; not a defence against a forged one.
+std::string TraceDigest(const std::string& text);
+
+}  // namespace alignbench

@@ -1,0 +1,538 @@
+#include "lib/trace/strace.h"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <set>
+#include <sstream>
+
+namespace alignbench {
+namespace {
+
+// One call as strace printed it: its name, its arguments split at the
+// top-level commas, and what it returned (the first word after " = ").
+struct Call {
+  std::string name;
+  std::vector<std::string> args;
+  std::string ret;
+};
+
+// A descriptor argument as -y prints it: "4</tmp/db-wal>".
+struct FdArg {
+  long fd = -1;
+  std::string path;
+};
+
+FdArg ParseFd(const std::string& text) {
+  FdArg out;
+  char* end = nullptr;
+  out.fd = std::strtol(text.c_str(), &end, 10);
+  if (end == text.c_str()) out.fd = -1;
+  const std::size_t open = text.find('<');
+  if (open != std::string::npos && text.size() > open + 1 &&
+      text.back() == '>') {
+    out.path = text.substr(open + 1, text.size() - open - 2);
+  }
+  return out;
+}
+
+std::optional<std::uint64_t> Number(const std::string& text) {
+  if (text.empty() || text[0] == '-') return std::nullopt;
+  char* end = nullptr;
+  const unsigned long long v = std::strtoull(text.c_str(), &end, 0);
+  if (end == text.c_str()) return std::nullopt;
+  return v;
+}
+
+std::vector<std::string> SplitFlags(const std::string& text) {
+  std::vector<std::string> out;
+  std::string item;
+  std::istringstream in(text);
+  while (std::getline(in, item, '|')) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+bool Has(const std::vector<std::string>& flags, const char* flag) {
+  return std::find(flags.begin(), flags.end(), flag) != flags.end();
+}
+
+// The arguments between the parentheses that open at `open`, split at the
+// commas outside quotes, brackets, braces and fd annotations; `close` is set
+// to the matching ')'.
+std::vector<std::string> SplitArgs(const std::string& line, std::size_t open,
+                                   std::size_t& close) {
+  std::vector<std::string> args;
+  std::string current;
+  int depth = 0;
+  bool quoted = false;
+  for (std::size_t i = open + 1; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      current += c;
+      if (c == '\\' && i + 1 < line.size()) {
+        current += line[++i];
+      } else if (c == '"') {
+        quoted = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      quoted = true;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == '<' && i > 0 &&
+               std::isdigit(static_cast<unsigned char>(line[i - 1]))) {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}' || c == '>') {
+      if (c == ')' && depth == 0) {
+        if (!current.empty() || !args.empty()) args.push_back(current);
+        close = i;
+        return args;
+      }
+      if (c != '>' || depth > 0) --depth;
+    } else if (c == ',' && depth == 0) {
+      args.push_back(current);
+      current.clear();
+      if (i + 1 < line.size() && line[i + 1] == ' ') ++i;
+      continue;
+    }
+    current += c;
+  }
+  close = std::string::npos;
+  return args;
+}
+
+std::optional<Call> ParseCall(const std::string& line) {
+  const std::size_t open = line.find('(');
+  if (open == std::string::npos || open == 0) return std::nullopt;
+  Call call;
+  call.name = line.substr(0, open);
+  for (char c : call.name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') {
+      return std::nullopt;
+    }
+  }
+  std::size_t close = 0;
+  call.args = SplitArgs(line, open, close);
+  if (close == std::string::npos) return std::nullopt;
+  const std::size_t eq = line.find(" = ", close);
+  if (eq == std::string::npos) return std::nullopt;
+  const std::size_t from = eq + 3;
+  const std::size_t end = line.find(' ', from);
+  call.ret = line.substr(from, end == std::string::npos ? end : end - from);
+  return call;
+}
+
+// The value of `key=` inside a structure argument ("st_size=4096").
+std::optional<std::uint64_t> Field(const std::string& text,
+                                   const std::string& key) {
+  std::size_t at = text.find(key + "=");
+  while (at != std::string::npos && at > 0 &&
+         (std::isalnum(static_cast<unsigned char>(text[at - 1])) ||
+          text[at - 1] == '_')) {
+    at = text.find(key + "=", at + 1);
+  }
+  if (at == std::string::npos) return std::nullopt;
+  return Number(text.substr(at + key.size() + 1));
+}
+
+// What one traced file went through, by path.
+struct FileInfo {
+  std::vector<std::string> flags;
+  std::optional<std::uint64_t> size_at_open;
+  bool truncated_at_open = false;
+  bool fallocated_before_write = false;
+  bool written = false;
+  bool synced = false;
+  // Size as the calls seen so far leave it.
+  std::uint64_t size = 0;
+  std::size_t order = 0;
+};
+
+// An open descriptor, by number and path: where write() goes next, and the
+// flags it was opened with (a file reopened with O_DIRECT or O_DSYNC writes
+// by those of the descriptor that writes).
+struct Descriptor {
+  std::uint64_t position = 0;
+  std::vector<std::string> flags;
+};
+
+struct Event {
+  TraceOpKind kind;
+  std::string path;
+  std::uint64_t offset = 0;
+  std::uint64_t length = 0;
+  TraceSync call = TraceSync::kFdatasync;
+};
+
+class Parser {
+ public:
+  explicit Parser(const StraceOptions& options) : options_(options) {}
+
+  void Line(std::string line) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::string pid;
+    if (line.rfind("[pid ", 0) == 0) {
+      const std::size_t end = line.find(']');
+      if (end == std::string::npos) return;
+      pid = line.substr(5, end - 5);
+      line = line.substr(end + 1);
+    } else {
+      std::size_t i = 0;
+      while (i < line.size() &&
+             std::isdigit(static_cast<unsigned char>(line[i])))
+        ++i;
+      if (i > 0 && i < line.size() && line[i] == ' ') {
+        pid = line.substr(0, i);
+        line = line.substr(i);
+      }
+    }
+    pid.erase(0, pid.find_first_not_of(' '));
+    line.erase(0, line.find_first_not_of(' '));
+    const std::string unfinished = " <unfinished ...>";
+    if (line.size() >= unfinished.size() &&
+        line.compare(line.size() - unfinished.size(), unfinished.size(),
+                     unfinished) == 0) {
+      pending_[pid] = line.substr(0, line.size() - unfinished.size());
+      return;
+    }
+    if (line.rfind("<... ", 0) == 0) {
+      const std::size_t resumed = line.find(" resumed>");
+      auto it = pending_.find(pid);
+      if (resumed == std::string::npos || it == pending_.end()) return;
+      line = it->second + line.substr(resumed + 9);
+      pending_.erase(it);
+    }
+    if (std::optional<Call> call = ParseCall(line)) {
+      ++calls_;
+      Take(*call);
+    }
+  }
+
+  Result<Trace> Finish() {
+    if (calls_ == 0) {
+      return PlainError(ErrorKind::kUsage, "read strace output",
+                        "no system call found in it");
+    }
+    Trace trace;
+    // The files traced: matched by a glob, or written and synced.
+    std::vector<std::string> chosen;
+    for (const auto& [path, info] : files_) {
+      if (!info.written) continue;
+      if (options_.globs.empty() && !info.synced) continue;
+      chosen.push_back(path);
+    }
+    std::sort(chosen.begin(), chosen.end(),
+              [this](const auto& a, const auto& b) {
+                return files_.at(a).order < files_.at(b).order;
+              });
+    std::map<std::string, std::uint64_t> index;
+    for (const std::string& path : chosen) {
+      const FileInfo& info = files_.at(path);
+      TraceFile file;
+      file.path = path;
+      file.flags = info.flags;
+      file.size_at_open =
+          info.truncated_at_open ? 0 : info.size_at_open.value_or(0);
+      if (info.fallocated_before_write) {
+        file.state = FileState::kPreallocated;
+      } else if (file.size_at_open > 0) {
+        file.state = FileState::kRecycled;
+      } else {
+        file.state = FileState::kNew;
+      }
+      index[path] = trace.files.size();
+      trace.files.push_back(file);
+    }
+    std::vector<TraceOp> ops;
+    for (const Event& e : events_) {
+      auto it = index.find(e.path);
+      if (it == index.end()) continue;
+      TraceOp op;
+      op.kind = e.kind;
+      op.file = it->second;
+      op.offset = e.offset;
+      op.length = e.length;
+      op.call = e.call;
+      ops.push_back(op);
+      if (op.kind == TraceOpKind::kSync) {
+        trace.commits.push_back({std::move(ops)});
+        ops.clear();
+      }
+    }
+    trace.after_last_commit = std::move(ops);
+    TakeHeader(trace);
+    for (const std::string& limit : limits_) trace.limits.push_back(limit);
+    return trace;
+  }
+
+ private:
+  FileInfo& Open(const std::string& path, const std::vector<std::string>& flags,
+                 bool fresh) {
+    auto [it, added] = files_.try_emplace(path);
+    FileInfo& info = it->second;
+    if (added) {
+      info.order = files_.size();
+      info.flags = flags;
+      if (auto before = options_.sizes_before.find(path);
+          before != options_.sizes_before.end()) {
+        info.size_at_open = before->second;
+      }
+      info.truncated_at_open = fresh && Has(flags, "O_TRUNC");
+      info.size = info.truncated_at_open ? 0 : info.size_at_open.value_or(0);
+    }
+    return info;
+  }
+
+  // A descriptor strace named, known or not: --pid may find files open.
+  FileInfo& Known(const FdArg& fd) {
+    const std::string key = Key(fd);
+    if (!descriptors_.count(key)) {
+      auto before = options_.open_before.find(fd.path);
+      if (before != options_.open_before.end()) {
+        descriptors_[key] = {before->second.position, before->second.flags};
+        return Open(fd.path, before->second.flags, false);
+      }
+      descriptors_[key] = {};
+      if (!files_.count(fd.path) && Regular(fd.path)) {
+        limits_.insert("descriptor " + std::to_string(fd.fd) + " of " +
+                       fd.path +
+                       " was open before the trace began: its open flags and "
+                       "position are not known, its state is taken as new");
+      }
+    }
+    return Open(fd.path, {}, false);
+  }
+
+  static std::string Key(const FdArg& fd) {
+    return std::to_string(fd.fd) + "<" + fd.path + ">";
+  }
+
+  // A file the trace may keep: a path, not a socket, pipe or device.
+  static bool Regular(const std::string& path) {
+    if (path.empty() || path[0] != '/') return false;
+    for (const char* skip : {"/dev/", "/proc/", "/sys/"}) {
+      if (path.rfind(skip, 0) == 0) return false;
+    }
+    return true;
+  }
+
+  bool Selected(const std::string& path) const {
+    return Regular(path) && PathSelected(path, options_.globs);
+  }
+
+  void Write(const FdArg& fd, std::optional<std::uint64_t> at,
+             std::uint64_t length, bool sync_flag_write) {
+    if (!Selected(fd.path) || length == 0) return;
+    FileInfo& info = Known(fd);
+    Descriptor& d = descriptors_[Key(fd)];
+    // The file's flags are those of the descriptor that writes it last: a
+    // file prepared through one descriptor and written through another
+    // opened with O_DIRECT or O_DSYNC (alignbench's runs) is that one's.
+    if (!d.flags.empty()) info.flags = d.flags;
+    const std::vector<std::string>& flags =
+        d.flags.empty() ? info.flags : d.flags;
+    std::uint64_t offset = at.value_or(d.position);
+    if (!at && Has(flags, "O_APPEND")) offset = info.size;
+    if (!at) d.position = offset + length;
+    info.written = true;
+    info.size = std::max(info.size, offset + length);
+    events_.push_back({TraceOpKind::kWrite, fd.path, offset, length, {}});
+    const bool osync = Has(flags, "O_SYNC");
+    if (osync || Has(flags, "O_DSYNC") || sync_flag_write) {
+      info.synced = true;
+      events_.push_back({TraceOpKind::kSync, fd.path, 0, 0,
+                         osync ? TraceSync::kOSync : TraceSync::kODsync});
+    }
+  }
+
+  void Sync(const FdArg& fd, TraceSync call) {
+    if (!Selected(fd.path)) return;
+    FileInfo& info = Known(fd);
+    info.synced = true;
+    events_.push_back({TraceOpKind::kSync, fd.path, 0, 0, call});
+  }
+
+  void OpenCall(const Call& c, std::size_t flags_at, bool creat) {
+    if (c.ret.empty() || c.ret[0] == '-') return;
+    const FdArg fd = ParseFd(c.ret);
+    if (fd.fd < 0 || !Selected(fd.path)) return;
+    std::vector<std::string> flags;
+    if (creat) {
+      flags = {"O_WRONLY", "O_CREAT", "O_TRUNC"};
+    } else if (flags_at < c.args.size()) {
+      std::string text = c.args[flags_at];
+      if (text.rfind("{", 0) == 0) {  // openat2's struct open_how
+        const std::size_t at = text.find("flags=");
+        text = at == std::string::npos ? "" : text.substr(at + 6);
+        text = text.substr(0, text.find_first_of(",}"));
+      }
+      flags = SplitFlags(text);
+    }
+    FileInfo& info = Open(fd.path, flags, true);
+    if (Has(flags, "O_TRUNC")) info.size = 0;
+    descriptors_[Key(fd)] = {0, flags};
+  }
+
+  void Take(const Call& c) {
+    const std::string& n = c.name;
+    const bool failed = !c.ret.empty() && c.ret[0] == '-';
+    if (n == "io_uring_setup") {
+      limits_.insert(
+          "io_uring_setup seen: writes through io_uring are not traced");
+      return;
+    }
+    if (n == "msync") {
+      limits_.insert(
+          "msync seen: writes through a shared mapping are not traced");
+      return;
+    }
+    if (failed || c.args.empty()) return;
+    if (n == "openat" || n == "openat2") return OpenCall(c, 2, false);
+    if (n == "open") return OpenCall(c, 1, false);
+    if (n == "creat") return OpenCall(c, 1, true);
+    if (n == "mmap") {
+      if (c.args.size() >= 5 &&
+          c.args[2].find("PROT_WRITE") != std::string::npos &&
+          c.args[3].find("MAP_SHARED") != std::string::npos) {
+        const FdArg fd = ParseFd(c.args[4]);
+        if (Selected(fd.path)) {
+          limits_.insert("mmap of " + fd.path +
+                         " with PROT_WRITE and MAP_SHARED: writes through the "
+                         "mapping are not traced");
+        }
+      }
+      return;
+    }
+    const FdArg fd = ParseFd(c.args[0]);
+    if (fd.fd < 0) return;
+    const std::optional<std::uint64_t> ret = Number(c.ret);
+    if (n == "close") {
+      descriptors_.erase(Key(fd));
+    } else if ((n == "dup" || n == "dup2" || n == "dup3") && ret) {
+      FdArg to = ParseFd(c.ret);
+      if (to.path.empty()) to.path = fd.path;
+      if (Selected(fd.path)) {
+        Known(fd);
+        descriptors_[Key(to)] = descriptors_[Key(fd)];
+      }
+    } else if (n == "fcntl" && c.args.size() >= 3 && c.args[1] == "F_SETFL" &&
+               Selected(fd.path)) {
+      // F_SETFL sets the status flags the call names (O_DIRECT, O_APPEND,
+      // O_NONBLOCK); the access mode and O_DSYNC/O_SYNC stay.
+      FileInfo& info = Known(fd);
+      Descriptor& d = descriptors_[Key(fd)];
+      if (d.flags.empty()) d.flags = info.flags;
+      for (const char* settable :
+           {"O_DIRECT", "O_APPEND", "O_NONBLOCK", "O_NOATIME", "O_ASYNC"}) {
+        d.flags.erase(std::remove(d.flags.begin(), d.flags.end(), settable),
+                      d.flags.end());
+      }
+      for (const std::string& flag : SplitFlags(c.args[2])) {
+        const bool mode =
+            flag == "O_RDONLY" || flag == "O_WRONLY" || flag == "O_RDWR";
+        if (!mode && !Has(d.flags, flag.c_str())) d.flags.push_back(flag);
+      }
+      if (!info.written) info.flags = d.flags;
+    } else if (n == "lseek" && ret) {
+      if (Selected(fd.path)) {
+        Known(fd);
+        descriptors_[Key(fd)].position = *ret;
+      }
+    } else if ((n == "write" || n == "writev") && ret) {
+      Write(fd, std::nullopt, *ret, false);
+    } else if ((n == "pwrite64" || n == "pwritev" || n == "pwritev2") && ret &&
+               c.args.size() >= 4) {
+      const bool dsync = n == "pwritev2" && c.args.size() >= 5 &&
+                         (c.args[4].find("RWF_DSYNC") != std::string::npos ||
+                          c.args[4].find("RWF_SYNC") != std::string::npos);
+      Write(fd, Number(c.args[3]), *ret, dsync);
+    } else if (n == "fsync") {
+      Sync(fd, TraceSync::kFsync);
+    } else if (n == "fdatasync") {
+      Sync(fd, TraceSync::kFdatasync);
+    } else if (n == "sync_file_range") {
+      Sync(fd, TraceSync::kSyncFileRange);
+    } else if (n == "fallocate" && c.args.size() >= 4 && Selected(fd.path)) {
+      FileInfo& info = Known(fd);
+      if (!info.written) info.fallocated_before_write = true;
+      const std::optional<std::uint64_t> off = Number(c.args[2]);
+      const std::optional<std::uint64_t> len = Number(c.args[3]);
+      if (off && len && c.args[1].find("KEEP_SIZE") == std::string::npos) {
+        info.size = std::max(info.size, *off + *len);
+      }
+    } else if (n == "ftruncate" && c.args.size() >= 2 && Selected(fd.path)) {
+      if (std::optional<std::uint64_t> len = Number(c.args[1])) {
+        Known(fd).size = *len;
+      }
+    } else if ((n == "fstat" || n == "newfstatat" || n == "statx") &&
+               Selected(fd.path)) {
+      // A descriptor's own stat: the size at open, if nothing was written yet.
+      const bool own =
+          n == "fstat" || (c.args.size() >= 2 && c.args[1] == "\"\"");
+      if (!own) return;
+      FileInfo& info = Known(fd);
+      std::optional<std::uint64_t> size;
+      for (const std::string& arg : c.args) {
+        if (!size) size = Field(arg, n == "statx" ? "stx_size" : "st_size");
+      }
+      if (size && !info.written && !info.size_at_open) {
+        info.size_at_open = *size;
+        info.size = *size;
+      }
+    }
+  }
+
+  // The first commit of a new file, when all it writes is a few bytes at
+  // offset 0 (SQLite's 32-byte WAL header, synced alone), is the file's
+  // header: written before the first commit, untimed, as a case's header.
+  void TakeHeader(Trace& trace) const {
+    if (trace.commits.empty()) return;
+    const TraceCommit& first = trace.commits.front();
+    std::optional<std::uint64_t> file;
+    std::uint64_t end = 0;
+    for (const TraceOp& op : first.ops) {
+      if (op.kind != TraceOpKind::kWrite) continue;
+      if (file && *file != op.file) return;
+      file = op.file;
+      end = std::max(end, op.offset + op.length);
+      if (op.offset + op.length > 512) return;
+    }
+    if (!file || trace.files[*file].state != FileState::kNew) return;
+    trace.header = Trace::Header{*file, end};
+    trace.commits.erase(trace.commits.begin());
+  }
+
+  const StraceOptions& options_;
+  std::map<std::string, std::string> pending_;
+  std::map<std::string, FileInfo> files_;
+  std::map<std::string, Descriptor> descriptors_;
+  std::vector<Event> events_;
+  std::set<std::string> limits_;
+  std::uint64_t calls_ = 0;
+};
+
+}  // namespace
+
+bool PathSelected(const std::string& path,
+                  const std::vector<std::string>& globs) {
+  if (globs.empty()) return true;
+  return std::any_of(globs.begin(), globs.end(), [&path](const std::string& g) {
+    return ::fnmatch(g.c_str(), path.c_str(), FNM_PATHNAME) == 0;
+  });
+}
+
+Result<Trace> ParseStrace(const std::string& text,
+                          const StraceOptions& options) {
+  Parser parser(options);
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) parser.Line(line);
+  return parser.Finish();
+}
+
+}  // namespace alignbench

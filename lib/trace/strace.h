@@ -1,0 +1,53 @@
+// strace's output made a trace (lib/config/trace.h): the writes and syncs of
+// the traced files, commit by commit, by the rule kTraceCommitRule states.
+// Reads what `strace -f -qq -s0 -y` prints (one line per call, a process id
+// first with -f, "<unfinished ...>" and "<... NAME resumed>" halves joined by
+// process id). A file's position is followed for write/writev through open,
+// lseek and the writes themselves, by descriptor and path (threads and forked
+// children share it, as they share the open file); O_APPEND writes go to the
+// file's end. Pure: no process, no file.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "lib/base/error.h"
+#include "lib/config/trace.h"
+
+namespace alignbench {
+
+// The system calls strace is asked to show: every one ParseStrace reads.
+inline constexpr const char* kStraceCalls =
+    "open,openat,openat2,creat,close,dup,dup2,dup3,fcntl,lseek,write,writev,"
+    "pwrite64,pwritev,pwritev2,fsync,fdatasync,sync_file_range,fallocate,"
+    "ftruncate,fstat,newfstatat,statx,mmap,msync,io_uring_setup";
+
+struct StraceOptions {
+  // Shell patterns (fnmatch, '*' not crossing '/') a traced file's absolute
+  // path must match; empty: every regular file that is written and synced.
+  std::vector<std::string> globs;
+  // Sizes of files as they were before the program ran, by path (the files
+  // the globs matched then): a file's size when it is first opened.
+  std::map<std::string, std::uint64_t> sizes_before;
+  // Files a process had open before strace attached (--pid), by path: their
+  // open flags and the descriptor's position, from /proc/PID/fdinfo.
+  struct OpenBefore {
+    std::vector<std::string> flags;
+    std::uint64_t position = 0;
+  };
+  std::map<std::string, OpenBefore> open_before;
+};
+
+// The trace in strace's output `text`. Program, version and recorder are the
+// caller's to fill. Fails only on output that is not strace's at all (no line
+// read as a call); calls it does not know are skipped.
+Result<Trace> ParseStrace(const std::string& text,
+                          const StraceOptions& options);
+
+// Whether `path` matches one of `globs` (an empty list matches every path).
+bool PathSelected(const std::string& path,
+                  const std::vector<std::string>& globs);
+
+}  // namespace alignbench

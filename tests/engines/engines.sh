@@ -1,0 +1,192 @@
+# The engines as the judge of the log cases. Each engine Debian 12 ships makes COMMITS
+# (default 200) single-row commits with its log alone on a fresh direct-I/O ext4 loop rig
+# with 4096-byte logical sectors, and the loop device's writes and KiB are counted over the
+# commits only (tests/engines/lib.sh). Then the case that models it runs with --dir on
+# another such rig, and the variant that is the engine as configured must write within
+# 10 % of the engine's writes and KiB per commit (the result's device counters, per
+# commit). Where `alignbench record` is there, each engine and its case run again under it
+# and their per-commit patterns must be the same (tests/engines/pattern.py: operations,
+# sync call, offsets mod 512 and 4096, whole blocks, tail block rewritten, bytes, open
+# flags). Ends with the table engine | case. Root only; skipped under the sanitizer (it
+# tests the cases, not the code) and where an engine is not installed (scripts/test
+# installs them as root: ENGINE_PACKAGES in scripts/lib/common.sh).
+source "$(dirname "$0")/../integration/lib.sh"
+source "$(dirname "$0")/lib.sh"
+CASES="$ALIGNBENCH_SOURCE_DIR/cases"
+COMMITS=${COMMITS:-200}
+[ -z "${ALIGNBENCH_SANITIZED:-}" ] ||
+  skip "the engine tier runs once, in the plain build (ALIGNBENCH_SANITIZED=1)"
+[ "$(id -u)" -eq 0 ] || skip "needs root: loop devices, and servers run as their own users"
+[ -e /dev/loop-control ] || skip "no /dev/loop-control: loop devices unavailable"
+# After the servers' own stops (drivers put those first) and before any rig goes.
+cleanup_hooks=(stop_descendants "${cleanup_hooks[@]}")
+
+foreign=$(foreign_servers)
+if [ -n "$foreign" ]; then
+  echo "FAIL: a PostgreSQL or MariaDB server not started by this test is running; it would" \
+    "write beside the measurements (stop it: systemctl stop postgresql mariadb):" >&2
+  echo "$foreign" >&2
+  exit 1
+fi
+
+# within_10 ENGINE CASE: |CASE - ENGINE| <= 10 % of ENGINE.
+within_10() { awk -v e="$1" -v c="$2" 'BEGIN { d = c - e; if (d < 0) d = -d; exit !(d <= 0.1 * e) }'; }
+
+# replayed NAME OUT WRITES KIB: the engine's trace replayed on a fresh rig (alignbench
+# --replay), its variant as recorded within 10 % of the engine's untraced writes and KiB
+# per commit. For PostgreSQL's rows: their trace holds the measured commits alone (a
+# server recorded from just before them). SQLite's and the recycled RocksDB log's traces
+# begin with the setup that fills the file, which a replay writes too; RocksDB's new log is
+# traced as preallocated (fallocate with FALLOC_FL_KEEP_SIZE) and replayed in a file that
+# does not grow, and MariaDB's, opened before the attach, as recycled where its blocks are
+# still unwritten extents: both replay fewer journal commits than the engine pays.
+replayed() {
+  local name=$1 out=$2 e_writes=$3 e_kib=$4 io
+  engine_rig
+  "$ALIGNBENCH" --replay "$out.engine-trace.json" --dir "$RIG" --repetitions 2 \
+    --out "$out.replay.json" > "$out.replay.txt" 2> "$out.replay.err" ||
+    { check "$name: --replay of its trace runs ($(tail -n 2 "$out.replay.err"))" false; return; }
+  "$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" destroy "$RIG" > /dev/null 2>&1
+  io=$("$PY" - "$out.replay.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["alignbench"]
+recorded = "aligned" if a["settings"]["replay"]["rule"] == "shift" else "unaligned"
+d = a["pairs"][0][recorded]["device_per_write"]
+print("%.2f %.2f" % (d["writes"], d["written_kib"]))
+PY
+  )
+  local writes kib
+  read -r writes kib <<< "$io"
+  check "$name: its trace replayed writes per commit within 10 % of the engine ($writes vs $e_writes)" \
+    within_10 "$e_writes" "$writes"
+  check "$name: its trace replayed writes KiB per commit within 10 % of the engine ($kib vs $e_kib)" \
+    within_10 "$e_kib" "$kib"
+  replays+=("$(printf '| %-28s | %6s | %6s | %6s | %6s |' "$name" "$e_writes" "$e_kib" "$writes" "$kib")")
+}
+
+table=()
+replays=()
+# judge NAME CASE VARIANT SIZE DRIVER [DRIVER ARGS] -- [CASE ARGS]: the engine's commits,
+# then the case's variant at SIZE with the case args; both per commit into the table.
+judge() {
+  local name=$1 case=$2 variant=$3 size=$4 driver=$5 engine case_io
+  shift 5
+  local driver_args=()
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do driver_args+=("$1"); shift; done
+  shift
+  local case_args=("$@") out=$WORK/${name//[^A-Za-z0-9]/_}
+  engine_rig
+  if ! "$driver" "${driver_args[@]}" "$COMMITS" "$out"; then
+    check "$name: the engine makes $COMMITS commits" false
+    return
+  fi
+  engine=$(per_commit "$out.before" "$out.after" "$COMMITS")
+  "$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" destroy "$RIG" > /dev/null 2>&1
+  engine_rig
+  "$ALIGNBENCH" --dir "$RIG" --case "$CASES/$case.json" --sizes "$size" --writes "$COMMITS" \
+    --repetitions 2 --out "$out.json" "$@" > "$out.txt" 2> "$out.err" ||
+    { check "$name: $case runs (exit 0; $(tail -n 2 "$out.err"))" false; return; }
+  "$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" destroy "$RIG" > /dev/null 2>&1
+  case_io=$("$PY" - "$out.json" "$variant" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["alignbench"]
+d = a["pairs"][0][sys.argv[2]]["device_per_write"]
+print("%.2f %.2f" % (d["writes"], d["written_kib"]))
+PY
+  )
+  local case_writes case_kib e_writes e_kib
+  read -r e_writes e_kib _ <<< "$engine"
+  read -r case_writes case_kib <<< "$case_io"
+  check "$name: $case $variant writes per commit within 10 % of the engine's ($case_writes vs $e_writes)" \
+    within_10 "$e_writes" "$case_writes"
+  check "$name: $case $variant KiB per commit within 10 % of the engine's ($case_kib vs $e_kib)" \
+    within_10 "$e_kib" "$case_kib"
+  if [ -n "$recorder" ]; then
+    # The patterns, in a second pass: strace slows what it traces, so the device counts
+    # above come from untraced runs.
+    engine_rig
+    TRACE=$out.engine-trace.json "$driver" "${driver_args[@]}" "$COMMITS" "$out.traced" ||
+      { check "$name: the engine makes $COMMITS commits under alignbench record" false; return; }
+    "$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" destroy "$RIG" > /dev/null 2>&1
+    engine_rig
+    "$ALIGNBENCH" record --file "$RIG/.alignbench-*" --out "$out.case-trace.json" -- \
+      "$ALIGNBENCH" --dir "$RIG" --case "$CASES/$case.json" --sizes "$size" \
+      --writes "$COMMITS" --repetitions 2 --out "$out.traced.json" "${case_args[@]}" \
+      > "$out.traced.txt" 2> "$out.traced.err" ||
+      { check "$name: $case runs under alignbench record ($(tail -n 2 "$out.traced.err"))" false; return; }
+    "$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" destroy "$RIG" > /dev/null 2>&1
+    check "$name: $case writes the engine's per-commit pattern" \
+      "$PY" "$(dirname "$0")/pattern.py" "$out.engine-trace.json" "$out.case-trace.json"
+    [ -n "${REPLAY:-}" ] && replayed "$name" "$out" "$e_writes" "$e_kib"
+  fi
+  table+=("$(printf '| %-28s | %6s | %6s | %-34s | %6s | %6s |' "$name" "$e_writes" "$e_kib" \
+    "$case $variant $size" "$case_writes" "$case_kib")")
+}
+
+# The per-commit patterns need `alignbench record`.
+recorder=''
+if "$ALIGNBENCH" record --help > /dev/null 2>&1 && command -v strace > /dev/null; then
+  recorder=1
+else
+  echo "SKIP (part): the per-commit patterns: no 'alignbench record' here, or no strace" >&2
+fi
+# pg_ran_with SYNC FILE: pg_settings, as the driver saved them, say the server ran with it.
+pg_ran_with() {
+  grep -Eq "wal_sync_method +\| $1\$" "$2" && grep -Eq "synchronous_commit +\| on\$" "$2"
+}
+
+ran=0
+if [ -x "$PG_BIN/initdb" ] && command -v psql > /dev/null; then
+  REPLAY=1 judge "PostgreSQL 15 fdatasync" postgres-wal aligned 128 pg_commits fdatasync -- --cache warm
+  REPLAY=1 judge "PostgreSQL 15 open_datasync" postgres-wal aligned 128 pg_commits open_datasync -- \
+    --cache warm --sync o_dsync
+  for sync in fdatasync open_datasync; do
+    check "PostgreSQL ran with wal_sync_method=$sync and synchronous_commit=on" \
+      pg_ran_with "$sync" "$WORK/PostgreSQL_15_$sync.settings"
+  done
+  ran=$((ran + 1))
+else
+  echo "SKIP (part): PostgreSQL 15 not installed (as root: apt-get install -y postgresql-15)" >&2
+fi
+if command -v sqlite3 > /dev/null; then
+  judge "SQLite 3.40 psow=1" sqlite-wal unaligned 4K sqlite_commits 1 -- --layout prewritten
+  judge "SQLite 3.40 psow=0" sqlite-wal-psow0 aligned 4K sqlite_commits 0 --
+  for out in SQLite_3_40_psow_1 SQLite_3_40_psow_0; do
+    check "$out: sqlite3 ran in WAL mode with synchronous=FULL" \
+      [ "$(head -n 2 "$WORK/$out.log" | tr '\n' ' ')" = "wal 2 " ]
+  done
+  ran=$((ran + 1))
+else
+  echo "SKIP (part): sqlite3 not installed (as root: apt-get install -y sqlite3)" >&2
+fi
+if [ -n "${ROCKSDB_CLIENT:-}" ] && [ -x "$ROCKSDB_CLIENT" ]; then
+  judge "RocksDB 7.8 new log" rocksdb-wal unaligned 126 rocksdb_commits new --
+  judge "RocksDB 7.8 recycled log" rocksdb-wal aligned 126 rocksdb_commits recycled --
+  check "RocksDB: its LOG says it reused a log from the recycle list" \
+    grep -q "reusing log .* from recycle list" "$WORK/rocksdb-recycled/LOG"
+  ran=$((ran + 1))
+else
+  echo "SKIP (part): no RocksDB client (apt-get install -y librocksdb-dev, then configure again)" >&2
+fi
+if command -v mariadbd > /dev/null; then
+  judge "MariaDB 10.11" mariadb-redo unaligned 256 mariadb_commits --
+  check "MariaDB ran with innodb_flush_log_at_trx_commit=1" \
+    grep -A1 -x flush_log_at_trx_commit "$WORK/mariadb/client.log" | grep -qx 1
+  check "MariaDB: its log says the redo log bypasses the file system cache (O_DIRECT)" \
+    grep -qi "file system buffers for log disabled" "$WORK/mariadb/error.log"
+  ran=$((ran + 1))
+else
+  echo "SKIP (part): MariaDB not installed (as root: apt-get install -y mariadb-server)" >&2
+fi
+[ "$ran" -gt 0 ] || skip "none of the engines is installed (scripts/test installs them as root)"
+
+echo "per commit, $COMMITS commits, each on its own ext4 rig (4096-byte sectors, direct I/O):"
+printf '| %-28s | %6s | %6s | %-34s | %6s | %6s |\n' engine writes KiB "case variant size" writes KiB
+for row in "${table[@]}"; do echo "$row"; done
+if [ ${#replays[@]} -gt 0 ]; then
+  echo "the engine's trace replayed (alignbench --replay, the variant as recorded), per commit:"
+  printf '| %-28s | %6s | %6s | %6s | %6s |\n' engine writes KiB writes KiB
+  for row in "${replays[@]}"; do echo "$row"; done
+fi
+check "no server started here is left running" [ -z "$(pgrep -x postgres; pgrep -x mariadbd)" ]
+finish

@@ -1,0 +1,221 @@
+# The engine drivers: Debian 12's PostgreSQL 15, SQLite 3.40, RocksDB 7.8 and MariaDB 10.11
+# each make COMMITS single-row commits with their log on a loop rig of its own, and the
+# loop device's counters are copied just before the first commit and just after the last
+# (by the engine's client itself: psql's \!, sqlite3's .shell, mariadb's system, the RocksDB
+# client's own copy), so that setup and shutdown are not counted. Sourced after
+# tests/integration/lib.sh. Servers run as their own system users in private directories
+# under $WORK and are stopped on every exit path.
+# With TRACE set to a path, a driver also records its log's writes there with `alignbench
+# record` ($ALIGNBENCH): a client under it, a server by --pid from before the first commit
+# to after the last (all its processes that write the log are followed).
+PG_BIN=/usr/lib/postgresql/15/bin
+
+# recorded GLOB COMMAND...: COMMAND, under `alignbench record --file GLOB` when TRACE is set.
+recorded() {
+  local glob=$1
+  shift
+  if [ -n "${TRACE:-}" ]; then
+    "$ALIGNBENCH" record --file "$glob" --out "$TRACE" -- "$@"
+  else
+    "$@"
+  fi
+}
+
+# record_server PID GLOB: when TRACE is set, starts recording server PID's writes to GLOB
+# in the background (RECORDER: its pid); stop_recording ends it with SIGINT, as a user
+# ends `alignbench record --pid`, and waits for the trace.
+RECORDER=''
+record_server() {
+  [ -n "${TRACE:-}" ] || return 0
+  # With job control on for the moment: a script's background job otherwise starts with
+  # SIGINT ignored, and a shell script cannot take it back.
+  set -m
+  "$ALIGNBENCH" record --pid "$1" --file "$2" --out "$TRACE" > "$TRACE.log" 2>&1 &
+  RECORDER=$!
+  set +m
+  cleanup_hooks=("kill -INT $RECORDER 2>/dev/null; wait $RECORDER 2>/dev/null" "${cleanup_hooks[@]}")
+  sleep 1  # strace attaches to every thread of the server first
+}
+stop_recording() {
+  [ -n "$RECORDER" ] || return 0
+  kill -INT "$RECORDER"
+  local _
+  for _ in $(seq 300); do kill -0 "$RECORDER" 2> /dev/null || break; sleep 0.1; done
+  kill -0 "$RECORDER" 2> /dev/null &&
+    { echo "FAIL: alignbench record --pid did not end within 30 s of SIGINT" >&2; kill "$RECORDER"; }
+  wait "$RECORDER" || { echo "FAIL: alignbench record --pid: $(tail -n 3 "$TRACE.log")" >&2; RECORDER=''; return 1; }
+  RECORDER=''
+}
+
+# descendants PID: every process under PID, children after their own children.
+descendants() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2> /dev/null); do
+    descendants "$child"
+    echo "$child"
+  done
+}
+
+# stop_descendants: ends what this test started and a signal left running (a
+# mariadb-install-db and its bootstrap server, a client, a recorder), and waits up to 10 s,
+# so that no process writes to a rig when it goes. A cleanup hook (engines.sh).
+stop_descendants() {
+  local pids=() pid _
+  for pid in $(descendants $$); do kill -0 "$pid" 2> /dev/null && pids+=("$pid"); done
+  [ ${#pids[@]} -gt 0 ] || return 0
+  kill -TERM "${pids[@]}" 2> /dev/null
+  for _ in $(seq 100); do
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2> /dev/null && break; pid=''; done
+    [ -z "$pid" ] && return 0
+    sleep 0.1
+  done
+  kill -KILL "${pids[@]}" 2> /dev/null
+}
+
+# engine_rig: a fresh ext4 rig with 4096-byte logical sectors and direct I/O, as the log
+# cases' test makes it; sets RIG and STAT (the loop device's stat file).
+engine_rig() {
+  make_rig --sector 4096 --fs ext4 --size 256M --direct-io on
+  local device
+  device=$(findmnt -no SOURCE "$RIG") || { echo "FAIL: no device under $RIG" >&2; exit 1; }
+  STAT=/sys/block/${device#/dev/}/stat
+}
+
+# per_commit BEFORE AFTER COMMITS: "writes KiB flushes reads" per commit between two copies
+# of a stat file (fields 5 and 7: write requests and 512-byte sectors written; 17 flushes).
+per_commit() {
+  awk -v n="$3" 'FNR == NR { for (i = 1; i <= NF; i++) b[i] = $i; next }
+    { printf "%.2f %.2f %.2f %.2f\n", ($5 - b[5]) / n, ($7 - b[7]) / 2 / n,
+        (NF >= 17 ? ($16 - b[16]) / n : -1), ($1 - b[1]) / n }' "$1" "$2"
+}
+
+# foreign_servers: names any PostgreSQL or MariaDB server running that this test did not
+# start (the packages' own clusters): they must not write beside the measurements.
+foreign_servers() {
+  local pid ours=" ${ENGINE_PIDS[*]:-} "
+  for pid in $(pgrep -x postgres; pgrep -x mariadbd; pgrep -x mysqld); do
+    [[ $ours == *" $pid "* ]] || echo "$pid $(ps -o user=,args= -p "$pid")"
+  done
+}
+ENGINE_PIDS=()
+
+# user_dir PATH USER: a directory that only USER (and root) may enter.
+user_dir() { install -d -o "$2" -g "$2" -m 700 "$1"; }
+
+# pg_commits SYNC COMMITS OUT: PostgreSQL 15 with its WAL (initdb --waldir) on $RIG,
+# synchronous_commit=on, wal_sync_method SYNC (fdatasync or open_datasync), COMMITS
+# single-row INSERTs from psql, each its own transaction. OUT.before and OUT.after: the
+# device's counters around the commits. The cluster lives in $WORK, runs as postgres,
+# listens on a socket in its own directory only, and is stopped on every exit path.
+pg_commits() {
+  local sync=$1 commits=$2 out=$3 data=$WORK/${TRACE:+traced-}pg-$1 i
+  user_dir "$data" postgres
+  user_dir "$data/socket" postgres
+  user_dir "$RIG/pg_wal" postgres
+  rmdir "$RIG/pg_wal"  # initdb makes it itself, and refuses one that exists
+  install -d -o postgres -m 700 "$RIG/pg"
+  runuser -u postgres -- "$PG_BIN/initdb" -D "$data/cluster" --waldir="$RIG/pg/pg_wal" \
+    -A trust -U postgres --no-sync > "$data/initdb.log" 2>&1 ||
+    { echo "FAIL: initdb: $(tail -n 3 "$data/initdb.log")" >&2; return 1; }
+  # First in the list: a server must stop before its rig is unmounted.
+  cleanup_hooks=("runuser -u postgres -- '$PG_BIN/pg_ctl' -D '$data/cluster' -m immediate -w stop >/dev/null 2>&1" "${cleanup_hooks[@]}")
+  # One line: pg_ctl hands -o to a shell, where a newline would end the command.
+  local options="-c listen_addresses='' -c unix_socket_directories='$data/socket'"
+  options+=" -c fsync=on -c synchronous_commit=on -c wal_sync_method=$sync"
+  options+=" -c autovacuum=off -c checkpoint_timeout=1h -c max_wal_size=1GB"
+  runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$data/cluster" -l "$data/server.log" -w \
+    -o "$options" start > "$data/pg_ctl.log" 2>&1 ||
+    { echo "FAIL: pg_ctl start: $(tail -n 3 "$data/server.log")" >&2; return 1; }
+  ENGINE_PIDS+=("$(head -n 1 "$data/cluster/postmaster.pid")")
+  record_server "${ENGINE_PIDS[-1]}" "$RIG/pg/pg_wal/0*" || return 1
+  {
+    # The settings the server runs with, for the test to check.
+    echo "\\o $out.settings"
+    echo "SELECT name, setting FROM pg_settings WHERE name IN ('wal_sync_method', 'synchronous_commit', 'fsync');"
+    echo "\\o"
+    echo "CREATE TABLE t (id integer, v text); CHECKPOINT;"
+    echo "\\! cat $STAT > $out.before"
+    for ((i = 0; i < commits; i++)); do echo "INSERT INTO t VALUES ($i, 'row $i');"; done
+    echo "\\! cat $STAT > $out.after"
+  } > "$data/commits.sql"
+  psql -X -q -v ON_ERROR_STOP=1 -h "$data/socket" -U postgres -d postgres \
+    -f "$data/commits.sql" > "$data/psql.log" 2>&1 ||
+    { echo "FAIL: psql: $(tail -n 3 "$data/psql.log")" >&2; return 1; }
+  stop_recording || return 1
+  runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$data/cluster" -m fast -w stop > /dev/null
+}
+
+# sqlite_commits PSOW COMMITS OUT: SQLite 3.40 (the sqlite3 CLI) in WAL mode with
+# synchronous=FULL, the database and its WAL on $RIG, opened with the URI parameter
+# psow=PSOW (0 turns SQLITE_IOCAP_POWERSAFE_OVERWRITE off). Before the marker, COMMITS
+# rows fill the WAL and a checkpoint restarts it, so the measured commits write into a WAL
+# reused after a checkpoint, as a database in use does.
+sqlite_commits() {
+  local psow=$1 commits=$2 out=$3 dir=$RIG/sqlite-$1 i
+  mkdir -p "$dir"
+  {
+    # Both settings printed back ("wal", then 2 for FULL) for the test to check.
+    echo "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA synchronous;"
+    echo "CREATE TABLE t (id integer, v text);"
+    for ((i = 0; i < commits; i++)); do echo "INSERT INTO t VALUES ($i, 'row $i');"; done
+    echo "PRAGMA wal_checkpoint(RESTART);"
+    echo ".shell cat $STAT > $out.before"
+    for ((i = 0; i < commits; i++)); do echo "INSERT INTO t VALUES ($i, 'row $i');"; done
+    echo ".shell cat $STAT > $out.after"
+  } > "$out.sql"
+  recorded "$dir/db-wal" sqlite3 -bail "file:$dir/db?psow=$psow" < "$out.sql" > "$out.log" 2>&1 ||
+    { echo "FAIL: sqlite3: $(tail -n 3 "$out.log")" >&2; return 1; }
+}
+
+# rocksdb_commits MODE COMMITS OUT: RocksDB 7.8 through tests/engines/rocksdb_client.cc
+# ($ROCKSDB_CLIENT), its WAL directory on $RIG and its tables in $WORK.
+rocksdb_commits() {
+  local mode=$1 commits=$2 out=$3 db=$WORK/${TRACE:+traced-}rocksdb-$1
+  mkdir -p "$db" "$RIG/rocksdb-wal"
+  recorded "$RIG/rocksdb-wal/*.log" "$ROCKSDB_CLIENT" "$db" "$RIG/rocksdb-wal" "$mode" "$commits" "$STAT" "$out" \
+    > "$db.log" 2>&1 ||
+    { echo "FAIL: rocksdb_client: $(tail -n 3 "$db.log")" >&2; return 1; }
+}
+
+# mariadb_commits COMMITS OUT: MariaDB 10.11 with innodb_flush_log_at_trx_commit=1, its
+# redo log (innodb_log_group_home_dir) on $RIG, COMMITS single-row INSERTs from the mariadb
+# client with autocommit. The server runs as mysql from a data directory in $WORK, with
+# no TCP port, and is stopped on every exit path.
+mariadb_commits() {
+  local commits=$1 out=$2 data=$WORK/${TRACE:+traced-}mariadb i pid
+  user_dir "$data" mysql
+  user_dir "$RIG/redo" mysql
+  mariadb-install-db --no-defaults --user=mysql --datadir="$data/data" \
+    --innodb-log-group-home-dir="$RIG/redo" --auth-root-authentication-method=normal \
+    --skip-test-db > "$data/install.log" 2>&1 ||
+    { echo "FAIL: mariadb-install-db: $(tail -n 3 "$data/install.log")" >&2; return 1; }
+  # setpriv execs: $! is the server itself, which SIGTERM shuts down cleanly.
+  setpriv --reuid=mysql --regid=mysql --init-groups mariadbd --no-defaults --datadir="$data/data" \
+    --innodb-log-group-home-dir="$RIG/redo" --innodb-flush-log-at-trx-commit=1 \
+    --skip-networking --socket="$data/socket" --pid-file="$data/pid" \
+    --log-error="$data/error.log" > "$data/stderr.log" 2>&1 &
+  pid=$!
+  ENGINE_PIDS+=("$pid")
+  cleanup_hooks=("kill $pid 2>/dev/null; wait $pid 2>/dev/null" "${cleanup_hooks[@]}")
+  for i in $(seq 300); do
+    [ -S "$data/socket" ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  [ -S "$data/socket" ] ||
+    { echo "FAIL: mariadbd did not start: $(tail -n 3 "$data/error.log")" >&2; return 1; }
+  {
+    echo "SELECT @@innodb_flush_log_at_trx_commit AS flush_log_at_trx_commit;"
+    echo "CREATE DATABASE b; USE b; CREATE TABLE t (id integer, v varchar(40)) ENGINE=InnoDB;"
+    echo "system cat $STAT > $out.before"
+    for ((i = 0; i < commits; i++)); do echo "INSERT INTO t VALUES ($i, 'row $i');"; done
+    echo "system cat $STAT > $out.after"
+  } > "$data/commits.sql"
+  record_server "$pid" "$RIG/redo/ib_logfile*" || return 1
+  mariadb --no-defaults --socket="$data/socket" -u root < "$data/commits.sql" \
+    > "$data/client.log" 2>&1 ||
+    { echo "FAIL: mariadb client: $(tail -n 3 "$data/client.log")" >&2; return 1; }
+  stop_recording || return 1
+  kill "$pid"
+  wait "$pid"
+}

@@ -1,0 +1,86 @@
+# alignbench record and --replay against the real program, on a direct-I/O ext4 loop rig
+# with 4096-byte sectors: sqlite3 (WAL mode, synchronous FULL) makes 200 single-row
+# commits while the loop device's /sys/block/loopN/stat is read before and after them;
+# the same is recorded, and the trace replayed on the same rig. The replay's recorded
+# variant must write within 10 % of the real run's device writes and KiB per commit, and
+# the trace must name the program and what a commit is. The figures go to the log.
+source "$(dirname "$0")/lib.sh"
+command -v sqlite3 > /dev/null || skip "sqlite3 missing (scripts/lib/common.sh installs it)"
+command -v strace > /dev/null || skip "strace missing (scripts/lib/common.sh installs it)"
+make_rig --sector 4096 --fs ext4 --size 256M --direct-io on
+DEVICE=$(findmnt -n -o SOURCE --target "$RIG")
+STAT=/sys/block/$(basename "$DEVICE")/stat
+[ -r "$STAT" ] || { echo "FAIL: no $STAT for $DEVICE" >&2; exit 1; }
+COMMITS=200
+
+# The SQL of one run: WAL mode, a table, one commit to settle, the stat before, 200
+# single-row commits, the stat after.
+commits_sql() {  # commits_sql BEFORE AFTER
+  echo "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+  echo "CREATE TABLE t(k INTEGER PRIMARY KEY, v TEXT);"
+  echo "INSERT INTO t(v) VALUES('settle');"
+  echo ".system cat $STAT > $1"
+  for ((i = 0; i < COMMITS; i++)); do echo "INSERT INTO t(v) VALUES('row $i');"; done
+  echo ".system cat $STAT > $2"
+}
+
+# Device writes and KiB per commit between two stat snapshots.
+per_commit() {  # per_commit BEFORE AFTER -> "WRITES KIB"
+  read -r -a b < "$1"
+  read -r -a a < "$2"
+  "$PY" -c 'import sys; w, s, n = map(int, sys.argv[1:]); print("%.3f %.3f" % (w / n, s * 512 / 1024 / n))' \
+    $((a[4] - b[4])) $((a[6] - b[6])) "$COMMITS"
+}
+
+mkdir "$RIG/real" "$RIG/recorded"
+commits_sql "$WORK/real.before" "$WORK/real.after" > "$WORK/real.sql"
+sqlite3 "$RIG/real/db" < "$WORK/real.sql" > /dev/null
+check "the real sqlite3 run: 200 rows" [ "$(sqlite3 "$RIG/real/db" 'SELECT count(*) FROM t')" = 201 ]
+read -r REAL_W REAL_KIB < <(per_commit "$WORK/real.before" "$WORK/real.after")
+echo "real sqlite3: $REAL_W device writes, $REAL_KIB KiB per commit ($STAT)"
+
+commits_sql "$WORK/rec.before" "$WORK/rec.after" > "$WORK/rec.sql"
+(cd "$WORK" && "$ALIGNBENCH" record --file "$RIG/recorded/db-wal" --out "$WORK/sqlite.trace.json" \
+  -- sqlite3 "$RIG/recorded/db" < "$WORK/rec.sql" > "$WORK/record.txt" 2> "$WORK/record.err")
+check "record: exit 0" [ $? -eq 0 ]
+cat "$WORK/record.txt"
+check "record: the trace names sqlite3, its version, the WAL and its commits" \
+  "$PY" - "$WORK/sqlite.trace.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+ok = (t["schema"] == "alignbench-trace" and t["program"]["argv"][0] == "sqlite3"
+      and t["program"]["version"].startswith("sqlite3 "))
+ok = ok and len(t["files"]) == 1 and t["files"][0]["path"].endswith("db-wal")
+ok = ok and t["header"] == {"file": 0, "bytes": 32}
+# Every insert is a commit: frame header and page (two writes), then fdatasync.
+inserts = [c for c in t["commits"] if [o["op"] for o in c["ops"]] == ["write", "write", "sync"]]
+ok = ok and len(inserts) >= 200 and all(c["ops"][2]["call"] == "fdatasync" for c in inserts)
+ok = ok and t["limits"] == [] and "fdatasync" in t["commit_rule"]
+sys.exit(0 if ok else 1)
+PY
+check "record: the case file beside the trace (SQLite's frames: a 32-byte header, 4120 B)" \
+  "$PY" -c 'import json, sys; c = json.load(open(sys.argv[1])); sys.exit(0 if c["log"] == {"header": 32} and c["sizes"] == ["4120"] else 1)' \
+  "$WORK/sqlite.trace.case.json"
+
+"$ALIGNBENCH" --replay "$WORK/sqlite.trace.json" --dir "$RIG" --repetitions 2 \
+  --out "$WORK/replay.json" > "$WORK/replay.txt" 2> "$WORK/replay.err"
+check "replay: exit 0" [ $? -eq 0 ]
+cat "$WORK/replay.txt"
+check "replay: records the trace it measured" json_check "$WORK/replay.json" \
+  'a["settings"]["replay"]["program"]["argv"][0] == "sqlite3"' \
+  'a["settings"]["replay"]["rule"] == "align"' \
+  'a["settings"]["replay"]["digest"].startswith("fnv1a64:")' \
+  'a["pairs"][0]["unaligned"]["device_per_write"]["writes"] > 0'
+read -r REPLAY_W REPLAY_KIB < <("$PY" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))["alignbench"]["pairs"][0]["unaligned"]["device_per_write"]
+print("%.3f %.3f" % (d["writes"], d["written_kib"]))' "$WORK/replay.json")
+echo "replay (as recorded): $REPLAY_W device writes, $REPLAY_KIB KiB per commit"
+within() {  # within GOT WANT: |GOT - WANT| <= 10 % of WANT
+  "$PY" -c 'import sys; g, w = map(float, sys.argv[1:]); sys.exit(0 if abs(g - w) <= 0.1 * w else 1)' "$1" "$2"
+}
+check "replay: device writes per commit within 10 % of the real run ($REPLAY_W vs $REAL_W)" \
+  within "$REPLAY_W" "$REAL_W"
+check "replay: KiB per commit within 10 % of the real run ($REPLAY_KIB vs $REAL_KIB)" \
+  within "$REPLAY_KIB" "$REAL_KIB"
+finish

@@ -1,0 +1,193 @@
+// lib/trace/strace.h: strace's real output (tests/fixtures/strace/) made a
+// trace: positions followed, commits cut at syncs and O_DSYNC writes, files'
+// states, what strace cannot see named.
+#include "lib/trace/strace.h"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace alignbench;
+
+namespace {
+
+std::string Fixture(const std::string& name) {
+  std::ifstream in(ALIGNBENCH_SOURCE_DIR "/tests/fixtures/strace/" + name);
+  std::stringstream text;
+  text << in.rdbuf();
+  REQUIRE_FALSE(text.str().empty());
+  return text.str();
+}
+
+// A commit's operations as text: "w0:100+4120 s:fsync" (file:offset+length).
+std::string Describe(const std::vector<TraceOp>& ops) {
+  std::string text;
+  for (const TraceOp& op : ops) {
+    if (!text.empty()) text += " ";
+    if (op.kind == TraceOpKind::kWrite) {
+      text += "w" + std::to_string(op.file) + ":" + std::to_string(op.offset) +
+              "+" + std::to_string(op.length);
+    } else {
+      text += "s" + std::to_string(op.file) + ":" +
+              std::string(NameOf(kTraceSyncs, op.call));
+    }
+  }
+  return text;
+}
+
+// The trace of fixture `name` with `options`; it must parse.
+Trace Parsed(const std::string& name, const StraceOptions& options) {
+  Result<Trace> parsed = ParseStrace(Fixture(name), options);
+  REQUIRE(parsed);
+  return parsed.value();
+}
+
+}  // namespace
+
+TEST_CASE("strace: a small program's writes, positions and syncs") {
+  const Trace t = Parsed("small.strace", {});
+  REQUIRE(t.files.size() == 3);
+  CHECK(t.files[0].path == "/tmp/rec/out/log");
+  CHECK(t.files[0].state == FileState::kNew);
+  CHECK(t.files[0].HasFlag("O_TRUNC"));
+  CHECK(t.files[1].path == "/tmp/rec/out/dsync");
+  CHECK(t.files[1].HasFlag("O_DSYNC"));
+  CHECK(t.files[2].state == FileState::kPreallocated);
+  // The first commit wrote 100 bytes at 0 alone: the log's header.
+  REQUIRE(t.header);
+  CHECK(t.header->file == 0);
+  CHECK(t.header->bytes == 100);
+  REQUIRE(t.commits.size() == 6);
+  CHECK(Describe(t.commits[0].ops) == "w0:100+4120 s0:fsync");
+  // lseek, then a write here and one from the forked child at the shared
+  // position.
+  CHECK(Describe(t.commits[1].ops) == "w0:8192+512 w0:8704+512 s0:fdatasync");
+  CHECK(Describe(t.commits[2].ops) == "w0:12288+4096 s0:sync_file_range");
+  // The log's last write has no sync of its own: the next sync of any traced
+  // file ends its commit. O_APPEND|O_DSYNC writes end a commit each.
+  CHECK(Describe(t.commits[3].ops) == "w0:9216+10 w1:0+512 s1:O_DSYNC");
+  CHECK(Describe(t.commits[4].ops) == "w1:512+512 s1:O_DSYNC");
+  CHECK(Describe(t.commits[5].ops) == "w2:0+4096 s2:fdatasync");
+  CHECK(t.after_last_commit.empty());
+  REQUIRE(t.limits.size() == 2);
+  CHECK_THAT(t.limits[0], Catch::Contains("mmap of /tmp/rec/out/pre"));
+  CHECK_THAT(t.limits[1], Catch::Contains("msync"));
+}
+
+TEST_CASE("strace: --file selects the files; writes after the last sync kept") {
+  StraceOptions options;
+  options.globs = {"/tmp/rec/out/l*"};
+  const Trace t = Parsed("small.strace", options);
+  REQUIRE(t.files.size() == 1);
+  CHECK(t.commits.size() == 3);
+  CHECK(Describe(t.after_last_commit) == "w0:9216+10");
+  // Files that were there before, with bytes: recycled, unless O_TRUNC
+  // emptied them at open; O_APPEND writes go to the old end.
+  options.sizes_before["/tmp/rec/out/log"] = 65536;
+  options.sizes_before["/tmp/rec/out/dsync"] = 4096;
+  options.globs = {"/tmp/rec/out/log", "/tmp/rec/out/dsync"};
+  const Trace again = Parsed("small.strace", options);
+  CHECK(again.files[0].state == FileState::kNew);
+  CHECK(again.files[1].state == FileState::kRecycled);
+  CHECK(again.files[1].size_at_open == 4096);
+  CHECK(Describe(again.commits[3].ops) == "w0:9216+10 w1:4096+512 s1:O_DSYNC");
+}
+
+TEST_CASE("strace: SQLite's WAL, frame header and page per commit") {
+  StraceOptions options;
+  options.globs = {"/tmp/rec/*-wal"};
+  const Trace t = Parsed("sqlite.strace", options);
+  REQUIRE(t.files.size() == 1);
+  CHECK(t.files[0].path == "/tmp/rec/t.db-wal");
+  CHECK(t.files[0].state == FileState::kNew);
+  CHECK(t.files[0].size_at_open == 0);
+  REQUIRE(t.header);
+  CHECK(t.header->bytes == 32);
+  // CREATE TABLE (two frames), five inserts, and the checkpoint's sync at
+  // close with nothing written.
+  REQUIRE(t.commits.size() >= 6);
+  CHECK(Describe(t.commits[0].ops) ==
+        "w0:32+24 w0:56+4096 w0:4152+24 w0:4176+4096 s0:fdatasync");
+  CHECK(Describe(t.commits[1].ops) == "w0:8272+24 w0:8296+4096 s0:fdatasync");
+  CHECK(t.limits.empty());
+}
+
+TEST_CASE("strace: default selection is every file written and synced") {
+  std::vector<std::string> paths;
+  for (const TraceFile& f : Parsed("sqlite.strace", {}).files)
+    paths.push_back(f.path);
+  CHECK(paths == std::vector<std::string>{"/tmp/rec/t.db",
+                                          "/tmp/rec/t.db-journal",
+                                          "/tmp/rec/t.db-wal"});
+}
+
+TEST_CASE("strace: unfinished calls are joined; text that is not strace's") {
+  const std::string text =
+      "12 openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/log>\n"
+      "12 pwrite64(3</d/log>, \"\"..., 4096, 8192 <unfinished ...>\n"
+      "13 fsync(4</d/other>) = 0\n"
+      "12 <... pwrite64 resumed>) = 4096\n"
+      "[pid    12] fdatasync(3</d/log>) = 0\n";
+  Result<Trace> parsed = ParseStrace(text, {});
+  REQUIRE(parsed);
+  REQUIRE(parsed.value().commits.size() == 1);
+  CHECK(Describe(parsed.value().commits[0].ops) == "w0:8192+4096 s0:fdatasync");
+  Result<Trace> none = ParseStrace("hello\nworld\n", {});
+  REQUIRE_FALSE(none);
+  CHECK_THAT(none.error().Message(), Catch::Contains("no system call"));
+}
+
+TEST_CASE("strace: a descriptor open before the trace began") {
+  const std::string text =
+      "12 write(7</d/log>, \"\"..., 512) = 512\n"
+      "12 fdatasync(7</d/log>) = 0\n";
+  StraceOptions options;
+  options.open_before["/d/log"] = {{"O_WRONLY", "O_DIRECT"}, 4096};
+  Result<Trace> known = ParseStrace(text, options);
+  REQUIRE(known);
+  CHECK(known.value().files[0].HasFlag("O_DIRECT"));
+  CHECK(Describe(known.value().commits[0].ops) == "w0:4096+512 s0:fdatasync");
+  Result<Trace> unknown = ParseStrace(text, {});
+  REQUIRE(unknown);
+  REQUIRE(unknown.value().limits.size() == 1);
+  CHECK_THAT(unknown.value().limits[0], Catch::Contains("open before"));
+}
+
+TEST_CASE("strace: a file reopened O_DSYNC, or given O_DIRECT, writes by it") {
+  // alignbench's own runs: created, prepared and synced, then reopened with
+  // the run's flags; MariaDB sets O_DIRECT with fcntl.
+  const std::string text =
+      "9 openat(AT_FDCWD</d>, \"/d/f\", O_RDWR|O_CREAT|O_EXCL, 0600) = "
+      "3</d/f>\n"
+      "9 pwrite64(3</d/f>, \"\"..., 32, 0) = 32\n"
+      "9 fsync(3</d/f>) = 0\n"
+      "9 openat(AT_FDCWD</d>, \"/d/f\", O_RDWR|O_DSYNC) = 4</d/f>\n"
+      "9 pwrite64(4</d/f>, \"\"..., 512, 32) = 512\n"
+      "9 pwrite64(4</d/f>, \"\"..., 512, 544) = 512\n"
+      "9 openat(AT_FDCWD</d>, \"/d/g\", O_RDWR|O_CREAT, 0600) = 5</d/g>\n"
+      "9 fcntl(5</d/g>, F_SETFL, O_RDONLY|O_DIRECT) = 0\n"
+      "9 pwrite64(5</d/g>, \"\"..., 4096, 0) = 4096\n"
+      "9 fdatasync(5</d/g>) = 0\n";
+  Result<Trace> parsed = ParseStrace(text, {});
+  REQUIRE(parsed);
+  const Trace& t = parsed.value();
+  REQUIRE(t.files.size() == 2);
+  // The flags of the descriptor that wrote last, not of the one that made it.
+  CHECK(t.files[0].HasFlag("O_DSYNC"));
+  CHECK_FALSE(t.files[0].HasFlag("O_CREAT"));
+  CHECK(t.files[1].HasFlag("O_DIRECT"));
+  CHECK(t.files[1].HasFlag("O_RDWR"));
+  CHECK_FALSE(t.files[1].HasFlag("O_RDONLY"));
+  REQUIRE(t.commits.size() == 3);
+  CHECK(Describe(t.commits[0].ops) == "w0:32+512 s0:O_DSYNC");
+  CHECK(Describe(t.commits[1].ops) == "w0:544+512 s0:O_DSYNC");
+  CHECK(t.header->bytes == 32);
+}
+
+TEST_CASE("strace: globs match whole path components") {
+  CHECK(PathSelected("/a/b/0001", {"/a/b/0*"}));
+  CHECK_FALSE(PathSelected("/a/b/c/0001", {"/a/b/*"}));
+  CHECK(PathSelected("/anything", {}));
+}

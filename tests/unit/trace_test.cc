@@ -1,0 +1,126 @@
+// lib/config/trace.h: a trace read, written and read again the same; every
+// bound and key checked, bad and truncated traces refused with the key.
+#include "lib/config/trace.h"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+using namespace alignbench;
+using nlohmann::json;
+
+namespace {
+
+std::string Fixture() {
+  std::ifstream in(ALIGNBENCH_SOURCE_DIR "/tests/fixtures/trace-sqlite-3.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The refusal of the fixture with `edit` applied, or "" if it is read.
+template <typename Edit>
+std::string Refusal(Edit edit) {
+  json doc = json::parse(Fixture());
+  edit(doc);
+  Result<Trace> t = ParseTrace(doc.dump(), "t.json");
+  return t ? "" : t.error().Message();
+}
+
+}  // namespace
+
+TEST_CASE("trace: the fixture is read with its commits and files") {
+  Result<Trace> t = ParseTrace(Fixture(), "fixture");
+  REQUIRE(t);
+  const Trace& trace = t.value();
+  CHECK(trace.argv == std::vector<std::string>{"sqlite3", "t.db"});
+  CHECK(trace.version == "3.40.1 2022-12-28");
+  REQUIRE(trace.files.size() == 1);
+  CHECK(trace.files[0].state == FileState::kNew);
+  CHECK(trace.files[0].HasFlag("O_CREAT"));
+  CHECK_FALSE(trace.files[0].HasFlag("O_DIRECT"));
+  REQUIRE(trace.header);
+  CHECK(trace.header->bytes == 32);
+  REQUIRE(trace.commits.size() == 3);
+  CHECK(trace.commits[1].ops[1].offset == 4176);
+  CHECK(trace.commits[2].ops.back().kind == TraceOpKind::kSync);
+  CHECK(trace.commits[2].ops.back().call == TraceSync::kFdatasync);
+}
+
+TEST_CASE("trace: written and read back, the same JSON") {
+  Result<Trace> t = ParseTrace(Fixture(), "fixture");
+  REQUIRE(t);
+  const json once = TraceToJson(t.value());
+  Result<Trace> again = ParseTrace(once.dump(), "again");
+  REQUIRE(again);
+  CHECK(TraceToJson(again.value()) == once);
+  CHECK(once == json::parse(Fixture()));
+}
+
+TEST_CASE("trace: a truncated trace is refused as cut short") {
+  const std::string text = Fixture();
+  Result<Trace> t = ParseTrace(text.substr(0, text.size() / 2), "half.json");
+  REQUIRE_FALSE(t);
+  CHECK_THAT(t.error().Message(),
+             Catch::Contains("half.json") && Catch::Contains("cut short"));
+}
+
+TEST_CASE("trace: bad keys are refused by name") {
+  CHECK(Refusal([](json&) {}).empty());
+  CHECK_THAT(Refusal([](json& d) { d["schema"] = "alignbench-result"; }),
+             Catch::Contains("'schema'"));
+  CHECK_THAT(Refusal([](json& d) { d["version"] = 2; }),
+             Catch::Contains("'version'"));
+  CHECK_THAT(Refusal([](json& d) { d.erase("commits"); }),
+             Catch::Contains("'commits': missing"));
+  CHECK_THAT(Refusal([](json& d) { d["commits"][1]["ops"][0]["file"] = 3; }),
+             Catch::Contains("commits[1].ops[0].file") &&
+                 Catch::Contains("names no file"));
+  CHECK_THAT(Refusal([](json& d) { d["commits"][0]["ops"][0]["length"] = -1; }),
+             Catch::Contains("commits[0].ops[0].length"));
+  CHECK_THAT(Refusal([](json& d) {
+               d["commits"][0]["ops"][0]["length"] = 1ull << 31;
+             }),
+             Catch::Contains("at most"));
+  CHECK_THAT(Refusal([](json& d) { d["commits"][0]["ops"][0]["length"] = 0; }),
+             Catch::Contains("0 bytes"));
+  CHECK_THAT(Refusal([](json& d) { d["commits"][0]["ops"].erase(2); }),
+             Catch::Contains("ends in a sync"));
+  CHECK_THAT(
+      Refusal([](json& d) { d["commits"][0]["ops"][2]["call"] = "sync"; }),
+      Catch::Contains("commits[0].ops[2].call"));
+  CHECK_THAT(Refusal([](json& d) { d["commits"][0]["ops"][2]["op"] = "read"; }),
+             Catch::Contains("\"write\" or \"sync\""));
+  CHECK_THAT(Refusal([](json& d) { d["files"][0]["state"] = "old"; }),
+             Catch::Contains("files[0].state"));
+  CHECK_THAT(Refusal([](json& d) { d["header"]["file"] = 1; }),
+             Catch::Contains("header.file"));
+  CHECK_THAT(Refusal([](json& d) { d["program"]["argv"] = "sqlite3"; }),
+             Catch::Contains("program.argv"));
+  CHECK_THAT(Refusal([](json& d) {
+               d["limits"] = json::array({std::string(5000, 'x')});
+             }),
+             Catch::Contains("limits[0]") && Catch::Contains("longer than"));
+  CHECK_THAT(Refusal([](json& d) {
+               const json one = d["files"][0];
+               d["files"] = json::array();
+               for (int i = 0; i < 65; ++i) d["files"].push_back(one);
+             }),
+             Catch::Contains("'files'"));
+}
+
+TEST_CASE("trace: a duplicate key is refused") {
+  std::string text = Fixture();
+  text.insert(text.find('{') + 1, "\"recorder\": \"x\",");
+  Result<Trace> t = ParseTrace(text, "dup.json");
+  REQUIRE_FALSE(t);
+  CHECK_THAT(t.error().Message(), Catch::Contains("duplicate key"));
+}
+
+TEST_CASE("trace: a missing file is refused with the path") {
+  Result<Trace> t = ReadTraceFile("/nonexistent/trace.json");
+  REQUIRE_FALSE(t);
+  CHECK_THAT(t.error().Message(), Catch::Contains("/nonexistent/trace.json"));
+}
