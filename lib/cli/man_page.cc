@@ -165,6 +165,13 @@ const std::vector<ManExample>& ManExamples() {
        {"show", "db.json", "--format", "markdown"}},
       {"Two results side by side (before and after a change):",
        {"compare", "before.json", "after.json"}},
+      {"What sqlite3 writes and syncs to its WAL while it runs the commits of "
+       "commits.sql, recorded as a trace:",
+       {"record", "--file", "/srv/db/test.db-wal", "--out", "wal.trace.json",
+        "--", "sqlite3", "/srv/db/test.db", ".read", "commits.sql"}},
+      {"The trace measured as a pair, its writes as recorded against the same "
+       "writes shifted:",
+       {"--replay", "wal.trace.json", "--dir", "/srv/db"}},
   };
   return examples;
 }
