@@ -7,6 +7,7 @@
 #include "lib/base/text.h"
 #include "lib/config/size.h"
 #include "lib/pairs/explain.h"
+#include "lib/stats/sequential.h"
 
 namespace alignbench {
 namespace {
@@ -224,14 +225,27 @@ std::string PrecisionWarning(const PairResult& pair, double precision_points) {
     return "";
   }
   const PairRounds& r = *pair.rounds;
-  std::string reached =
-      r.stand_in_points ? "+-" + Printf("%.1f", *r.stand_in_points) : "unknown";
+  // The precision the table shows is the printed interval's half-width; the
+  // stand-in the rounds stopped on can be far narrower when a few far blocks
+  // kept the pair open (TailsMoveInterval), so it is said only without an
+  // interval, and the blocks still needed come from the wider of the two.
+  std::string reached = "unknown";
+  std::uint64_t needed = r.blocks_needed;
+  if (pair.inference.test) {
+    const Interval& ci = pair.inference.test->interval_pct;
+    const double half_width = (ci.high - ci.low) / 2;
+    reached = "+-" + Printf("%.1f", half_width);
+    needed = std::max(
+        needed, ProjectBlocksNeeded(r.blocks, half_width, precision_points));
+  } else if (r.stand_in_points) {
+    reached = "+-" + Printf("%.1f", *r.stand_in_points);
+  }
   return FormatSize(pair.spec.size) + " [" + AxesLabel(pair.spec) +
          "]: precision " + reached + " points after " +
          std::to_string(r.blocks) + " blocks, not the +-" +
          Printf("%g", precision_points) + " asked (" +
          std::string(NameOf(kPairStates, r.state)) + "); about " +
-         std::to_string(r.blocks_needed) +
+         std::to_string(needed) +
          " blocks would reach it: rerun with a larger --budget or on a quieter "
          "disk";
 }

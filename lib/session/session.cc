@@ -124,14 +124,14 @@ Result<std::vector<Report>> StartReports(const SessionOptions& options,
 // What the runs of one directory say: pairs, their warnings, and the error
 // that stopped the schedule.
 void FinishReport(Report& report, std::vector<CollectedRun> runs,
+                  const std::vector<PairSpec>& plan,
                   const std::vector<PairRounds>& rounds,
                   const StagesResult& stages,
                   const std::vector<std::optional<IdleSample>>& idle) {
   const Settings& settings = report.settings;
   report.finished_at = NowUtc();
   report.settings.seed = stages.seed;
-  report.pairs =
-      BuildPairs(ExpandPlan(settings), std::move(runs), settings.shift, idle);
+  report.pairs = BuildPairs(plan, std::move(runs), settings.shift, idle);
   ExplainLogPairs(settings, report.pairs);
   // The printers read these from the result, never from the rules again.
   RecordForPrinters(report);
@@ -215,7 +215,7 @@ Result<SessionOutcome> RunSession(const SessionOptions& options, Runner& runner,
   AllowGracefulInterrupt(false);
   for (std::size_t d = 0; d < reports.size(); ++d) {
     FinishReport(
-        reports[d], std::move(stages.runs[d]),
+        reports[d], std::move(stages.runs[d]), stages.pairs[d],
         d < stages.rounds.size() ? stages.rounds[d] : std::vector<PairRounds>{},
         stages, stages.idle[d]);
     CheckWriteCacheUnchanged(reports[d]);

@@ -197,25 +197,20 @@ void MergeDocument(nlohmann::json& into, nlohmann::json stage) {
 std::vector<PairProgress> ProgressOf(const Collector& c) {
   std::vector<PairProgress> progress(c.plan.size());
   std::vector<double> seconds(c.plan.size(), 0);
-  std::size_t first = 0;
-  for (std::size_t dir = 0; dir < c.settings.size(); ++dir) {
-    std::vector<CollectedRun> in;
-    for (const CollectedRun& run : c.runs) {
-      if (run.dir == dir) in.push_back(run);
+  std::vector<std::vector<CollectedRun>> in(c.settings.size());
+  for (const CollectedRun& run : c.runs) in[run.dir].push_back(run);
+  for (std::size_t i = 0; i < c.plan.size(); ++i) {
+    const PlannedPair& planned = c.plan[i];
+    const std::vector<CollectedRun>& runs = in[planned.dir];
+    // The runs' medians only: no test is made until the last round.
+    const VariantResult u = Collect(planned.pair, Variant::kUnaligned, runs);
+    const VariantResult a = Collect(planned.pair, Variant::kAligned, runs);
+    PairProgress& p = progress[i];
+    p.measurable = !u.runs.empty() && !a.runs.empty();
+    p.log_ratios = BlockLogRatios(u, a);
+    for (const CollectedRun& run : runs) {
+      if (SameSpec(run.pair, planned.pair)) seconds[i] += run.wall_s;
     }
-    const std::vector<PairSpec> plan = ExpandPlan(c.settings[dir]);
-    for (std::size_t i = 0; i < plan.size(); ++i) {
-      // The runs' medians only: no test is made until the last round.
-      const VariantResult u = Collect(plan[i], Variant::kUnaligned, in);
-      const VariantResult a = Collect(plan[i], Variant::kAligned, in);
-      PairProgress& p = progress[first + i];
-      p.measurable = !u.runs.empty() && !a.runs.empty();
-      p.log_ratios = BlockLogRatios(u, a);
-      for (const CollectedRun& run : in) {
-        if (SameSpec(run.pair, plan[i])) seconds[first + i] += run.wall_s;
-      }
-    }
-    first += plan.size();
   }
   for (std::size_t i = 0; i < progress.size(); ++i) {
     const double blocks = static_cast<double>(progress[i].log_ratios.size());
@@ -248,14 +243,15 @@ void SayRound(const Collector& c, std::uint64_t round, const RoundPlan& plan) {
 
 // The rounds after the first, until every pair has stopped or the budget is
 // spent. Returns how each pair ended, per directory.
-void RunRounds(Collector& c, Scheduler& scheduler, StagesResult& result) {
+void RunRounds(Collector& c, Scheduler& scheduler, std::uint64_t first_blocks,
+               StagesResult& result) {
   const Settings& settings = c.Common();
   SequentialDesign design;
   design.precision_points = settings.precision_points;
   design.first_round_blocks = settings.repetitions;
-  std::vector<std::uint64_t> blocks(c.plan.size(), settings.repetitions);
+  std::vector<std::uint64_t> blocks(c.plan.size(), first_blocks);
   std::vector<std::uint64_t> rounds(c.plan.size(), 1);
-  std::size_t next_block = c.plan.size() * settings.repetitions + 1;
+  std::size_t next_block = c.plan.size() * first_blocks + 1;
   RoundPlan plan;
   while (true) {
     plan = PlanNextRound(ProgressOf(c), design,
@@ -306,12 +302,22 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
   const Settings& common = collector.Common();
   result.seed = common.seed ? *common.seed : FreshSeed();
   Scheduler scheduler(result.seed);
-  const std::vector<std::uint64_t> first(plan.size(), common.repetitions);
+  // Without a budget, exactly --repetitions blocks. With one, every pair
+  // first gets the fewest blocks that can give a verdict, whatever the time;
+  // the rest of the first round is the rounds' to fund like any other, so a
+  // slow disk cannot hold the run far past its budget in the first round.
+  const std::uint64_t first_blocks =
+      common.budget_seconds
+          ? std::min<std::uint64_t>(common.repetitions, kMinRunsForVerdict)
+          : common.repetitions;
+  const std::vector<std::uint64_t> first(plan.size(), first_blocks);
   SampleIdleBefore(collector, first, kFirstIdleWindow);
   MergeDocument(result.runner_document,
                 RunStage(collector, scheduler.Next(first, 1)));
   result.rounds_run = 1;
-  if (common.budget_seconds) RunRounds(collector, scheduler, result);
+  if (common.budget_seconds) {
+    RunRounds(collector, scheduler, first_blocks, result);
+  }
   // Moved, not copied: each run holds its per-write times.
   result.runs.resize(settings.size());
   for (CollectedRun& run : collector.runs) {
@@ -320,8 +326,10 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
   result.fatal = std::move(collector.fatal);
   result.interrupted = collector.interrupted;
   result.idle.resize(settings.size());
+  result.pairs.resize(settings.size());
   for (std::size_t i = 0; i < plan.size(); ++i) {
     result.idle[plan[i].dir].push_back(collector.idle[i]);
+    result.pairs[plan[i].dir].push_back(plan[i].pair);
   }
   return result;
 }

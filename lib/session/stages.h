@@ -27,6 +27,9 @@ namespace alignbench {
 
 // Per directory where it says so, in the order of the directories.
 struct StagesResult {
+  // The plan of each directory (ExpandPlan of its settings, made once): the
+  // order in which `rounds` and `idle` list its pairs.
+  std::vector<std::vector<PairSpec>> pairs;
   // The runs of each directory.
   std::vector<std::vector<CollectedRun>> runs;
   // The runner's accounts of every stage, merged: {"context", "benchmarks"}.

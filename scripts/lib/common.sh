@@ -9,10 +9,11 @@ BUILD_PACKAGES=(g++ make cmake git libbenchmark-dev libboost-program-options-dev
 # ansible-core, lintian, dpkg-dev (dpkg-shlibdeps) and file (CPack's ELF check): the
 # package and fleet tests.
 # clang-format: .ci/run's format check must not depend on it happening to be installed.
+# groff-base and man-db: the manual page is checked with groff and man, as lintian does.
 # strace and sqlite3: `alignbench record` and its test, which records sqlite3.
 TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprogs xfsprogs
-               python3-matplotlib clang-format ansible-core lintian dpkg-dev file
-               strace sqlite3)
+               python3-matplotlib clang-format ansible-core lintian dpkg-dev file groff-base
+               man-db strace sqlite3)
 
 # help_if_asked SCRIPT ARGS...: with -h or --help first, print SCRIPT's opening comment
 # (its usage) and exit 0, before anything is installed, built or changed.

@@ -1,8 +1,10 @@
 # The docs stand alone and stay true to the code: every long option of --help is described
-# in docs/reference.md; every repository path the docs name in backquotes exists; no
-# comment or doc points at a file outside the repository or at an issue number, whose
-# reasoning a reader of this tree cannot see; README.md stays a short entry (200 lines).
+# in docs/reference.md and on the manual page; every repository path the docs name in
+# backquotes exists; no comment or doc points at a file outside the repository or at an
+# issue number, whose reasoning a reader of this tree cannot see; README.md stays a short
+# entry (200 lines).
 source "$(dirname "$0")/lib.sh"
+: "${ALIGNBENCH_BUILD_DIR:?set ALIGNBENCH_BUILD_DIR to the build tree}"
 SRC=$ALIGNBENCH_SOURCE_DIR
 
 # (a) Every option of --help (lines "  --name ...") is in the reference.
@@ -11,6 +13,20 @@ options=$(grep -oE '^  --[a-z][a-z0-9_-]*' "$WORK/help.txt" | sed 's/^  //')
 check "--help prints options" [ -n "$options" ]
 for option in $options; do
   check "$option is described in docs/reference.md" grep -qF -- "\`$option" "$SRC/docs/reference.md"
+done
+
+# (a') ... and on the manual page the build writes from the same table (a tag
+# "\fB\-\-name\fR" in roff), for the run and every subcommand.
+page=$ALIGNBENCH_BUILD_DIR/packaging/alignbench.1
+check "the build wrote the manual page $page" [ -s "$page" ]
+for command in "" env show compare; do
+  # shellcheck disable=SC2086  # no word: the run's --help
+  "$ALIGNBENCH" $command --help > "$WORK/sub-help.txt" ||
+    { echo "FAIL: alignbench $command --help" >&2; exit 1; }
+  for option in $(grep -oE '^  --[a-z][a-z0-9_-]*' "$WORK/sub-help.txt" | sed 's/^  //'); do
+    check "alignbench $command --help's $option is on the manual page" \
+      grep -qF -- "\\fB${option//-/\\-}\\fR" "$page"
+  done
 done
 
 # (b) Every path in backquotes that names a place in this repository exists. A span's

@@ -1,8 +1,9 @@
 # The Debian package: cpack builds alignbench_<version>_<arch>.deb from this build tree,
-# dpkg-deb -c lists the binary, the cases, the schema and the rig script, its Depends come
-# from dpkg-shlibdeps (no -dev package, no compiler), the binary extracted from it finds a
-# case by name and runs it, an unknown name lists where it looked, and lintian reports no
-# error.
+# dpkg-deb -c lists the binary, the cases, the schema, the rig script, the manual page and
+# the README, its Depends come from dpkg-shlibdeps (no -dev package, no compiler), the
+# binary extracted from it finds a case by name and runs it, an unknown name lists where
+# it looked, man renders the extracted page without a warning, and lintian reports no
+# error and no warning.
 source "$(dirname "$0")/lib.sh"
 
 : "${ALIGNBENCH_BUILD_DIR:?set ALIGNBENCH_BUILD_DIR to the build tree}"
@@ -22,7 +23,8 @@ dpkg-deb -c "$deb" | awk '{print $NF}' > "$WORK/contents.txt"
 for path in ./usr/bin/alignbench ./usr/share/alignbench/cases/quick.json \
   ./usr/share/alignbench/cases/derby-2004.json \
   ./usr/share/alignbench/schema/alignbench-result.schema.json \
-  ./usr/share/alignbench/scripts/loop-rig ./usr/share/doc/alignbench/copyright; do
+  ./usr/share/alignbench/scripts/loop-rig ./usr/share/doc/alignbench/copyright \
+  ./usr/share/doc/alignbench/README.md ./usr/share/man/man1/alignbench.1.gz; do
   check "dpkg-deb -c lists $path" grep -qx "$path" "$WORK/contents.txt"
 done
 check "every case of the tree is in the package" bash -c "
@@ -50,7 +52,28 @@ check "no test file left behind" no_leftovers "$WORK/run"
 check "an unknown case name is a usage error (exit 1)" [ $? -eq 1 ]
 check "it says where it looked" grep -q "share/alignbench/cases/no-such-case.json" "$WORK/missing.err"
 
+check "the package's README is the tree's" cmp -s "$WORK/root/usr/share/doc/alignbench/README.md" \
+  "$ALIGNBENCH_SOURCE_DIR/README.md"
+man_page=$WORK/root/usr/share/man/man1/alignbench.1.gz
+if command -v man > /dev/null; then
+  # As lintian's manpages check runs it; man reads the .gz itself.
+  LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z "$man_page" \
+    > /dev/null 2> "$WORK/man.err"
+  check "man --warnings -l on the packaged page: no warning: $(head -n 3 "$WORK/man.err")" \
+    [ ! -s "$WORK/man.err" ]
+  MANWIDTH=100 man -l "$man_page" 2> /dev/null | col -bx > "$WORK/man.txt"
+  check "man -l renders the packaged page: its NAME line" \
+    grep -qx " *alignbench - measure what unaligned synchronous writes cost" "$WORK/man.txt"
+  check "... and its EXIT STATUS" grep -qx "EXIT STATUS" "$WORK/man.txt"
+  check "... and names the installed cases" grep -q "/usr/share/alignbench/cases/" "$WORK/man.txt"
+else
+  echo "SKIP (part): man missing (Debian package man-db): the packaged page is not rendered" >&2
+fi
+
 lintian --tag-display-limit 0 "$deb" > "$WORK/lintian.txt" 2>&1
 cat "$WORK/lintian.txt"
 check "lintian reports no error" bash -c "! grep -q '^E:' '$WORK/lintian.txt'"
+check "lintian reports no warning" bash -c "! grep -q '^W:' '$WORK/lintian.txt'"
+check "lintian finds the manual page (no no-manual-page)" \
+  bash -c "! grep -q 'no-manual-page' '$WORK/lintian.txt'"
 finish

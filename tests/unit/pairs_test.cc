@@ -122,3 +122,26 @@ TEST_CASE("A far run is noted only where its block moves the verdict") {
   CHECK(unmoved[0].verdict == Verdict::kNoSignificantDifference);
   CHECK(unmoved[0].run_notes.empty());
 }
+
+TEST_CASE("The precision warning gives the printed interval's half-width") {
+  // A pair kept open by far blocks: the stand-in says +-0.3, the interval the
+  // table prints is [-41.0, +0.2], +-20.6 points wide.
+  PairResult pair;
+  pair.spec = {131072, SyncMethod::kFsync, IoMode::kBuffered, Layout::kExtend,
+               CacheState::kWarm};
+  pair.rounds = PairRounds{10, 1, PairState::kOutOfBudget, 0.3, 10};
+  GainTest test{};
+  test.method = TestMethod::kSignedRankLogMedian;
+  test.interval_pct = {-41.0, 0.2};
+  test.units = 10;
+  pair.inference.test = test;
+  const std::string warning = PrecisionWarning(pair, 5);
+  CHECK_THAT(warning, Catch::Contains("precision +-20.6 points after 10"));
+  // 10 blocks * (20.6 / 5)^2 = 170
+  CHECK_THAT(warning, Catch::Contains("about 170 blocks"));
+
+  pair.inference.test.reset();  // no interval: the stand-in is all there is
+  CHECK_THAT(PrecisionWarning(pair, 5), Catch::Contains("precision +-0.3"));
+  pair.rounds->state = PairState::kPrecisionReached;
+  CHECK(PrecisionWarning(pair, 5).empty());
+}

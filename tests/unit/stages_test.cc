@@ -66,6 +66,13 @@ TEST_CASE("stages: a fixed design collects every planned run") {
   CHECK(result.seed == 11);
   CHECK(result.rounds_run == 1);
   CHECK(result.rounds.empty());
+  // The plan the per-pair lists follow, made once for the whole session.
+  REQUIRE(result.pairs.size() == 1);
+  const std::vector<PairSpec> plan = ExpandPlan(settings);
+  REQUIRE(result.pairs[0].size() == plan.size());
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    CHECK(KeyOf(result.pairs[0][i]) == KeyOf(plan[i]));
+  }
   REQUIRE(result.runs.size() == 1);
   const std::vector<CollectedRun>& runs = result.runs[0];
   // 2 sizes x 2 variants x 6 repetitions.
@@ -117,6 +124,28 @@ TEST_CASE("stages: with a budget, rounds are recorded per pair") {
   CHECK(result.runs[0].size() == 2 * blocks);
   CheckBlocks(result.runs[0]);
   CHECK(dir.Names().empty());
+}
+
+TEST_CASE(
+    "stages: a spent budget holds the first round to a verdict's blocks") {
+  // The budget is gone before the first round ends: every pair still gets
+  // the blocks a verdict needs, and none of the rest of --repetitions.
+  TempDir dir;
+  Settings settings = Small(dir.path());
+  settings.repetitions = 10;
+  settings.budget_seconds = 1e-6;
+  PlainRunner runner;
+  const StagesResult result = MeasureStages({settings}, {Target(dir.path())},
+                                            false, runner, SystemFileOps());
+  REQUIRE(result.rounds.size() == 1);
+  for (const PairRounds& r : result.rounds[0]) {
+    CHECK(r.blocks == kMinRunsForVerdict);
+    CHECK(r.rounds == 1);
+    CHECK(r.state == PairState::kOutOfBudget);
+  }
+  REQUIRE(result.runs.size() == 1);
+  CHECK(result.runs[0].size() == 2 * 2 * kMinRunsForVerdict);
+  CheckBlocks(result.runs[0]);
 }
 
 TEST_CASE("stages: a failed create stops the runs and is recorded") {
