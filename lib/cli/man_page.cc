@@ -165,6 +165,10 @@ const std::vector<ManExample>& ManExamples() {
        {"show", "db.json", "--format", "markdown"}},
       {"Two results side by side (before and after a change):",
        {"compare", "before.json", "after.json"}},
+      {"What sqlite3 writes and syncs to its WAL, recorded as a trace (then "
+       "alignbench --replay sqlite.trace.json --dir /srv/db measures it):",
+       {"record", "--file", "/srv/db/app.db-wal", "--out", "sqlite.trace.json",
+        "--", "sqlite3", "/srv/db/app.db"}},
   };
   return examples;
 }
