@@ -593,6 +593,9 @@ int RecordCommand(const ParsedCommand& parsed) {
     argv.push_back("--");
     argv.insert(argv.end(), program.begin(), program.end());
   }
+  // Asked before the program runs: a server recorded by --pid may be gone
+  // by the time strace detaches (/proc/PID/exe with it).
+  const std::string version = ProgramVersion(executable);
   Result<int> status = RunStrace(argv);
   if (!status) return ReportError(status.error());
   const int st = status.value();
@@ -616,12 +619,7 @@ int RecordCommand(const ParsedCommand& parsed) {
   if (!parsed_trace) return ReportError(parsed_trace.error());
   Trace trace = std::move(parsed_trace).value();
   trace.argv = program;
-  trace.version = ProgramVersion(executable == "" ? "" : executable);
-  if (attach) {
-    char real[PATH_MAX];
-    const ssize_t n = ::readlink(executable.c_str(), real, sizeof real - 1);
-    if (n > 0) trace.version = ProgramVersion(std::string(real, n));
-  }
+  trace.version = version;
   trace.recorder = FirstLine(Output({strace, "-V"}));
   if (trace.files.empty()) {
     std::string what =
@@ -632,8 +630,11 @@ int RecordCommand(const ParsedCommand& parsed) {
     return ReportError(RecordError(
         (program.empty() ? std::string("the program") : program[0]) +
             " wrote nothing to trace: " + what,
-        "check the pattern against the paths the program writes (an absolute "
-        "path, * not crossing /), or leave --file out"));
+        options.globs.empty()
+            ? "record it while it commits; a program that writes without "
+              "syncing is traced by naming its files with --file"
+            : "check the pattern against the paths the program writes (an "
+              "absolute path, * not crossing /), or leave --file out"));
   }
   if (trace.commits.empty()) {
     std::cerr << "alignbench record: the traced files were written but never "
