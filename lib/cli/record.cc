@@ -3,7 +3,10 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <glob.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -128,6 +131,45 @@ std::string ProgramVersion(const std::string& executable) {
   return "unknown (" + path + " belongs to no Debian package)";
 }
 
+}  // namespace
+
+std::optional<bool> MostlyUnwritten(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return std::nullopt;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
+    ::close(fd);
+    return std::nullopt;
+  }
+  constexpr unsigned kExtents = 64;
+  std::vector<char> buffer(sizeof(fiemap) + kExtents * sizeof(fiemap_extent));
+  auto* map = reinterpret_cast<fiemap*>(buffer.data());
+  std::uint64_t at = 0, unwritten = 0;
+  std::optional<bool> answer;
+  for (int rounds = 0; rounds < 4096; ++rounds) {
+    std::fill(buffer.begin(), buffer.end(), '\0');
+    map->fm_start = at;
+    map->fm_length = ~0ull - at;
+    map->fm_extent_count = kExtents;
+    if (::ioctl(fd, FS_IOC_FIEMAP, map) != 0) break;  // tmpfs, NFS: unknown
+    bool last = map->fm_mapped_extents == 0;
+    for (unsigned i = 0; i < map->fm_mapped_extents; ++i) {
+      const fiemap_extent& e = map->fm_extents[i];
+      if (e.fe_flags & FIEMAP_EXTENT_UNWRITTEN) unwritten += e.fe_length;
+      at = e.fe_logical + e.fe_length;
+      if (e.fe_flags & FIEMAP_EXTENT_LAST) last = true;
+    }
+    if (last) {
+      answer = 2 * unwritten > static_cast<std::uint64_t>(st.st_size);
+      break;
+    }
+  }
+  ::close(fd);
+  return answer;
+}
+
+namespace {
+
 // A process and all its descendants, from /proc/PID/task/*/children.
 std::vector<pid_t> Family(pid_t root) {
   std::vector<pid_t> out;
@@ -215,6 +257,9 @@ void OpenBefore(const std::vector<pid_t>& pids, StraceOptions& options) {
       struct stat st {};
       if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
         options.sizes_before[path] = static_cast<std::uint64_t>(st.st_size);
+        if (MostlyUnwritten(path).value_or(false)) {
+          options.unwritten_before.insert(path);
+        }
       }
     }
     ::closedir(dir);
@@ -244,6 +289,9 @@ Result<std::vector<std::string>> AbsoluteGlobs(
         if (::stat(found.gl_pathv[i], &st) == 0 && S_ISREG(st.st_mode)) {
           options.sizes_before[found.gl_pathv[i]] =
               static_cast<std::uint64_t>(st.st_size);
+          if (MostlyUnwritten(found.gl_pathv[i]).value_or(false)) {
+            options.unwritten_before.insert(found.gl_pathv[i]);
+          }
         }
       }
     }
@@ -545,6 +593,9 @@ int RecordCommand(const ParsedCommand& parsed) {
     argv.push_back("--");
     argv.insert(argv.end(), program.begin(), program.end());
   }
+  // Asked before the program runs: a server recorded by --pid may be gone
+  // by the time strace detaches (/proc/PID/exe with it).
+  const std::string version = ProgramVersion(executable);
   Result<int> status = RunStrace(argv);
   if (!status) return ReportError(status.error());
   const int st = status.value();
@@ -568,12 +619,7 @@ int RecordCommand(const ParsedCommand& parsed) {
   if (!parsed_trace) return ReportError(parsed_trace.error());
   Trace trace = std::move(parsed_trace).value();
   trace.argv = program;
-  trace.version = ProgramVersion(executable == "" ? "" : executable);
-  if (attach) {
-    char real[PATH_MAX];
-    const ssize_t n = ::readlink(executable.c_str(), real, sizeof real - 1);
-    if (n > 0) trace.version = ProgramVersion(std::string(real, n));
-  }
+  trace.version = version;
   trace.recorder = FirstLine(Output({strace, "-V"}));
   if (trace.files.empty()) {
     std::string what =
@@ -584,8 +630,11 @@ int RecordCommand(const ParsedCommand& parsed) {
     return ReportError(RecordError(
         (program.empty() ? std::string("the program") : program[0]) +
             " wrote nothing to trace: " + what,
-        "check the pattern against the paths the program writes (an absolute "
-        "path, * not crossing /), or leave --file out"));
+        options.globs.empty()
+            ? "record it while it commits; a program that writes without "
+              "syncing is traced by naming its files with --file"
+            : "check the pattern against the paths the program writes (an "
+              "absolute path, * not crossing /), or leave --file out"));
   }
   if (trace.commits.empty()) {
     std::cerr << "alignbench record: the traced files were written but never "

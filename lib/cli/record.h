@@ -20,6 +20,11 @@ namespace alignbench {
 std::optional<nlohmann::json> CaseOfTrace(const Trace& trace,
                                           const std::string& name);
 
+// Whether more than half of the regular file at `path` is unwritten extents
+// (fallocated, never written), by FS_IOC_FIEMAP; nothing where the
+// filesystem cannot say (tmpfs, NFS) or the file is empty or missing.
+std::optional<bool> MostlyUnwritten(const std::string& path);
+
 // Where the trace goes when --out is not given: PROGRAM.trace.json.
 std::string DefaultTracePath(const std::string& program);
 

@@ -283,6 +283,8 @@ class Parser {
         info.size_at_open = before->second;
       }
       info.truncated_at_open = fresh && Has(flags, "O_TRUNC");
+      info.fallocated_before_write =
+          !info.truncated_at_open && options_.unwritten_before.count(path) > 0;
       info.size = info.truncated_at_open ? 0 : info.size_at_open.value_or(0);
     }
     return info;
@@ -459,10 +461,13 @@ class Parser {
       Sync(fd, TraceSync::kSyncFileRange);
     } else if (n == "fallocate" && c.args.size() >= 4 && Selected(fd.path)) {
       FileInfo& info = Known(fd);
-      if (!info.written) info.fallocated_before_write = true;
+      const bool keep_size = c.args[1].find("KEEP_SIZE") != std::string::npos;
+      // FALLOC_FL_KEEP_SIZE (RocksDB) reserves blocks past the end: the file
+      // still grows with every commit, as a new one does.
+      if (!info.written && !keep_size) info.fallocated_before_write = true;
       const std::optional<std::uint64_t> off = Number(c.args[2]);
       const std::optional<std::uint64_t> len = Number(c.args[3]);
-      if (off && len && c.args[1].find("KEEP_SIZE") == std::string::npos) {
+      if (off && len && !keep_size) {
         info.size = std::max(info.size, *off + *len);
       }
     } else if (n == "ftruncate" && c.args.size() >= 2 && Selected(fd.path)) {

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,9 @@ struct StraceOptions {
     std::uint64_t position = 0;
   };
   std::map<std::string, OpenBefore> open_before;
+  // Files that were mostly unwritten extents before the program ran (fallocated
+  // and never written, as MariaDB's redo log at install): preallocated.
+  std::set<std::string> unwritten_before;
 };
 
 // The trace in strace's output `text`. Program, version and recorder are the

@@ -191,3 +191,25 @@ TEST_CASE("strace: globs match whole path components") {
   CHECK_FALSE(PathSelected("/a/b/c/0001", {"/a/b/*"}));
   CHECK(PathSelected("/anything", {}));
 }
+
+TEST_CASE(
+    "strace: preallocated by fallocate, or before the run; KEEP_SIZE is new") {
+  const std::string text =
+      "1 openat(AT_FDCWD</d>, \"/d/a\", O_RDWR|O_CREAT, 0600) = 3</d/a>\n"
+      "1 fallocate(3</d/a>, FALLOC_FL_KEEP_SIZE, 0, 1048576) = 0\n"
+      "1 write(3</d/a>, \"\"..., 4096) = 4096\n"
+      "1 fdatasync(3</d/a>) = 0\n"
+      "1 openat(AT_FDCWD</d>, \"/d/b\", O_RDWR) = 4</d/b>\n"
+      "1 pwrite64(4</d/b>, \"\"..., 4096, 12288) = 4096\n"
+      "1 fdatasync(4</d/b>) = 0\n";
+  StraceOptions options;
+  options.sizes_before["/d/b"] = 1 << 20;
+  options.unwritten_before.insert("/d/b");
+  const Trace t = ParseStrace(text, options).value();
+  REQUIRE(t.files.size() == 2);
+  CHECK(t.files[0].state == FileState::kNew);
+  CHECK(t.files[1].state == FileState::kPreallocated);
+  options.unwritten_before.clear();
+  CHECK(ParseStrace(text, options).value().files[1].state ==
+        FileState::kRecycled);
+}
