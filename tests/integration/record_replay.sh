@@ -2,7 +2,7 @@
 # with 4096-byte sectors: sqlite3 (WAL mode, synchronous FULL) makes 200 single-row
 # commits while the loop device's /sys/block/loopN/stat is read before and after them
 # (three times, the least kept); the same is recorded, and the trace replayed on the
-# same rig. The replay's recorded
+# same rig (three times, the least kept). The replay's recorded
 # variant must write within 10 % of the real run's device writes and KiB per commit, and
 # the trace must name the program and what a commit is. The figures go to the log.
 source "$(dirname "$0")/lib.sh"
@@ -78,20 +78,30 @@ check "record: the case file beside the trace (SQLite's frames: a 32-byte header
   "$PY" -c 'import json, sys; c = json.load(open(sys.argv[1])); sys.exit(0 if c["log"] == {"header": 32} and c["sizes"] == ["4120"] else 1)' \
   "$WORK/sqlite.trace.case.json"
 
-"$ALIGNBENCH" --replay "$WORK/sqlite.trace.json" --dir "$RIG" --repetitions 2 \
-  --out "$WORK/replay.json" > "$WORK/replay.txt" 2> "$WORK/replay.err"
-check "replay: exit 0" [ $? -eq 0 ]
-cat "$WORK/replay.txt"
-check "replay: records the trace it measured" json_check "$WORK/replay.json" \
+# The replay three times, one run of each variant each, and the least kept, as for the
+# real run: a fresh-Debian run counted 31.84 KiB per commit in the replay once, the same
+# extra the real runs showed.
+for run in 1 2 3; do
+  "$ALIGNBENCH" --replay "$WORK/sqlite.trace.json" --dir "$RIG" --repetitions 1 \
+    --out "$WORK/replay$run.json" > "$WORK/replay$run.txt" 2> "$WORK/replay$run.err"
+  check "replay $run: exit 0" [ $? -eq 0 ]
+  "$PY" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))["alignbench"]["pairs"][0]["unaligned"]["device_per_write"]
+print("%.3f %.3f" % (d["writes"], d["written_kib"]))' "$WORK/replay$run.json" >> "$WORK/replay.figures"
+  echo "replay $run (as recorded): $(tail -n 1 "$WORK/replay.figures") (device writes, KiB per commit)"
+done
+cat "$WORK/replay1.txt"
+check "replay: records the trace it measured" json_check "$WORK/replay1.json" \
   'a["settings"]["replay"]["program"]["argv"][0] == "sqlite3"' \
   'a["settings"]["replay"]["rule"] == "align"' \
   'a["settings"]["replay"]["digest"].startswith("fnv1a64:")' \
   'a["pairs"][0]["unaligned"]["device_per_write"]["writes"] > 0'
 read -r REPLAY_W REPLAY_KIB < <("$PY" -c '
-import json, sys
-d = json.load(open(sys.argv[1]))["alignbench"]["pairs"][0]["unaligned"]["device_per_write"]
-print("%.3f %.3f" % (d["writes"], d["written_kib"]))' "$WORK/replay.json")
-echo "replay (as recorded): $REPLAY_W device writes, $REPLAY_KIB KiB per commit"
+import sys
+rows = [list(map(float, line.split())) for line in open(sys.argv[1])]
+print("%.3f %.3f" % tuple(min(col) for col in zip(*rows)))' "$WORK/replay.figures")
+echo "replay (as recorded), least of 3: $REPLAY_W device writes, $REPLAY_KIB KiB per commit"
 within() {  # within GOT WANT: |GOT - WANT| <= 10 % of WANT
   "$PY" -c 'import sys; g, w = map(float, sys.argv[1:]); sys.exit(0 if abs(g - w) <= 0.1 * w else 1)' "$1" "$2"
 }
