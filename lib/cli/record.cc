@@ -23,6 +23,7 @@
 #include <sstream>
 
 #include "lib/cli/subcommands.h"
+#include "lib/config/replay.h"
 #include "lib/io/cleanup.h"
 #include "lib/io/file_io.h"
 #include "lib/io/result_file.h"
@@ -458,23 +459,10 @@ std::optional<json> CaseOfTrace(const Trace& trace, const std::string& name) {
   // the log's start once whole commits are taken off (Derby's workload).
   first %= *length;
   const TraceFile& file = trace.files[0];
-  std::string sync;
-  switch (*call) {
-    case TraceSync::kFsync:
-      sync = "fsync";
-      break;
-    case TraceSync::kFdatasync:
-      sync = "fdatasync";
-      break;
-    case TraceSync::kODsync:
-      sync = "o_dsync";
-      break;
-    case TraceSync::kOSync:
-      sync = "o_sync";
-      break;
-    case TraceSync::kSyncFileRange:
-      return std::nullopt;  // no sync method of a case does only that
-  }
+  const std::optional<SyncMethod> method = SyncMethodOf(*call);
+  // no sync method of a case does only sync_file_range
+  if (!method) return std::nullopt;
+  const std::string sync(NameOf(kSyncMethods, *method));
   const char* layout = file.state == FileState::kNew            ? "extend"
                        : file.state == FileState::kPreallocated ? "prealloc"
                                                                 : "prewritten";

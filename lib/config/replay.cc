@@ -45,22 +45,27 @@ SyncMethod SyncOf(const std::vector<TraceSync>& calls) {
       n = k;
     }
   }
-  switch (most) {
+  // sync_file_range is measured as fdatasync, the nearest durable call.
+  return SyncMethodOf(most).value_or(SyncMethod::kFdatasync);
+}
+
+}  // namespace
+
+std::optional<SyncMethod> SyncMethodOf(TraceSync call) {
+  switch (call) {
     case TraceSync::kFsync:
       return SyncMethod::kFsync;
+    case TraceSync::kFdatasync:
+      return SyncMethod::kFdatasync;
     case TraceSync::kODsync:
       return SyncMethod::kODsync;
     case TraceSync::kOSync:
       return SyncMethod::kOSync;
-    case TraceSync::kFdatasync:
     case TraceSync::kSyncFileRange:
       break;
   }
-  // sync_file_range is measured as fdatasync, the nearest durable call.
-  return SyncMethod::kFdatasync;
+  return std::nullopt;
 }
-
-}  // namespace
 
 std::string TraceDigest(const std::string& text) {
   std::uint64_t hash = 14695981039346656037ull;

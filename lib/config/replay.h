@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,5 +83,9 @@ Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
 // FNV-1a, 64 bits, of `text`: "fnv1a64:" and 16 hex digits. Names the trace a
 // result was measured from; not a defence against a forged one.
 std::string TraceDigest(const std::string& text);
+
+// The run's sync method that does what `call` did; none for sync_file_range,
+// which no sync method does alone.
+std::optional<SyncMethod> SyncMethodOf(TraceSync call);
 
 }  // namespace alignbench
