@@ -106,6 +106,26 @@ std::optional<FileState> FileFor(const LogWorkload& w, Variant variant) {
   return variant == Variant::kUnaligned ? w.unaligned_file : w.aligned_file;
 }
 
+VariantWrites WritesFor(const LogWorkload& w, Variant variant, Layout layout,
+                        CacheState cache) {
+  VariantWrites writes{RulesFor(w, variant), layout, cache};
+  const std::optional<FileState> file = FileFor(w, variant);
+  if (!file) return writes;
+  switch (*file) {
+    case FileState::kNew:
+      writes.layout = Layout::kExtend;
+      break;
+    case FileState::kPreallocated:
+      writes.layout = Layout::kPrealloc;
+      break;
+    case FileState::kRecycled:
+      writes.layout = Layout::kPrewritten;
+      writes.cache = CacheState::kCold;
+      break;
+  }
+  return writes;
+}
+
 std::string VariantLabel(const LogWorkload& w, Variant variant) {
   const bool first = variant == Variant::kUnaligned;
   switch (w.contrast) {

@@ -103,6 +103,22 @@ LogRules RulesFor(const LogWorkload& workload, Variant variant);
 // The file state a variant's contrast sets, if the contrast is the file.
 std::optional<FileState> FileFor(const LogWorkload& workload, Variant variant);
 
+// How one variant of a pair writes, resolved once when the plan is made, so
+// that a run reads it and never goes back to the workload: each commit's
+// extent by `rules`, and the file as the run finds it.
+struct VariantWrites {
+  LogRules rules;
+  Layout layout = Layout::kExtend;
+  CacheState cache = CacheState::kWarm;
+};
+
+// `variant` under `workload` on a pair whose axes say `layout` and `cache`.
+// A file contrast's state replaces them by the layout that makes it: new =
+// extend, preallocated = prealloc, recycled = prewritten and cold (nothing of
+// a recycled file is cached; ValidateLogSettings makes such a pair cold).
+VariantWrites WritesFor(const LogWorkload& workload, Variant variant,
+                        Layout layout, CacheState cache);
+
 // Column headings of the two variants, at most 10 characters:
 // "unaligned"/"aligned" for framing, "unpadded"/"padded", "new"/"recycled".
 std::string VariantLabel(const LogWorkload& workload, Variant variant);

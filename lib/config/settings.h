@@ -86,12 +86,19 @@ LogWorkload WorkloadOf(const Settings& settings);
 
 // One pair, the unit of one measurement: one size under one combination of the
 // axes, written once aligned and once unaligned; its %gain compares the two.
+// The first five members are its identity (KeyOf); a pair of the plan also
+// carries what each variant writes (a pair read from a result does not).
 struct PairSpec {
   std::uint64_t size;
   SyncMethod sync;
   IoMode io;
   Layout layout;
   CacheState cache;
+  VariantWrites unaligned_writes = {};
+  VariantWrites aligned_writes = {};
+  const VariantWrites& WritesOf(Variant variant) const {
+    return variant == Variant::kAligned ? aligned_writes : unaligned_writes;
+  }
 };
 
 // A pair's identity, to match and index pairs across runs and results.
@@ -101,7 +108,8 @@ inline PairKey KeyOf(const PairSpec& s) {
   return {s.size, s.sync, s.io, s.layout, s.cache};
 }
 
-// Every combination of the axes, each with the sizes in the order given.
+// Every combination of the axes, each with the sizes in the order given, and
+// what each variant writes under the settings' workload (WritesFor).
 std::vector<PairSpec> ExpandPlan(const Settings& settings);
 
 }  // namespace alignbench

@@ -114,4 +114,54 @@ WritePattern::Totals WritePattern::Over(std::uint64_t skip,
   return totals;
 }
 
+namespace {
+
+// A replay's variant as the commits a run writes.
+WritePattern ReplayPattern(const Replay& replay, Variant variant) {
+  const ReplayVariant& v = replay.Of(variant);
+  auto commits = std::make_shared<std::vector<CommitOps>>();
+  commits->reserve(v.commits.size());
+  for (const std::vector<TraceOp>& recorded : v.commits) {
+    CommitOps ops;
+    for (const TraceOp& op : recorded) {
+      ops.push_back(op.kind == TraceOpKind::kWrite
+                        ? Op{OpKind::kWrite, {op.offset, op.length}}
+                        : Op{OpKind::kSync, {}});
+    }
+    commits->push_back(std::move(ops));
+  }
+  return WritePattern(std::move(commits), v.header);
+}
+
+}  // namespace
+
+WritePattern PatternFor(const Settings& settings, const PairSpec& pair,
+                        Variant variant) {
+  if (settings.replay) return ReplayPattern(*settings.replay, variant);
+  return WritePattern(pair.WritesOf(variant).rules, pair.size);
+}
+
+std::uint64_t FileSpan(const WritePattern& pattern, std::uint64_t commits,
+                       IoMode io, std::uint64_t dio_alignment) {
+  const std::uint64_t end = pattern.Over(0, commits).end;
+  return io == IoMode::kDirect ? RoundUp(end, dio_alignment) : end;
+}
+
+std::uint64_t LargestRunBytes(const Settings& settings,
+                              const std::vector<PairSpec>& plan) {
+  // Two 4 KiB blocks for the inode's metadata and an extent block.
+  constexpr std::uint64_t kMetadata = 2 * 4096;
+  constexpr std::uint64_t kDirectAlignment = 4096;
+  std::uint64_t largest = 0;
+  for (const PairSpec& pair : plan) {
+    for (Variant variant : {Variant::kUnaligned, Variant::kAligned}) {
+      const std::uint64_t span = FileSpan(PatternFor(settings, pair, variant),
+                                          settings.warmup + settings.writes,
+                                          pair.io, kDirectAlignment);
+      largest = std::max(largest, span + kMetadata);
+    }
+  }
+  return largest;
+}
+
 }  // namespace alignbench

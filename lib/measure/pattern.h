@@ -12,7 +12,9 @@
 #include <memory>
 #include <vector>
 
+#include "lib/config/axes.h"
 #include "lib/config/log_rules.h"
+#include "lib/config/settings.h"
 
 namespace alignbench {
 
@@ -80,5 +82,22 @@ class WritePattern final {
   // The commit Next() returned last.
   CommitOps ops_;
 };
+
+// The pattern `variant` of `pair` writes: a replay's recorded commits
+// (--replay), or the rules the plan resolved for it with the pair's size as
+// each record.
+WritePattern PatternFor(const Settings& settings, const PairSpec& pair,
+                        Variant variant);
+
+// Bytes a file spans after `commits` commits of `pattern` (from its first):
+// every write, and whole blocks of `dio_alignment` under direct I/O, where
+// writes are staged. The prepared layout covers exactly this.
+std::uint64_t FileSpan(const WritePattern& pattern, std::uint64_t commits,
+                       IoMode io, std::uint64_t dio_alignment);
+
+// The most space any run of `plan` needs under `settings`, with room for the
+// filesystem's metadata: only one test file exists at a time.
+std::uint64_t LargestRunBytes(const Settings& settings,
+                              const std::vector<PairSpec>& plan);
 
 }  // namespace alignbench

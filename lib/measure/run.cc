@@ -78,60 +78,18 @@ std::optional<std::uint64_t> ResidentPages(int fd, std::uint64_t span) {
 
 }  // namespace
 
-void ApplyFileState(FileState file, RunSpec& spec) {
-  switch (file) {
-    case FileState::kNew:
-      spec.layout = Layout::kExtend;
-      return;
-    case FileState::kPreallocated:
-      spec.layout = Layout::kPrealloc;
-      return;
-    case FileState::kRecycled:
-      spec.layout = Layout::kPrewritten;
-      spec.cache = CacheState::kCold;
-      return;
-  }
-}
-
-namespace {
-
-// A replay's variant as the commits a run writes.
-WritePattern ReplayPattern(const Replay& replay, Variant variant) {
-  const ReplayVariant& v = replay.Of(variant);
-  auto commits = std::make_shared<std::vector<CommitOps>>();
-  commits->reserve(v.commits.size());
-  for (const std::vector<TraceOp>& recorded : v.commits) {
-    CommitOps ops;
-    for (const TraceOp& op : recorded) {
-      ops.push_back(op.kind == TraceOpKind::kWrite
-                        ? Op{OpKind::kWrite, {op.offset, op.length}}
-                        : Op{OpKind::kSync, {}});
-    }
-    commits->push_back(std::move(ops));
-  }
-  return WritePattern(std::move(commits), v.header);
-}
-
-}  // namespace
-
 RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
                 std::uint64_t dio_alignment,
                 std::optional<std::string> device_stat_path) {
   RunSpec spec;
   spec.dir = settings.dir;
-  const LogWorkload workload = WorkloadOf(settings);
-  spec.pattern = settings.replay
-                     ? ReplayPattern(*settings.replay, variant)
-                     : WritePattern(RulesFor(workload, variant), pair.size);
+  spec.pattern = PatternFor(settings, pair, variant);
   spec.writes = settings.writes;
   spec.warmup = settings.warmup;
   spec.sync = pair.sync;
   spec.io = pair.io;
-  spec.layout = pair.layout;
-  spec.cache = pair.cache;
-  if (std::optional<FileState> file = FileFor(workload, variant)) {
-    ApplyFileState(*file, spec);
-  }
+  spec.layout = pair.WritesOf(variant).layout;
+  spec.cache = pair.WritesOf(variant).cache;
   spec.direct_unaligned = settings.direct_unaligned;
   spec.dio_alignment = dio_alignment;
   spec.device_stat_path = std::move(device_stat_path);
@@ -139,21 +97,8 @@ RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
 }
 
 std::uint64_t RunFileBytes(const RunSpec& spec) {
-  std::uint64_t end = spec.pattern.Over(0, spec.warmup + spec.writes).end;
-  return spec.io == IoMode::kDirect ? RoundUp(end, spec.dio_alignment) : end;
-}
-
-std::uint64_t LargestRunBytes(const Settings& settings) {
-  // Two 4 KiB blocks for the inode's metadata and an extent block.
-  constexpr std::uint64_t kMetadata = 2 * 4096;
-  std::uint64_t largest = 0;
-  for (const PairSpec& pair : ExpandPlan(settings)) {
-    for (Variant variant : {Variant::kUnaligned, Variant::kAligned}) {
-      const RunSpec spec = SpecFor(settings, pair, variant, 4096, {});
-      largest = std::max(largest, RunFileBytes(spec) + kMetadata);
-    }
-  }
-  return largest;
+  return FileSpan(spec.pattern, spec.warmup + spec.writes, spec.io,
+                  spec.dio_alignment);
 }
 
 Result<Run> Run::Prepare(const RunSpec& spec) {

@@ -53,18 +53,8 @@ RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
                 std::uint64_t dio_alignment,
                 std::optional<std::string> device_stat_path);
 
-// Bytes the file of a run spans: every write, and whole blocks when direct
-// writes are staged. The prepared layout covers exactly this.
+// Bytes the file of a run spans (FileSpan of its pattern, warm-up included).
 std::uint64_t RunFileBytes(const RunSpec& spec);
-
-// The most space any run of the plan needs, with room for the filesystem's
-// metadata: only one test file exists at a time.
-std::uint64_t LargestRunBytes(const Settings& settings);
-// A file contrast's state as the layout that makes it: new = extend,
-// preallocated = prealloc, recycled = prewritten. The pair's cache is cold
-// (ValidateLogSettings): nothing is cached of a recycled file, and nothing
-// there is to drop of a new one.
-void ApplyFileState(FileState file, RunSpec& spec);
 
 // Both parts come from readings of one clock before the first operation and
 // after each (for one write and one sync: before the write, between write

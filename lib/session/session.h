@@ -1,10 +1,10 @@
 // A measuring session: everything between a parsed command line and the
-// printed table. Whatever can be refused is refused before a write is timed
-// (free space and a file we can create in every directory, every result
-// path); then one report per directory with its probe and the disk's idle
-// traffic, the stages of runs (lib/session/stages.h), the pairs and their
-// warnings, and each result saved before anything is printed, so that a
-// reader closing the pipe early cannot cost the measurement.
+// printed table, in phases that each have their file: the plan, made once
+// (ExpandPlan); whatever can be refused, refused before a write is timed
+// (checks.h); one report per directory with its probe (reports.h); the stages
+// of runs (stages.h); the pairs and their warnings (reports.h); each result
+// saved before anything is printed (save.h), so that a reader closing the
+// pipe early cannot cost the measurement.
 // Runs are driven by the Runner and every call on a test file goes through
 // the FileOps the caller gives: Google Benchmark and the kernel in the binary,
 // a plain loop and an injected fault in the tests.
@@ -18,29 +18,11 @@
 #include "lib/base/error.h"
 #include "lib/config/settings.h"
 #include "lib/io/file_ops.h"
-#include "lib/io/result_file.h"
 #include "lib/result/report.h"
 #include "lib/session/runner.h"
+#include "lib/session/session_options.h"
 
 namespace alignbench {
-
-struct SessionOptions {
-  // Settings of every directory; settings.dir is the first of `dirs`.
-  Settings settings;
-  // Every --dir in order: the same plan is measured in each, in one
-  // interleaved schedule, with one result per directory.
-  std::vector<std::string> dirs;
-  // --out; with several directories one file each (ResultPaths)
-  std::optional<std::string> out;
-  Overwrite overwrite = Overwrite::kRefuse;
-  // The case file run, which --out must never overwrite
-  std::optional<std::string> case_path;
-  bool redact_host = false;
-  // Progress lines on stderr
-  bool progress = false;
-  // argv as given, recorded in every result
-  std::vector<std::string> command_line;
-};
 
 struct SessionOutcome {
   // One per directory, in the order of `dirs`.

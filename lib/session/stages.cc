@@ -54,12 +54,11 @@ struct Collector {
 };
 
 // The pairs of the plan in every directory, directory by directory.
-std::vector<PlannedPair> PlanAll(const std::vector<Settings>& settings) {
+std::vector<PlannedPair> PlanAll(const std::vector<PairSpec>& pairs,
+                                 std::size_t dirs) {
   std::vector<PlannedPair> plan;
-  for (std::size_t dir = 0; dir < settings.size(); ++dir) {
-    for (const PairSpec& pair : ExpandPlan(settings[dir])) {
-      plan.push_back({dir, pair});
-    }
+  for (std::size_t dir = 0; dir < dirs; ++dir) {
+    for (const PairSpec& pair : pairs) plan.push_back({dir, pair});
   }
   return plan;
 }
@@ -293,8 +292,9 @@ void RunRounds(Collector& c, Scheduler& scheduler, std::uint64_t first_blocks,
 
 StagesResult MeasureStages(const std::vector<Settings>& settings,
                            const std::vector<TargetInfo>& targets,
+                           const std::vector<PairSpec>& pairs,
                            bool progress_lines, Runner& runner, FileOps& ops) {
-  const std::vector<PlannedPair> plan = PlanAll(settings);
+  const std::vector<PlannedPair> plan = PlanAll(pairs, settings.size());
   Progress progress(progress_lines, ::isatty(STDERR_FILENO) != 0, plan.size());
   Collector collector{settings,       targets, plan, progress,
                       progress_lines, runner,  ops,  Clock::now()};
@@ -326,10 +326,8 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
   result.fatal = std::move(collector.fatal);
   result.interrupted = collector.interrupted;
   result.idle.resize(settings.size());
-  result.pairs.resize(settings.size());
   for (std::size_t i = 0; i < plan.size(); ++i) {
     result.idle[plan[i].dir].push_back(collector.idle[i]);
-    result.pairs[plan[i].dir].push_back(plan[i].pair);
   }
   return result;
 }

@@ -27,9 +27,6 @@ namespace alignbench {
 
 // Per directory where it says so, in the order of the directories.
 struct StagesResult {
-  // The plan of each directory (ExpandPlan of its settings, made once): the
-  // order in which `rounds` and `idle` list its pairs.
-  std::vector<std::vector<PairSpec>> pairs;
   // The runs of each directory.
   std::vector<std::vector<CollectedRun>> runs;
   // The runner's accounts of every stage, merged: {"context", "benchmarks"}.
@@ -53,10 +50,13 @@ struct StagesResult {
 };
 
 // `settings` and `targets` have one entry per directory and differ only in
-// it. Progress lines go to stderr when asked. Every test file is made and
+// it; `pairs` is the plan measured in each (ExpandPlan, made once by the
+// session), the order in which `rounds` and `idle` list a directory's pairs.
+// Progress lines go to stderr when asked. Every test file is made and
 // written through `ops`.
 StagesResult MeasureStages(const std::vector<Settings>& settings,
                            const std::vector<TargetInfo>& targets,
+                           const std::vector<PairSpec>& pairs,
                            bool progress_lines, Runner& runner, FileOps& ops);
 
 }  // namespace alignbench

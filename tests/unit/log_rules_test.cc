@@ -53,6 +53,23 @@ TEST_CASE("A file contrast names both states and runs cold") {
   CHECK(FileFor(*s.log, Variant::kAligned) == FileState::kRecycled);
   CHECK(ColumnLabel(s, Variant::kUnaligned) == "new");
   CHECK(Validate(s).ok());
+  // The plan resolves each state to the layout that makes it.
+  const VariantWrites recycled =
+      WritesFor(*s.log, Variant::kAligned, Layout::kExtend, CacheState::kWarm);
+  CHECK(recycled.layout == Layout::kPrewritten);
+  CHECK(recycled.cache == CacheState::kCold);
+  const std::vector<PairSpec> plan = ExpandPlan(s);
+  REQUIRE_FALSE(plan.empty());
+  CHECK(plan[0].WritesOf(Variant::kUnaligned).layout == Layout::kExtend);
+  CHECK(plan[0].WritesOf(Variant::kAligned).layout == Layout::kPrewritten);
+}
+
+TEST_CASE("Without a file contrast the pair's axes stay") {
+  const VariantWrites derby = WritesFor(DerbyWorkload(24), Variant::kUnaligned,
+                                        Layout::kPrealloc, CacheState::kCold);
+  CHECK(derby.layout == Layout::kPrealloc);
+  CHECK(derby.cache == CacheState::kCold);
+  CHECK(derby.rules.header == 24);
 }
 
 TEST_CASE("Bad log objects are refused with the key") {

@@ -153,3 +153,18 @@ TEST_CASE("psow=0: a frame that ends on the boundary is one write, one sync") {
   // A copy that ends exactly on the boundary: the sync follows it.
   CHECK(Describe(WritePattern(rules, 2048).Next()) == "w0+4096 s");
 }
+
+TEST_CASE("A run's file span, and the most any run of the plan needs") {
+  Settings s;
+  s.sizes = {1024, 4096};
+  s.writes = 4;
+  const std::vector<PairSpec> plan = ExpandPlan(s);
+  REQUIRE(plan.size() == 2);
+  CHECK(PatternFor(s, plan[1], Variant::kUnaligned).HeaderBytes() == 24);
+  CHECK(PatternFor(s, plan[1], Variant::kAligned).HeaderBytes() == 0);
+  const WritePattern shifted = PatternFor(s, plan[1], Variant::kUnaligned);
+  CHECK(FileSpan(shifted, 4, IoMode::kBuffered, 4096) == 24 + 4 * 4096);
+  CHECK(FileSpan(shifted, 4, IoMode::kDirect, 4096) == 5 * 4096);
+  // The 4K pair's unaligned file, and two blocks for the metadata.
+  CHECK(LargestRunBytes(s, plan) == 24 + 4 * 4096 + 2 * 4096);
+}

@@ -84,9 +84,15 @@ TEST_CASE("replay: a run writes the variant's commits") {
   Settings s;
   s.replay = std::make_shared<const Replay>(r.value());
   s.writes = 4;
-  const PairSpec pair{8192, SyncMethod::kFdatasync, IoMode::kBuffered,
-                      Layout::kPrewritten, CacheState::kCold};
-  RunSpec spec = SpecFor(s, pair, Variant::kUnaligned, 4096, {});
+  s.sizes = {8192};
+  s.syncs = {SyncMethod::kFdatasync};
+  s.layouts = {Layout::kPrewritten};
+  s.caches = {CacheState::kCold};
+  const std::vector<PairSpec> plan = ExpandPlan(s);
+  REQUIRE(plan.size() == 1);
+  RunSpec spec = SpecFor(s, plan[0], Variant::kUnaligned, 4096, {});
+  CHECK(spec.layout == Layout::kPrewritten);
+  CHECK(spec.cache == CacheState::kCold);
   CHECK(spec.pattern.HeaderBytes() == 512);
   const CommitOps& first = spec.pattern.Next();
   REQUIRE(first.size() == 2);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/session/session_options.h"
 #include "tests/unit/temp_dir.h"
 
 using namespace alignbench;

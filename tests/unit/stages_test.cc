@@ -59,20 +59,14 @@ TEST_CASE("stages: a fixed design collects every planned run") {
   TempDir dir;
   const Settings settings = Small(dir.path());
   PlainRunner runner;
-  const StagesResult result = MeasureStages({settings}, {Target(dir.path())},
-                                            false, runner, SystemFileOps());
+  const std::vector<PairSpec> plan = ExpandPlan(settings);
+  const StagesResult result = MeasureStages(
+      {settings}, {Target(dir.path())}, plan, false, runner, SystemFileOps());
   CHECK_FALSE(result.fatal.has_value());
   CHECK_FALSE(result.interrupted);
   CHECK(result.seed == 11);
   CHECK(result.rounds_run == 1);
   CHECK(result.rounds.empty());
-  // The plan the per-pair lists follow, made once for the whole session.
-  REQUIRE(result.pairs.size() == 1);
-  const std::vector<PairSpec> plan = ExpandPlan(settings);
-  REQUIRE(result.pairs[0].size() == plan.size());
-  for (std::size_t i = 0; i < plan.size(); ++i) {
-    CHECK(KeyOf(result.pairs[0][i]) == KeyOf(plan[i]));
-  }
   REQUIRE(result.runs.size() == 1);
   const std::vector<CollectedRun>& runs = result.runs[0];
   // 2 sizes x 2 variants x 6 repetitions.
@@ -98,8 +92,9 @@ TEST_CASE("stages: with a budget, rounds are recorded per pair") {
   settings.budget_seconds = 1.0;
   settings.precision_points = 5;
   PlainRunner runner;
-  const StagesResult result = MeasureStages({settings}, {Target(dir.path())},
-                                            false, runner, SystemFileOps());
+  const StagesResult result =
+      MeasureStages({settings}, {Target(dir.path())}, ExpandPlan(settings),
+                    false, runner, SystemFileOps());
   CHECK_FALSE(result.fatal.has_value());
   CHECK(result.rounds_run >= 1);
   REQUIRE(result.rounds.size() == 1);
@@ -135,8 +130,9 @@ TEST_CASE(
   settings.repetitions = 10;
   settings.budget_seconds = 1e-6;
   PlainRunner runner;
-  const StagesResult result = MeasureStages({settings}, {Target(dir.path())},
-                                            false, runner, SystemFileOps());
+  const StagesResult result =
+      MeasureStages({settings}, {Target(dir.path())}, ExpandPlan(settings),
+                    false, runner, SystemFileOps());
   REQUIRE(result.rounds.size() == 1);
   for (const PairRounds& r : result.rounds[0]) {
     CHECK(r.blocks == kMinRunsForVerdict);
@@ -163,8 +159,10 @@ TEST_CASE("stages: a failed create stops the runs and is recorded") {
   } ops;
   TempDir dir;
   PlainRunner runner;
-  const StagesResult result = MeasureStages(
-      {Small(dir.path())}, {Target(dir.path())}, false, runner, ops);
+  const Settings settings = Small(dir.path());
+  const StagesResult result =
+      MeasureStages({settings}, {Target(dir.path())}, ExpandPlan(settings),
+                    false, runner, ops);
   REQUIRE(result.fatal.has_value());
   CHECK(result.fatal->errno_value == EIO);
   REQUIRE(result.runs.size() == 1);
