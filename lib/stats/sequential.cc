@@ -277,9 +277,12 @@ RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
       open.push_back(i);
       continue;
     }
-    plan.blocks_needed[i] = ProjectBlocksNeeded(
-        n, stand_in, design.precision_points, design.small_sample_margin);
-    if (stand_in <= StopThresholdPoints(n, design.precision_points,
+    plan.blocks_needed[i] =
+        std::max(ProjectBlocksNeeded(n, stand_in, design.precision_points,
+                                     design.small_sample_margin),
+                 design.min_blocks_to_stop);
+    if (n >= design.min_blocks_to_stop &&
+        stand_in <= StopThresholdPoints(n, design.precision_points,
                                         design.small_sample_margin) &&
         !TailsMoveInterval(pair.log_ratios, design.confidence)) {
       plan.state[i] = PairState::kPrecisionReached;

@@ -5,8 +5,10 @@
 // medians with zeros and ties, drift), and that it spends about the blocks an
 // oracle that knew every pair's spread would.
 //
-// Usage: session_sim [--pairs N] [--seed S] [--precision P] [--peek]
+// Usage: session_sim [--pairs N] [--seed S] [--precision P] [--margin M]
+//                    [--peek]
 //        session_sim --stand-in-bias [--seed S]
+// --margin sets the small-sample margin of the stop (SequentialDesign).
 // --peek adds the rule the design must not have, stopping a pair as soon as
 // its interval excludes 0, to show that the simulator catches what that does
 // to the level. Exits 1 when a target is missed, 2 on a usage error.
@@ -206,7 +208,8 @@ double Quantile(std::vector<double> v, double q) {
 int Usage() {
   std::fprintf(stderr,
                "usage: session_sim [--pairs N] [--seed S] [--precision P] "
-               "[--peek]\n       session_sim --stand-in-bias [--seed S]\n");
+               "[--margin M] [--peek]\n"
+               "       session_sim --stand-in-bias [--seed S]\n");
   return 2;
 }
 
@@ -262,6 +265,8 @@ int main(int argc, char** argv) {
       seed = std::strtoull(value, &end, 10);
     } else if (arg == "--precision") {
       design.precision_points = std::strtod(value, &end);
+    } else if (arg == "--margin") {
+      design.small_sample_margin = std::strtod(value, &end);
     } else {
       return Usage();
     }

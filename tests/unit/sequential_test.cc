@@ -132,6 +132,21 @@ TEST_CASE("A pair that reached the precision gets no blocks") {
   CHECK(plan.blocks_needed[1] > 20);
 }
 
+TEST_CASE("A pair stops on its precision only from 15 blocks on") {
+  SequentialDesign design;
+  REQUIRE(design.min_blocks_to_stop == 15);
+  const RoundPlan early =
+      PlanNextRound({Pair(Noise(10, 0, kNarrowSd, 3))}, design, 1e9);
+  CHECK(early.stand_in_half_width_points[0] < 1);
+  CHECK(early.state[0] == PairState::kOpen);
+  CHECK(early.blocks_needed[0] == 15);
+  CHECK(early.blocks[0] == 5);
+  const RoundPlan enough =
+      PlanNextRound({Pair(Noise(15, 0, kNarrowSd, 3))}, design, 1e9);
+  CHECK(enough.state[0] == PairState::kPrecisionReached);
+  CHECK(enough.blocks[0] == 0);
+}
+
 // The power rig's failure, its log ratios as measured (cold-rmw, 64K, runs of
 // 32 writes): a 40 % gain, and one block whose unaligned run fell into a
 // faster mode of the disk. The stand-in fits the middle and says +-5 is
