@@ -44,6 +44,22 @@ Error RecordError(const std::string& what, const std::string& hint = "") {
   return error;
 }
 
+// In a forked child: becomes `argv` (looked up in $PATH when asked), or
+// exits 127 as a shell does for a command it cannot run.
+[[noreturn]] void Exec(const std::vector<std::string>& argv, bool search_path) {
+  std::vector<char*> args;
+  for (const std::string& a : argv) {
+    args.push_back(const_cast<char*>(a.c_str()));
+  }
+  args.push_back(nullptr);
+  if (search_path) {
+    ::execvp(args[0], args.data());
+  } else {
+    ::execv(args[0], args.data());
+  }
+  ::_exit(127);
+}
+
 // `name` as found in $PATH (a name with a '/' as it is), or "".
 std::string InPath(const std::string& name) {
   if (name.find('/') != std::string::npos) {
@@ -75,12 +91,7 @@ std::string Output(const std::vector<std::string>& argv) {
     const int null = ::open("/dev/null", O_RDWR);
     ::dup2(null, STDIN_FILENO);
     ::dup2(null, STDERR_FILENO);
-    std::vector<char*> args;
-    for (const std::string& a : argv)
-      args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execvp(args[0], args.data());
-    ::_exit(127);
+    Exec(argv, /*search_path=*/true);
   }
   ::close(pipe_fds[1]);
   std::string text;
@@ -327,12 +338,7 @@ Result<int> RunStrace(const std::vector<std::string>& argv) {
     ::signal(SIGTERM, SIG_DFL);
     ::sigprocmask(SIG_SETMASK, &before, nullptr);
     ::sigprocmask(SIG_UNBLOCK, &wanted, nullptr);
-    std::vector<char*> args;
-    for (const std::string& a : argv)
-      args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execv(args[0], args.data());
-    ::_exit(127);
+    Exec(argv, /*search_path=*/false);
   }
   int status = 0;
   bool stopping = false;

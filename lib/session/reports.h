@@ -24,8 +24,8 @@ Result<std::vector<Report>> StartReports(const SessionOptions& options,
                                          std::size_t pairs, std::ostream& log);
 
 // Report `dir` of the stages' directories made whole: its pairs of `plan`
-// from the runs, their warnings and rounds, the runner's warnings, and the
-// write cache read again.
+// from the runs (moved out of `stages`), their warnings and rounds, the
+// runner's warnings, and the write cache read again.
 void FinishReport(Report& report, std::size_t dir,
                   const std::vector<PairSpec>& plan, StagesResult& stages,
                   const std::vector<std::string>& runner_warnings);

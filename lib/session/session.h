@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "lib/base/error.h"
-#include "lib/config/settings.h"
 #include "lib/io/file_ops.h"
 #include "lib/result/report.h"
 #include "lib/session/runner.h"

@@ -21,7 +21,7 @@ namespace {
 
 Trace FixtureTrace() {
   Result<Trace> t = ReadTraceFile(ALIGNBENCH_SOURCE_DIR
-                                  "/tests/fixtures/trace-sqlite-3.json");
+                                  "/tests/cli/fixtures/trace-sqlite-3.json");
   REQUIRE(t);
   return t.value();
 }

@@ -14,7 +14,8 @@ using namespace alignbench;
 namespace {
 
 std::string FixtureText() {
-  std::ifstream in(ALIGNBENCH_SOURCE_DIR "/tests/fixtures/trace-sqlite-3.json");
+  std::ifstream in(ALIGNBENCH_SOURCE_DIR
+                   "/tests/cli/fixtures/trace-sqlite-3.json");
   std::stringstream text;
   text << in.rdbuf();
   return text.str();

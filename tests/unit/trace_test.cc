@@ -14,7 +14,8 @@ using nlohmann::json;
 namespace {
 
 std::string Fixture() {
-  std::ifstream in(ALIGNBENCH_SOURCE_DIR "/tests/fixtures/trace-sqlite-3.json");
+  std::ifstream in(ALIGNBENCH_SOURCE_DIR
+                   "/tests/cli/fixtures/trace-sqlite-3.json");
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
