@@ -2,6 +2,8 @@
 // result saved whole with the report as its "alignbench" section.
 #include "lib/session/save.h"
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
@@ -21,6 +23,23 @@ nlohmann::json Document() {
                              {{"name", "alignbench/dir2/8K/unaligned"}}});
   return d;
 }
+
+// The current directory is `dir` while it lives: a result's fallback file
+// (written to the current directory first) lands where TempDir removes it,
+// also when a check fails.
+class InDir {
+ public:
+  explicit InDir(const std::string& dir) {
+    REQUIRE(::getcwd(before_, sizeof before_) != nullptr);
+    REQUIRE(::chdir(dir.c_str()) == 0);
+  }
+  ~InDir() { (void)::chdir(before_); }
+  InDir(const InDir&) = delete;
+  InDir& operator=(const InDir&) = delete;
+
+ private:
+  char before_[4096];
+};
 
 nlohmann::json Read(const std::string& path) {
   std::ifstream in(path);
@@ -64,6 +83,7 @@ TEST_CASE("save: a result that appeared meanwhile is not replaced") {
   TempDir dir;
   const std::string path = dir.path() + "/r.json";
   std::ofstream(path) << "theirs\n";
+  const InDir in_dir(dir.path());
   SessionOptions options;
   Report report;
   std::ostringstream log;
@@ -79,5 +99,4 @@ TEST_CASE("save: a result that appeared meanwhile is not replaced") {
       failed->hint.substr(kept.size(), failed->hint.find(';') - kept.size());
   CAPTURE(fallback);
   CHECK(Read(fallback).contains("alignbench"));
-  ::unlink(fallback.c_str());
 }
