@@ -10,8 +10,20 @@
 namespace alignbench {
 namespace {
 
-// What a pair's interval says about the question.
-enum class Finding { kHelps, kHurts, kNoDifference, kUnanswered, kUnmeasured };
+// What a pair's interval says about the question. kNarrowButPast: no
+// significant difference and the interval as narrow as asked (half-width at
+// most the precision), but not inside [-P, +P], so neither "no difference
+// beyond ±P" nor "unanswered" is true of it: a larger budget would not change
+// it, a smaller --precision would.
+enum class Finding {
+  kHelps,
+  kHurts,
+  kNoDifference,
+  kNarrowButPast,
+  kUnanswered,
+  kUnmeasured,
+  kCount
+};
 
 Finding FindingOf(const PairResult& pair, double precision) {
   if (!pair.verdict || !pair.inference.test) return Finding::kUnmeasured;
@@ -22,9 +34,11 @@ Finding FindingOf(const PairResult& pair, double precision) {
     case Verdict::kUnalignedFaster:
       return Finding::kHurts;
     case Verdict::kNoSignificantDifference:
-      return ci.low >= -precision && ci.high <= precision
-                 ? Finding::kNoDifference
-                 : Finding::kUnanswered;
+      if (ci.low >= -precision && ci.high <= precision) {
+        return Finding::kNoDifference;
+      }
+      return (ci.high - ci.low) / 2 <= precision ? Finding::kNarrowButPast
+                                                 : Finding::kUnanswered;
     case Verdict::kUndecided:
       return Finding::kUnmeasured;
   }
@@ -118,6 +132,16 @@ std::string Advice(const std::vector<const PairResult*>& pairs) {
   return ": rerun with a larger --budget or on a quiet disk";
 }
 
+// "[-1.2, +7.3]": the smallest range holding every pair's interval.
+std::string Hull(const std::vector<const PairResult*>& pairs) {
+  double low = INFINITY, high = -INFINITY;
+  for (const PairResult* pair : pairs) {
+    low = std::min(low, pair->inference.test->interval_pct.low);
+    high = std::max(high, pair->inference.test->interval_pct.high);
+  }
+  return "[" + Printf("%+.1f", low) + ", " + Printf("%+.1f", high) + "]";
+}
+
 std::string Count(std::size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
@@ -136,13 +160,14 @@ std::string AnswerLine(const Report& report) {
   std::sort(sizes.begin(), sizes.end());
   sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
 
-  std::vector<const PairResult*> by[5];
+  std::vector<const PairResult*> by[static_cast<int>(Finding::kCount)];
   for (const PairResult& pair : report.pairs) {
     by[static_cast<int>(FindingOf(pair, precision))].push_back(&pair);
   }
   const auto& helps = by[static_cast<int>(Finding::kHelps)];
   const auto& hurts = by[static_cast<int>(Finding::kHurts)];
   const auto& same = by[static_cast<int>(Finding::kNoDifference)];
+  const auto& narrow = by[static_cast<int>(Finding::kNarrowButPast)];
   const auto& open = by[static_cast<int>(Finding::kUnanswered)];
   const auto& unmeasured = by[static_cast<int>(Finding::kUnmeasured)];
   const std::string aligned = Heading(report, Variant::kAligned);
@@ -167,11 +192,17 @@ std::string AnswerLine(const Report& report) {
                       Names(same, sizes, with_axes) + " (intervals inside [-" +
                       p + ", +" + p + "])");
   }
+  if (!narrow.empty()) {
+    clauses.push_back("no significant difference at " +
+                      Names(narrow, sizes, with_axes) + ", known to ±" + p +
+                      " but not inside ±" + p + " (intervals within " +
+                      Hull(narrow) + "; a smaller --precision tells)");
+  }
   if (!open.empty()) {
     clauses.push_back(Count(open.size(), unit, units) +
-                      " unanswered (no significant difference, but intervals "
-                      "reach past ±" +
-                      p + " %) at " + Names(open, sizes, with_axes) +
+                      " unanswered (no significant difference, intervals "
+                      "wider than ±" +
+                      p + ") at " + Names(open, sizes, with_axes) +
                       Advice(open));
   }
   if (!unmeasured.empty()) {

@@ -33,20 +33,39 @@ TEST_CASE("the answer names where aligning helps and where nothing differs") {
   CHECK(AnswerLine(report) ==
         "answer: aligning helps by 8-20 % at 256K-512K; no difference beyond "
         "±5 % at 2K-4K (intervals inside [-5, +5]); 1 size unanswered (no "
-        "significant difference, but intervals reach past ±5 %) at 1K: rerun "
-        "with a larger --budget or on a quiet disk; 5 sizes tested at 5 % "
-        "each.");
+        "significant difference, intervals wider than ±5) at 1K: rerun with a "
+        "larger --budget or on a quiet disk; 5 sizes tested at 5 % each.");
+}
+
+TEST_CASE(
+    "an interval as narrow as asked but past the precision is neither 'no "
+    "difference' nor 'unanswered'") {
+  Report report = FixedReport();
+  report.pairs = {
+      PairAt(64 << 10, Verdict::kNoSignificantDifference, 2.8, {-1.7, 7.3}),
+      PairAt(32 << 10, Verdict::kNoSignificantDifference, 1.1, {-3.2, 5.4}),
+      PairAt(8 << 10, Verdict::kNoSignificantDifference, 0.2, {-2, 2}),
+      // Half-width 5.05: wider than asked, so unanswered.
+      PairAt(4 << 10, Verdict::kNoSignificantDifference, 0, {-4.1, 6})};
+  CHECK(AnswerLine(report) ==
+        "answer: no difference beyond ±5 % at 8K (intervals inside [-5, +5]); "
+        "no significant difference at 32K-64K, known to ±5 but not inside ±5 "
+        "(intervals within [-3.2, +7.3]; a smaller --precision tells); 1 size "
+        "unanswered (no significant difference, intervals wider than ±5) at "
+        "4K: rerun with a larger --budget or on a quiet disk; 4 sizes "
+        "tested at 5 % each.");
 }
 
 TEST_CASE(
     "an interval that reaches past the precision is not 'no difference'") {
   Report report = FixedReport();
   report.settings.precision_points = 2;
-  report.pairs = {PairAt(4096, Verdict::kNoSignificantDifference, 0, {-3, 1})};
+  report.pairs = {
+      PairAt(4096, Verdict::kNoSignificantDifference, 0, {-3, 1.5})};
   const std::string line = AnswerLine(report);
   CHECK(line.find("no difference") == std::string::npos);
   CHECK(line.find("1 size unanswered") != std::string::npos);
-  CHECK(line.find("±2 %") != std::string::npos);
+  CHECK(line.find("wider than ±2)") != std::string::npos);
 }
 
 TEST_CASE("unaligned faster, and pairs without a verdict, are said too") {
