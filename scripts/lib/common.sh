@@ -108,18 +108,27 @@ install_missing() {
   # No service is started by what is installed here (openssh-server would start the
   # machine's sshd, the engines their servers): a policy-rc.d that refuses every start
   # (invoke-rc.d and deb-systemd-invoke then start nothing), for the install only; the
-  # machine's own policy-rc.d, if it has one, is put back after.
+  # machine's own policy-rc.d, if it has one, is put back after, also when the install is
+  # interrupted (Ctrl-C, kill): a policy left behind would refuse every service start on
+  # the machine from then on. The subshell's EXIT trap does it on every way out.
   if [ -e "$policy" ]; then
     saved=$(mktemp "${TMPDIR:-/tmp}/alignbench-policy-rc.d.XXXXXX") &&
       "${sudo[@]}" cp -p "$policy" "$saved" || return 1
   fi
-  printf '#!/bin/sh\n# alignbench install_missing: no service starts while it installs\nexit 101\n' |
-    "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" || return 1
-  step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
-    step "$log" "apt-get install" \
-      "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" ||
-    status=1
-  if [ -n "$saved" ]; then "${sudo[@]}" mv "$saved" "$policy"; else "${sudo[@]}" rm -f "$policy"; fi
+  (
+    restore_policy() {
+      if [ -n "$saved" ]; then "${sudo[@]}" mv "$saved" "$policy"; else "${sudo[@]}" rm -f "$policy"; fi
+    }
+    trap restore_policy EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+    trap 'exit 129' HUP
+    printf '#!/bin/sh\n# alignbench install_missing: no service starts while it installs\nexit 101\n' |
+      "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" || exit 1
+    step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
+      step "$log" "apt-get install" \
+        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+  ) || status=$?
   [ "$status" -eq 0 ] || return 1
   rm -f "$log"
 }

@@ -49,6 +49,7 @@ cat > "$WORK/stub/apt-get" <<'STUB'
 for i in $(seq 300); do echo "Unpacking package $i ..."; done
 [ "$1" = install ] && { /usr/sbin/policy-rc.d ssh start; echo "policy-rc.d: $?" >> "$TMPDIR/policy.log"; }
 [ "$1" = install ] && [ -n "${STUB_FAIL:-}" ] && { echo "E: Unable to locate package" >&2; exit 100; }
+[ "$1" = install ] && [ -n "${STUB_HANG:-}" ] && { touch "$TMPDIR/hanging"; sleep 60; }
 exit 0
 STUB
 chmod 755 "$WORK/stub/apt-get"
@@ -60,6 +61,14 @@ run_install() {  # run_install NAME [ENV...]: install_missing with the stub, as 
     > "$WORK/$name.out" 2> "$WORK/$name.err"
 }
 policy_before=$(sha256sum /usr/sbin/policy-rc.d 2>&1)
+# Should install_missing fail to put it back, the test does, whatever way it ends: a
+# refusing policy-rc.d left behind would stop every service start on this machine.
+if [ -e /usr/sbin/policy-rc.d ]; then
+  cp -p /usr/sbin/policy-rc.d "$WORK/policy-rc.d.machine"
+  cleanup_hooks=("cp -p '$WORK/policy-rc.d.machine' /usr/sbin/policy-rc.d" "${cleanup_hooks[@]}")
+else
+  cleanup_hooks=("rm -f /usr/sbin/policy-rc.d" "${cleanup_hooks[@]}")
+fi
 run_install b
 status=$?
 # openssh-server among the test packages must not start the machine's sshd.
@@ -84,4 +93,25 @@ check "(c) the reason on screen, under the failed step" \
   grep -qx "    E: Unable to locate package" "$WORK/c.err"
 check "(c) four lines, none of apt's progress" [ "$(wc -l < "$WORK/c.err")" -eq 4 ]
 [ "$failed" -eq 0 ] || cat "$WORK/c.err" >&2
+
+# (d) interrupted while apt-get installs: the machine's policy-rc.d is put back all the
+# same. The install runs in a session of its own; SIGTERM goes to all of it, as a
+# terminal's Ctrl-C (SIGINT) goes to the foreground process group.
+setsid env -i PATH="$WORK/stub:$WORK/bin" HOME=/ TMPDIR="$WORK" STUB_HANG=1 \
+  bash -c 'set -euo pipefail; source "$1"; install_missing bash "$2"' _ "$COMMON" "$fake" \
+  > "$WORK/d.out" 2> "$WORK/d.err" &
+installer=$!
+for _ in $(seq 100); do [ -e "$WORK/hanging" ] && break; sleep 0.1; done
+check "(d) the stub install started" [ -e "$WORK/hanging" ]
+check "(d) while it installs, the refusing policy-rc.d is in place" \
+  grep -q "alignbench install_missing" /usr/sbin/policy-rc.d
+kill -TERM -- "-$installer" 2>/dev/null
+wait "$installer"
+status=$?
+check "(d) interrupted install: non-zero exit (got $status)" [ "$status" -ne 0 ]
+check "(d) the machine's policy-rc.d, or its absence, is as before" \
+  [ "$(sha256sum /usr/sbin/policy-rc.d 2>&1)" = "$policy_before" ]
+check "(d) no saved copy of it left behind" \
+  bash -c "! ls '$WORK'/alignbench-policy-rc.d.* 2>/dev/null"
+[ "$failed" -eq 0 ] || cat "$WORK/d.err" >&2
 finish
