@@ -1,0 +1,161 @@
+#include "lib/trace/files_before.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <fstream>
+
+namespace alignbench {
+namespace {
+
+// Open flags of an octal "flags:" line of /proc/PID/fdinfo/FD, by name.
+std::vector<std::string> FlagNames(unsigned long flags) {
+  std::vector<std::string> names;
+  switch (flags & O_ACCMODE) {
+    case O_RDONLY:
+      names.push_back("O_RDONLY");
+      break;
+    case O_WRONLY:
+      names.push_back("O_WRONLY");
+      break;
+    default:
+      names.push_back("O_RDWR");
+      break;
+  }
+  const std::pair<unsigned long, const char*> known[] = {
+      {O_APPEND, "O_APPEND"},
+      {O_DIRECT, "O_DIRECT"},
+      {O_CLOEXEC, "O_CLOEXEC"},
+      {O_NOATIME, "O_NOATIME"}};
+  for (const auto& [bit, name] : known) {
+    if (flags & bit) names.push_back(name);
+  }
+  // O_SYNC holds O_DSYNC's bit: strace names it alone, and so does this.
+  if ((flags & O_SYNC) == O_SYNC) {
+    names.push_back("O_SYNC");
+  } else if (flags & O_DSYNC) {
+    names.push_back("O_DSYNC");
+  }
+  return names;
+}
+
+}  // namespace
+
+std::optional<bool> MostlyUnwritten(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return std::nullopt;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
+    ::close(fd);
+    return std::nullopt;
+  }
+  constexpr unsigned kExtents = 64;
+  std::vector<char> buffer(sizeof(fiemap) + kExtents * sizeof(fiemap_extent));
+  auto* map = reinterpret_cast<fiemap*>(buffer.data());
+  std::uint64_t at = 0, unwritten = 0;
+  std::optional<bool> answer;
+  for (int rounds = 0; rounds < 4096; ++rounds) {
+    std::fill(buffer.begin(), buffer.end(), '\0');
+    map->fm_start = at;
+    map->fm_length = ~0ull - at;
+    map->fm_extent_count = kExtents;
+    if (::ioctl(fd, FS_IOC_FIEMAP, map) != 0) break;  // tmpfs, NFS: unknown
+    bool last = map->fm_mapped_extents == 0;
+    for (unsigned i = 0; i < map->fm_mapped_extents; ++i) {
+      const fiemap_extent& e = map->fm_extents[i];
+      if (e.fe_flags & FIEMAP_EXTENT_UNWRITTEN) unwritten += e.fe_length;
+      at = e.fe_logical + e.fe_length;
+      if (e.fe_flags & FIEMAP_EXTENT_LAST) last = true;
+    }
+    if (last) {
+      answer = 2 * unwritten > static_cast<std::uint64_t>(st.st_size);
+      break;
+    }
+  }
+  ::close(fd);
+  return answer;
+}
+
+Result<std::vector<std::string>> AbsoluteGlobs(
+    const std::vector<std::string>& given, StraceOptions& options) {
+  char cwd[PATH_MAX];
+  if (::getcwd(cwd, sizeof cwd) == nullptr) {
+    return SystemError(ErrorKind::kSetup, "getcwd", "", errno);
+  }
+  std::vector<std::string> out;
+  for (const std::string& g : given) {
+    if (g.empty()) {
+      Error error = PlainError(ErrorKind::kUsage, "option --file",
+                               "an empty pattern matches no file");
+      return error;
+    }
+    const std::string abs = g[0] == '/' ? g : std::string(cwd) + "/" + g;
+    out.push_back(abs);
+    glob_t found{};
+    if (::glob(abs.c_str(), 0, nullptr, &found) == 0) {
+      for (std::size_t i = 0; i < found.gl_pathc; ++i) {
+        struct stat st {};
+        if (::stat(found.gl_pathv[i], &st) == 0 && S_ISREG(st.st_mode)) {
+          options.sizes_before[found.gl_pathv[i]] =
+              static_cast<std::uint64_t>(st.st_size);
+          if (MostlyUnwritten(found.gl_pathv[i]).value_or(false)) {
+            options.unwritten_before.insert(found.gl_pathv[i]);
+          }
+        }
+      }
+    }
+    ::globfree(&found);
+  }
+  return out;
+}
+
+void OpenBefore(const std::vector<pid_t>& pids, StraceOptions& options) {
+  for (pid_t pid : pids) {
+    const std::string fds = "/proc/" + std::to_string(pid) + "/fd";
+    DIR* dir = ::opendir(fds.c_str());
+    if (dir == nullptr) continue;
+    while (const dirent* entry = ::readdir(dir)) {
+      if (entry->d_name[0] == '.') continue;
+      char target[PATH_MAX];
+      const ssize_t n = ::readlink((fds + "/" + entry->d_name).c_str(), target,
+                                   sizeof target - 1);
+      if (n <= 0) continue;
+      const std::string path(target, static_cast<std::size_t>(n));
+      if (path[0] != '/' || !PathSelected(path, options.globs)) continue;
+      std::ifstream info("/proc/" + std::to_string(pid) + "/fdinfo/" +
+                         entry->d_name);
+      StraceOptions::OpenBefore open;
+      std::string key;
+      while (info >> key) {
+        if (key == "pos:") {
+          info >> open.position;
+        } else if (key == "flags:") {
+          std::string octal;
+          info >> octal;
+          open.flags = FlagNames(std::strtoul(octal.c_str(), nullptr, 8));
+        }
+      }
+      options.open_before[path] = open;
+      struct stat st {};
+      if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+        options.sizes_before[path] = static_cast<std::uint64_t>(st.st_size);
+        if (MostlyUnwritten(path).value_or(false)) {
+          options.unwritten_before.insert(path);
+        }
+      }
+    }
+    ::closedir(dir);
+  }
+}
+
+}  // namespace alignbench

@@ -1,0 +1,47 @@
+// lib/trace/case_of_trace.h: the case file a trace corresponds to, where its
+// commits fit the rules. The recording itself (strace, a real program) is
+// tests/integration/record_replay.sh's.
+#include "lib/trace/case_of_trace.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "lib/config/case_file.h"
+#include "lib/config/settings.h"
+
+using namespace alignbench;
+
+namespace {
+
+Trace FixtureTrace() {
+  Result<Trace> t = ReadTraceFile(ALIGNBENCH_SOURCE_DIR
+                                  "/tests/cli/fixtures/trace-sqlite-3.json");
+  REQUIRE(t);
+  return t.value();
+}
+
+}  // namespace
+
+TEST_CASE("record: SQLite's frames fit a case: a header and equal commits") {
+  const std::optional<nlohmann::json> c = CaseOfTrace(FixtureTrace(), "t");
+  REQUIRE(c);
+  CHECK((*c)["log"]["header"] == 32);
+  CHECK((*c)["sizes"] == nlohmann::json::array({"4120"}));
+  CHECK((*c)["sync"] == "fdatasync");
+  CHECK((*c)["layout"] == "extend");
+  // The case file it writes is one alignbench reads and validates.
+  Settings s;
+  const Status applied = ApplyCaseText(c->dump(), "t.case.json", s);
+  if (!applied) FAIL(applied.error().Message());
+  CHECK(Validate(s).ok());
+}
+
+TEST_CASE("record: commits that do not follow one another fit no case") {
+  Trace t = FixtureTrace();
+  t.commits[2].ops[0].offset += 512;
+  t.commits[2].ops[1].offset += 512;
+  CHECK_FALSE(CaseOfTrace(t, "t"));
+  Trace two_files = FixtureTrace();
+  two_files.files.push_back(two_files.files[0]);
+  CHECK_FALSE(CaseOfTrace(two_files, "t"));
+}

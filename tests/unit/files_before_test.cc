@@ -1,0 +1,91 @@
+// lib/trace/files_before.h: what the traced files were before tracing: the
+// unwritten extents of a fallocated file, the sizes the globs find, and the
+// files a process already holds open with their flags and positions.
+#include "lib/trace/files_before.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <vector>
+
+#include "tests/unit/temp_dir.h"
+
+using namespace alignbench;
+
+TEST_CASE("record: a fallocated, never written file is mostly unwritten") {
+  TempDir dir;
+  const std::string path = dir.path() + "/log";
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT, 0600);
+  REQUIRE(fd >= 0);
+  CHECK_FALSE(MostlyUnwritten(path).has_value());  // empty: nothing to say
+  const bool fallocated = ::fallocate(fd, 0, 0, 1 << 20) == 0;
+  std::vector<char> bytes(1 << 20, 'x');
+  if (!fallocated) {
+    ::close(fd);
+    WARN("fallocate unsupported under " << dir.path() << ": not checked");
+    return;
+  }
+  const std::optional<bool> fresh = MostlyUnwritten(path);
+  if (!fresh) {
+    ::close(fd);
+    WARN("FIEMAP unsupported under " << dir.path() << ": not checked");
+    return;
+  }
+  CHECK(*fresh);
+  REQUIRE(::pwrite(fd, bytes.data(), bytes.size(), 0) ==
+          static_cast<ssize_t>(bytes.size()));
+  REQUIRE(::fsync(fd) == 0);
+  CHECK(MostlyUnwritten(path) == std::optional<bool>(false));
+  ::close(fd);
+  CHECK_FALSE(MostlyUnwritten(dir.path() + "/missing").has_value());
+}
+
+TEST_CASE("record: the globs made absolute, and the sizes of what they match") {
+  TempDir dir;
+  const std::string path = dir.path() + "/wal-1";
+  { std::ofstream(path) << std::string(100, 'x'); }
+  StraceOptions options;
+  Result<std::vector<std::string>> globs =
+      AbsoluteGlobs({dir.path() + "/wal-*"}, options);
+  REQUIRE(globs);
+  CHECK(globs.value() == std::vector<std::string>{dir.path() + "/wal-*"});
+  CHECK(options.sizes_before.at(path) == 100);
+  CHECK(options.unwritten_before.empty());
+
+  char cwd[4096];
+  REQUIRE(::getcwd(cwd, sizeof cwd) != nullptr);
+  Result<std::vector<std::string>> relative =
+      AbsoluteGlobs({"x/*.log"}, options);
+  REQUIRE(relative);
+  CHECK(relative.value()[0] == std::string(cwd) + "/x/*.log");
+
+  Result<std::vector<std::string>> empty = AbsoluteGlobs({""}, options);
+  REQUIRE_FALSE(empty);
+  CHECK(empty.error().Message().find("--file") != std::string::npos);
+}
+
+TEST_CASE("record: a file this process holds open, with flags and position") {
+  TempDir dir;
+  const std::string path = dir.path() + "/redo";
+  const int fd =
+      ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_DSYNC, 0600);
+  REQUIRE(fd >= 0);
+  REQUIRE(::write(fd, "0123456789", 10) == 10);
+  StraceOptions options;
+  options.globs = {dir.path() + "/*"};
+  OpenBefore({::getpid()}, options);
+  ::close(fd);
+  REQUIRE(options.open_before.count(path) == 1);
+  const StraceOptions::OpenBefore& open = options.open_before.at(path);
+  CHECK(open.position == 10);
+  CHECK(open.flags ==
+        std::vector<std::string>{"O_WRONLY", "O_APPEND", "O_DSYNC"});
+  CHECK(options.sizes_before.at(path) == 10);
+  // Not selected by the globs: not recorded.
+  StraceOptions other;
+  other.globs = {"/no/such/dir/*"};
+  OpenBefore({::getpid()}, other);
+  CHECK(other.open_before.empty());
+}

@@ -1,0 +1,69 @@
+// lib/trace/processes.h: a program found in $PATH and its Debian package, a
+// process's command line and descendants, a command run to its end.
+#include "lib/trace/processes.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+using namespace alignbench;
+
+TEST_CASE("record: programs are found in $PATH, and their output read") {
+  const std::string sh = InPath("sh");
+  REQUIRE_FALSE(sh.empty());
+  CHECK(sh[0] == '/');
+  CHECK(InPath("alignbench-no-such-program").empty());
+  CHECK(InPath("/no/such/program").empty());
+  CHECK(OutputOf({"echo", "one", "two"}) == "one two");
+  CHECK(OutputOf({"false"}).empty());  // failed: nothing
+  CHECK(OutputOf({"alignbench-no-such-program"}).empty());
+}
+
+TEST_CASE("record: a program's version comes from its Debian package") {
+  CHECK(ProgramVersion("") == "unknown");
+  const std::string sh = ProgramVersion(InPath("sh"));
+  if (OutputOf({"dpkg-query", "--version"}).empty()) {
+    WARN("dpkg-query missing: the version is not checked");
+    return;
+  }
+  // /bin/sh is dash on Debian, and dash says its version: a package name and
+  // the version dpkg has for it.
+  CHECK(sh.find("(Debian package of ") != std::string::npos);
+  CHECK(
+      ProgramVersion("/no/such/program").find("belongs to no Debian package") !=
+      std::string::npos);
+}
+
+TEST_CASE("record: a process's command line and its descendants") {
+  const std::vector<std::string> self = CommandLineOf(::getpid());
+  REQUIRE_FALSE(self.empty());
+  CHECK(self[0].find("unit_tests") != std::string::npos);
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    ::pause();
+    ::_exit(0);
+  }
+  const std::vector<pid_t> family = Family(::getpid());
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  CHECK(family.front() == ::getpid());
+  CHECK(std::find(family.begin(), family.end(), child) != family.end());
+}
+
+TEST_CASE("record: the tracer runs to its end and its status is returned") {
+  // It leaves SIGINT and SIGTERM blocked (record saves its trace before it
+  // ends): the mask is put back for the tests after this one.
+  sigset_t before;
+  ::sigprocmask(SIG_SETMASK, nullptr, &before);
+  Result<int> status = RunStrace({"/bin/sh", "-c", "exit 3"});
+  sigset_t after;
+  ::sigprocmask(SIG_SETMASK, &before, &after);
+  CHECK(sigismember(&after, SIGINT) == 1);
+  REQUIRE(status);
+  REQUIRE(WIFEXITED(status.value()));
+  CHECK(WEXITSTATUS(status.value()) == 3);
+}
