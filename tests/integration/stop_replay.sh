@@ -1,0 +1,26 @@
+# tests/sim/stop_replay on a real run: every pair's blocks are read back in the order
+# measured, the totals add up to the run's blocks, a file without blocks is named as such
+# rather than counted as nothing, and a bad option is refused.
+source "$(dirname "$0")/lib.sh"
+REPLAY="$ALIGNBENCH_BUILD_DIR/tests/stop_replay"
+
+target="$WORK/target"
+mkdir "$target"
+"$ALIGNBENCH" --dir "$target" --sizes 4K,8K --writes 8 --repetitions 20 \
+  --out "$WORK/run.json" > /dev/null 2> "$WORK/run.err"
+check "the run: exit 0" [ $? -eq 0 ]
+"$REPLAY" --precision 5 "$WORK/run.json" > "$WORK/replay.txt" 2>&1
+check "replay: exit 0" [ $? -eq 0 ]
+check "each pair's 20 blocks read back" grep -q "^2 pairs: 40 blocks spent" "$WORK/replay.txt"
+check "a line per pair" [ "$(grep -c ' spent ' "$WORK/replay.txt")" -eq 2 ]
+[ "$failed" -eq 0 ] || cat "$WORK/run.err" "$WORK/replay.txt" >&2
+
+"$REPLAY" "$ALIGNBENCH_SOURCE_DIR/results/vm-loop/derby-ext4-4k-write-back.json" \
+  > "$WORK/old.txt" 2>&1
+check "a file without blocks: said, pair by pair" \
+  [ "$(grep -c 'no blocks recorded' "$WORK/old.txt")" -eq 13 ]
+"$REPLAY" --precision x "$WORK/run.json" > /dev/null 2>&1
+check "a bad number: exit 2" [ $? -eq 2 ]
+"$REPLAY" "$WORK/missing.json" > /dev/null 2>&1
+check "a missing file: exit 2" [ $? -eq 2 ]
+finish

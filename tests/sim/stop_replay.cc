@@ -1,0 +1,146 @@
+// Real result files through the stop rule of --precision: each pair's blocks
+// in the order they were measured, the rule looked at after every block from
+// the fewest it stops on (SequentialDesign's), against the blocks the run
+// spent in its rounds. Where the look stops, the reported interval of the
+// blocks so far says whether the pair was within the precision there. It
+// shows what rounds cost over looking at every block, and how often the
+// stand-in stops a real pair above the precision, on the disk's own noise
+// rather than the simulator's.
+//
+// Usage: stop_replay [--precision P] [--margin M] RESULT.json...
+// --precision defaults to each file's own. Prints a line per pair and the
+// totals; exits 2 on a usage error or a file it cannot read.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "lib/config/size.h"
+#include "lib/pairs/pairs.h"
+#include "lib/result/result_json.h"
+#include "lib/stats/compare.h"
+#include "lib/stats/sequential.h"
+
+using namespace alignbench;
+
+namespace {
+
+struct Totals {
+  std::size_t pairs = 0;
+  std::size_t spent = 0;
+  std::size_t looked = 0;
+  std::size_t stopped = 0;
+  std::size_t stopped_above = 0;
+  std::size_t spent_above = 0;
+};
+
+double HalfWidth(const std::vector<double>& log_ratios,
+                 const SequentialDesign& design) {
+  const Inference inference = SignedRankTest(log_ratios, design.confidence);
+  if (!inference.test) return -1;
+  return (inference.test->interval_pct.high -
+          inference.test->interval_pct.low) /
+         2;
+}
+
+void ReplayStops(const Report& report, SequentialDesign design,
+                 bool precision_given, Totals& totals) {
+  if (!precision_given)
+    design.precision_points = report.settings.precision_points;
+  for (const PairResult& pair : report.pairs) {
+    const std::vector<double> ratios =
+        BlockLogRatios(pair.unaligned, pair.aligned);
+    if (ratios.empty()) {
+      // Files from before runs recorded their blocks, and pairs that could
+      // not be measured.
+      std::printf("%8s  no blocks recorded\n",
+                  FormatSize(pair.spec.size).c_str());
+      continue;
+    }
+    std::size_t stop = 0;
+    for (std::size_t n = design.min_blocks_to_stop; n <= ratios.size(); ++n) {
+      const std::vector<double> so_far(ratios.begin(), ratios.begin() + n);
+      const double stand_in = StandInHalfWidthPoints(so_far, design.confidence);
+      if (stand_in <= StopThresholdPoints(n, design.precision_points,
+                                          design.small_sample_margin) &&
+          !TailsMoveInterval(so_far, design.confidence)) {
+        stop = n;
+        break;
+      }
+    }
+    const double spent_width = HalfWidth(ratios, design);
+    ++totals.pairs;
+    totals.spent += ratios.size();
+    totals.spent_above += spent_width > design.precision_points;
+    std::printf("%8s  spent %4zu (half-width %6.2f)",
+                FormatSize(pair.spec.size).c_str(), ratios.size(), spent_width);
+    if (stop == 0) {
+      totals.looked += ratios.size();
+      std::printf("  not reached by looking at every block\n");
+      continue;
+    }
+    const std::vector<double> so_far(ratios.begin(), ratios.begin() + stop);
+    const double width = HalfWidth(so_far, design);
+    ++totals.stopped;
+    totals.looked += stop;
+    totals.stopped_above += width > design.precision_points;
+    std::printf("  every-block look stops at %4zu (half-width %6.2f)%s\n", stop,
+                width, width > design.precision_points ? "  above P" : "");
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  SequentialDesign design;
+  bool precision_given = false;
+  std::vector<std::string> files;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--precision" || arg == "--margin") && i + 1 < argc) {
+      char* end = nullptr;
+      const double value = std::strtod(argv[++i], &end);
+      if (*end != '\0' || !(value >= 0)) {
+        std::fprintf(stderr, "stop_replay: error: %s wants a number >= 0\n",
+                     arg.c_str());
+        return 2;
+      }
+      if (arg == "--precision") {
+        design.precision_points = value;
+        precision_given = true;
+      } else {
+        design.small_sample_margin = value;
+      }
+    } else if (!arg.empty() && arg[0] == '-') {
+      std::fprintf(stderr,
+                   "usage: stop_replay [--precision P] [--margin M] "
+                   "RESULT.json...\n");
+      return 2;
+    } else {
+      files.push_back(arg);
+    }
+  }
+  if (files.empty()) {
+    std::fprintf(stderr, "stop_replay: error: no result file given\n");
+    return 2;
+  }
+  Totals totals;
+  for (const std::string& file : files) {
+    Result<Report> report = LoadResultFile(file);
+    if (!report) {
+      std::fprintf(stderr, "stop_replay: %s\n",
+                   report.error().Message().c_str());
+      return 2;
+    }
+    std::printf("%s\n", file.c_str());
+    ReplayStops(report.value(), design, precision_given, totals);
+  }
+  std::printf(
+      "%zu pairs: %zu blocks spent, %zu above the precision; looking at every "
+      "block: %zu blocks, %zu of %zu stopped pairs above the precision "
+      "(margin %g, stops from %llu blocks)\n",
+      totals.pairs, totals.spent, totals.spent_above, totals.looked,
+      totals.stopped_above, totals.stopped, design.small_sample_margin,
+      static_cast<unsigned long long>(design.min_blocks_to_stop));
+  return 0;
+}
