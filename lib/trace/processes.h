@@ -35,7 +35,8 @@ std::vector<std::string> CommandLineOf(pid_t pid);
 // Runs strace (argv[0] a path) until it ends: by itself (the command ended)
 // or, after SIGINT or SIGTERM reached this process, by the SIGINT passed on
 // to it (strace then detaches from --pid's processes). Returns strace's wait
-// status.
+// status, with SIGINT and SIGTERM still blocked: a second Ctrl-C must not
+// lose the trace while the caller reads and saves it.
 Result<int> RunStrace(const std::vector<std::string>& argv);
 
 }  // namespace alignbench
