@@ -1,7 +1,7 @@
 // Real result files through the stop rule of --precision: each pair's blocks
-// in the order they were measured, the rule looked at after every block from
-// the fewest it stops on (SequentialDesign's), against the blocks the run
-// spent in its rounds. Where the look stops, the reported interval of the
+// in the order they were measured, the session's rule (PlanNextRound) asked
+// after every block, against the blocks the run spent in its rounds. Where
+// the look stops, the reported interval of the
 // blocks so far says whether the pair was within the precision there. It
 // shows what rounds cost over looking at every block, and how often the
 // stand-in stops a real pair above the precision, on the disk's own noise
@@ -57,13 +57,15 @@ void ReplayStops(const Report& report, SequentialDesign design,
                   FormatSize(pair.spec.size).c_str());
       continue;
     }
+    // The session's own rule (PlanNextRound), asked after every block
+    // whether this pair has reached its precision.
     std::size_t stop = 0;
-    for (std::size_t n = design.min_blocks_to_stop; n <= ratios.size(); ++n) {
-      const std::vector<double> so_far(ratios.begin(), ratios.begin() + n);
-      const double stand_in = StandInHalfWidthPoints(so_far, design.confidence);
-      if (stand_in <= StopThresholdPoints(n, design.precision_points,
-                                          design.small_sample_margin) &&
-          !TailsMoveInterval(so_far, design.confidence)) {
+    for (std::size_t n = 1; n <= ratios.size(); ++n) {
+      PairProgress so_far;
+      so_far.log_ratios.assign(ratios.begin(), ratios.begin() + n);
+      so_far.seconds_per_block = 1;
+      const RoundPlan plan = PlanNextRound({so_far}, design, 1e12);
+      if (plan.state[0] == PairState::kPrecisionReached) {
         stop = n;
         break;
       }
