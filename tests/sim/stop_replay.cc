@@ -1,11 +1,10 @@
 // Real result files through the stop rule of --precision: each pair's blocks
 // in the order they were measured, the session's rule (PlanNextRound) asked
 // after every block, against the blocks the run spent in its rounds. Where
-// the look stops, the reported interval of the
-// blocks so far says whether the pair was within the precision there. It
-// shows what rounds cost over looking at every block, and how often the
-// stand-in stops a real pair above the precision, on the disk's own noise
-// rather than the simulator's.
+// the look stops, the reported interval of the blocks so far says whether
+// the pair was within the precision there. It shows what rounds cost over
+// looking at every block, and how often the stand-in stops a real pair above
+// the precision, on the disk's own noise rather than the simulator's.
 //
 // Usage: stop_replay [--precision P] [--margin M] RESULT.json...
 // --precision defaults to each file's own. Prints a line per pair and the
