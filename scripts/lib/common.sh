@@ -120,9 +120,10 @@ install_missing() {
       if [ -n "$saved" ]; then "${sudo[@]}" mv "$saved" "$policy"; else "${sudo[@]}" rm -f "$policy"; fi
     }
     trap restore_policy EXIT
-    trap 'exit 130' INT
-    trap 'exit 143' TERM
-    trap 'exit 129' HUP
+    # Interrupted, the log names nothing on screen: it goes too.
+    trap 'rm -f "$log"; exit 130' INT
+    trap 'rm -f "$log"; exit 143' TERM
+    trap 'rm -f "$log"; exit 129' HUP
     printf '#!/bin/sh\n# alignbench install_missing: no service starts while it installs\nexit 101\n' |
       "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" || exit 1
     step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
