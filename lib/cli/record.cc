@@ -33,10 +33,6 @@ Error RecordError(const std::string& what, const std::string& hint = "") {
   return error;
 }
 
-std::string FirstLine(const std::string& text) {
-  return text.substr(0, text.find('\n'));
-}
-
 std::string Basename(const std::string& path) {
   const std::size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -207,7 +203,7 @@ int RecordCommand(const ParsedCommand& parsed) {
   Trace trace = std::move(parsed_trace).value();
   trace.argv = program;
   trace.version = version;
-  trace.recorder = FirstLine(OutputOf({strace, "-V"}));
+  trace.recorder = FirstLineOf({strace, "-V"});
   if (trace.files.empty()) {
     std::string what =
         options.globs.empty()

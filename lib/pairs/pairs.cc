@@ -232,8 +232,7 @@ std::string PrecisionWarning(const PairResult& pair, double precision_points) {
   std::string reached = "unknown";
   std::uint64_t needed = r.blocks_needed;
   if (pair.inference.test) {
-    const Interval& ci = pair.inference.test->interval_pct;
-    const double half_width = (ci.high - ci.low) / 2;
+    const double half_width = pair.inference.test->interval_pct.HalfWidth();
     reached = "+-" + Printf("%.1f", half_width);
     needed = std::max(
         needed, ProjectBlocksNeeded(r.blocks, half_width, precision_points));

@@ -37,8 +37,8 @@ Finding FindingOf(const PairResult& pair, double precision) {
       if (ci.low >= -precision && ci.high <= precision) {
         return Finding::kNoDifference;
       }
-      return (ci.high - ci.low) / 2 <= precision ? Finding::kNarrowButPast
-                                                 : Finding::kUnanswered;
+      return ci.HalfWidth() <= precision ? Finding::kNarrowButPast
+                                         : Finding::kUnanswered;
     case Verdict::kUndecided:
       return Finding::kUnmeasured;
   }

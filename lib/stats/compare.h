@@ -36,6 +36,8 @@ inline constexpr std::size_t kMinRunsForVerdict = 6;
 struct Interval {
   double low;
   double high;
+  // Half its length: what --precision asks to be at most, in its units.
+  double HalfWidth() const { return (high - low) / 2; }
 };
 
 enum class TestMethod {

@@ -33,10 +33,6 @@ namespace {
   ::_exit(127);
 }
 
-std::string FirstLine(const std::string& text) {
-  return text.substr(0, text.find('\n'));
-}
-
 }  // namespace
 
 std::string InPath(const std::string& name) {
@@ -89,6 +85,11 @@ std::string OutputOf(const std::vector<std::string>& argv) {
   return text;
 }
 
+std::string FirstLineOf(const std::vector<std::string>& argv) {
+  const std::string text = OutputOf(argv);
+  return text.substr(0, text.find('\n'));
+}
+
 std::string ProgramVersion(const std::string& executable) {
   if (executable.empty()) return "unknown";
   char real[PATH_MAX];
@@ -99,8 +100,7 @@ std::string ProgramVersion(const std::string& executable) {
   const std::string unmerged =
       path.rfind("/usr/", 0) == 0 ? path.substr(4) : path;
   for (const std::string& candidate : {executable, path, unmerged}) {
-    const std::string owner =
-        FirstLine(OutputOf({"dpkg-query", "-S", candidate}));
+    const std::string owner = FirstLineOf({"dpkg-query", "-S", candidate});
     const std::size_t colon = owner.find(':');
     if (colon == std::string::npos) continue;
     const std::string package = owner.substr(0, colon);

@@ -22,6 +22,9 @@ std::string InPath(const std::string& name);
 // could not run or failed.
 std::string OutputOf(const std::vector<std::string>& argv);
 
+// The first line of OutputOf(argv): a tool's version line.
+std::string FirstLineOf(const std::vector<std::string>& argv);
+
 // The program's version, from the Debian package that holds its executable
 // (asking the program itself could start a server); else "unknown" and why.
 std::string ProgramVersion(const std::string& executable);

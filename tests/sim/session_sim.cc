@@ -229,7 +229,7 @@ void PrintStandInBias(std::mt19937_64& rng) {
         for (double& v : x) v = noise(rng);
         const double stand_in = StandInHalfWidthPoints(x);
         const Interval ci = SignedRankTest(x).test->interval_pct;
-        const double half_width = (ci.high - ci.low) / 2;
+        const double half_width = ci.HalfWidth();
         stand_in_sum += stand_in;
         interval_sum += half_width;
         ratios.push_back(stand_in / half_width);
@@ -347,7 +347,7 @@ int main(int argc, char** argv) {
     const Interval& ci = inf.test->interval_pct;
     excludes_zero[g] += ci.low > 0 || ci.high < 0;
     covers[g] += ci.low <= p.gain_pct && p.gain_pct <= ci.high;
-    const double half = (ci.high - ci.low) / 2;
+    const double half = ci.HalfWidth();
     hl_over_p.push_back(half / design.precision_points);
     kind_hl[kind].push_back(half / design.precision_points);
     if (s.state[i] == PairState::kPrecisionReached) {
@@ -377,8 +377,7 @@ int main(int argc, char** argv) {
       ++oracle_covers[i % kGains];
     }
     if (inf.test &&
-        (inf.test->interval_pct.high - inf.test->interval_pct.low) / 2 >
-            design.precision_points) {
+        inf.test->interval_pct.HalfWidth() > design.precision_points) {
       ++oracle_wider;
     }
   }

@@ -36,10 +36,7 @@ struct Totals {
 double HalfWidth(const std::vector<double>& log_ratios,
                  const SequentialDesign& design) {
   const Inference inference = SignedRankTest(log_ratios, design.confidence);
-  if (!inference.test) return -1;
-  return (inference.test->interval_pct.high -
-          inference.test->interval_pct.low) /
-         2;
+  return inference.test ? inference.test->interval_pct.HalfWidth() : -1;
 }
 
 void ReplayStops(const Report& report, SequentialDesign design,
@@ -69,7 +66,10 @@ void ReplayStops(const Report& report, SequentialDesign design,
         break;
       }
     }
-    const double spent_width = HalfWidth(ratios, design);
+    // The interval the run reported, on all its blocks.
+    const double spent_width =
+        pair.inference.test ? pair.inference.test->interval_pct.HalfWidth()
+                            : -1;
     ++totals.pairs;
     totals.spent += ratios.size();
     totals.spent_above += spent_width > design.precision_points;

@@ -19,6 +19,8 @@ TEST_CASE("record: programs are found in $PATH, and their output read") {
   CHECK(InPath("/no/such/program").empty());
   CHECK(OutputOf({"echo", "one", "two"}) == "one two");
   CHECK(OutputOf({"false"}).empty());  // failed: nothing
+  CHECK(FirstLineOf({"printf", "strace -- version 6.1\nCopyright\n"}) ==
+        "strace -- version 6.1");
   CHECK(OutputOf({"alignbench-no-such-program"}).empty());
 }
 

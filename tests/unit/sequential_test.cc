@@ -61,8 +61,7 @@ TEST_CASE("The stand-in tracks the reported interval under normal noise") {
       const auto d = Noise(30, std::log1p(gain), 0.05, seed);
       stand_in += StandInHalfWidthPoints(d);
       const Inference inf = SignedRankTest(d);
-      reported +=
-          (inf.test->interval_pct.high - inf.test->interval_pct.low) / 2;
+      reported += inf.test->interval_pct.HalfWidth();
     }
     INFO("gain " << gain);
     CHECK(stand_in / reported == Approx(1).margin(0.15));
