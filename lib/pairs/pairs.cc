@@ -233,6 +233,9 @@ std::string PrecisionWarning(const PairResult& pair, double precision_points) {
   std::uint64_t needed = r.blocks_needed;
   if (pair.inference.test) {
     const double half_width = pair.inference.test->interval_pct.HalfWidth();
+    // Within the precision after all (the stand-in asked for more blocks than
+    // the interval needed): what was asked is known.
+    if (half_width <= precision_points) return "";
     reached = "+-" + Printf("%.1f", half_width);
     needed = std::max(
         needed, ProjectBlocksNeeded(r.blocks, half_width, precision_points));

@@ -47,7 +47,9 @@ std::optional<std::string> LevelShift(const std::vector<PairResult>& pairs);
 
 // The warning for a pair the rounds left short of --precision: the
 // precision it reached, the blocks it would need, and why it got no more.
-// Empty for a pair that reached it.
+// Empty for a pair that reached it, and for one whose interval is within the
+// precision although the rounds stopped it otherwise (its stand-in read
+// wider when the budget ran out).
 std::string PrecisionWarning(const PairResult& pair, double precision_points);
 
 }  // namespace alignbench

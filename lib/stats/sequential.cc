@@ -162,6 +162,15 @@ std::vector<double> SortedMagnitudes(const std::vector<double>& log_ratios) {
   return magnitudes;
 }
 
+// The half-width of the interval the pair would report now, in points; NaN
+// without a test.
+double ReportedHalfWidthPoints(const std::vector<double>& log_ratios,
+                               double confidence) {
+  const Inference inference = SignedRankTest(log_ratios, confidence);
+  if (!inference.test) return std::numeric_limits<double>::quiet_NaN();
+  return inference.test->interval_pct.HalfWidth();
+}
+
 }  // namespace
 
 double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
@@ -285,8 +294,19 @@ RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
         stand_in <= StopThresholdPoints(n, design.precision_points,
                                         design.small_sample_margin) &&
         !TailsMoveInterval(pair.log_ratios, design.confidence)) {
-      plan.state[i] = PairState::kPrecisionReached;
-      continue;
+      const double reported =
+          design.reported_within_precision
+              ? ReportedHalfWidthPoints(pair.log_ratios, design.confidence)
+              : 0;
+      if (reported <= design.precision_points) {
+        plan.state[i] = PairState::kPrecisionReached;
+        continue;
+      }
+      // The interval it would report is wider than asked: it needs what that
+      // interval's width projects, as the stand-in's would.
+      plan.blocks_needed[i] = ProjectBlocksNeeded(
+          n, std::isfinite(reported) ? reported : 2 * design.precision_points,
+          design.precision_points);
     }
     if (n >= cap) {
       plan.state[i] = PairState::kCapReached;

@@ -6,9 +6,12 @@
 // oracle that knew every pair's spread would.
 //
 // Usage: session_sim [--pairs N] [--seed S] [--precision P] [--margin M]
-//                    [--peek]
+//                    [--min-blocks N] [--stand-in-only] [--peek]
 //        session_sim --stand-in-bias [--seed S]
-// --margin sets the small-sample margin of the stop (SequentialDesign).
+// --margin and --min-blocks set the small-sample margin of the stop and the
+// fewest blocks a pair stops on (SequentialDesign); --stand-in-only stops a
+// pair on its stand-in alone, without asking its reported interval too, to
+// measure what that check does to the level and the blocks.
 // --peek adds the rule the design must not have, stopping a pair as soon as
 // its interval excludes 0, to show that the simulator catches what that does
 // to the level. Exits 1 when a target is missed, 2 on a usage error.
@@ -208,7 +211,7 @@ double Quantile(std::vector<double> v, double q) {
 int Usage() {
   std::fprintf(stderr,
                "usage: session_sim [--pairs N] [--seed S] [--precision P] "
-               "[--margin M] [--peek]\n"
+               "[--margin M] [--min-blocks N] [--stand-in-only] [--peek]\n"
                "       session_sim --stand-in-bias [--seed S]\n");
   return 2;
 }
@@ -256,6 +259,10 @@ int main(int argc, char** argv) {
       (arg == "--peek" ? peek : stand_in_bias) = true;
       continue;
     }
+    if (arg == "--stand-in-only") {
+      design.reported_within_precision = false;
+      continue;
+    }
     if (i + 1 >= argc) return Usage();
     const char* value = argv[++i];
     char* end = nullptr;
@@ -267,6 +274,8 @@ int main(int argc, char** argv) {
       design.precision_points = std::strtod(value, &end);
     } else if (arg == "--margin") {
       design.small_sample_margin = std::strtod(value, &end);
+    } else if (arg == "--min-blocks") {
+      design.min_blocks_to_stop = std::strtoull(value, &end, 10);
     } else {
       return Usage();
     }
@@ -410,12 +419,16 @@ int main(int argc, char** argv) {
 
   std::printf(
       "session_sim: %zu pairs, seed %llu, precision %g points, "
-      "first round %llu, cap %llu, small-sample margin %g%s\n",
+      "first round %llu, cap %llu, small-sample margin %g, stops from %llu "
+      "blocks, %s%s\n",
       pairs.size(), static_cast<unsigned long long>(seed),
       design.precision_points,
       static_cast<unsigned long long>(design.first_round_blocks),
       static_cast<unsigned long long>(design.max_blocks_per_pair),
       design.small_sample_margin,
+      static_cast<unsigned long long>(design.min_blocks_to_stop),
+      design.reported_within_precision ? "reported interval within P"
+                                       : "STAND-IN ONLY",
       peek ? ", PEEKING: a pair also stops once its interval excludes 0" : "");
   std::printf(
       "noise: t(3) and slow-run mixture, c 10..60 log-uniform, "
@@ -461,7 +474,7 @@ int main(int argc, char** argv) {
   }
   std::printf("\n");
   std::printf(
-      "stand-in said reached but HL half-width > P: %.1f %% of %zu "
+      "stopped on the precision but HL half-width > P: %.1f %% of %zu "
       "reached; excess median %.1f %%, 90th pct %.1f %%, max %.1f "
       "%% of P\n",
       100 * frac(reached_wider, reached), reached,

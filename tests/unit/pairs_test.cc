@@ -140,6 +140,12 @@ TEST_CASE("The precision warning gives the printed interval's half-width") {
   // 10 blocks * (20.6 / 5)^2 = 170
   CHECK_THAT(warning, Catch::Contains("about 170 blocks"));
 
+  // Out of budget on its stand-in, yet the interval is within +-5: no
+  // warning, what was asked is known.
+  pair.inference.test->interval_pct = {-4.1, 3.9};
+  CHECK(PrecisionWarning(pair, 5).empty());
+  CHECK_FALSE(PrecisionWarning(pair, 3).empty());
+
   pair.inference.test.reset();  // no interval: the stand-in is all there is
   CHECK_THAT(PrecisionWarning(pair, 5), Catch::Contains("precision +-0.3"));
   pair.rounds->state = PairState::kPrecisionReached;

@@ -131,19 +131,50 @@ TEST_CASE("A pair that reached the precision gets no blocks") {
   CHECK(plan.blocks_needed[1] > 20);
 }
 
-TEST_CASE("A pair stops on its precision only from 15 blocks on") {
+TEST_CASE("A pair stops on its precision only from 10 blocks on") {
   SequentialDesign design;
-  REQUIRE(design.min_blocks_to_stop == 15);
+  REQUIRE(design.min_blocks_to_stop == 10);
+  design.first_round_blocks = 6;
   const RoundPlan early =
-      PlanNextRound({Pair(Noise(10, 0, kNarrowSd, 3))}, design, 1e9);
+      PlanNextRound({Pair(Noise(8, 0, kNarrowSd, 3))}, design, 1e9);
   CHECK(early.stand_in_half_width_points[0] < 1);
   CHECK(early.state[0] == PairState::kOpen);
-  CHECK(early.blocks_needed[0] == 15);
-  CHECK(early.blocks[0] == 5);
+  CHECK(early.blocks_needed[0] == 10);
+  CHECK(early.blocks[0] == 4);
   const RoundPlan enough =
-      PlanNextRound({Pair(Noise(15, 0, kNarrowSd, 3))}, design, 1e9);
+      PlanNextRound({Pair(Noise(10, 0, kNarrowSd, 3))}, design, 1e9);
   CHECK(enough.state[0] == PairState::kPrecisionReached);
   CHECK(enough.blocks[0] == 0);
+}
+
+// Half the blocks near +0.11 and half near -0.11: every |log ratio| is about
+// the same, so the stand-in, which sees only those, reads a pair known to a
+// fraction of a point, while the interval the signs give spans several.
+TEST_CASE(
+    "A pair stays open while the interval it reports is wider than asked") {
+  std::vector<double> split;
+  for (int b = 0; b < 20; ++b) {
+    split.push_back((b % 2 ? 1 : -1) * (0.11 + 0.0005 * b));
+  }
+  SequentialDesign design;
+  design.precision_points = 2;
+  const Inference reported = SignedRankTest(split);
+  REQUIRE(reported.test);
+  const double half_width = reported.test->interval_pct.HalfWidth();
+  REQUIRE(half_width > 2 * design.precision_points);
+  REQUIRE(StandInHalfWidthPoints(split) < design.precision_points / 2);
+  REQUIRE_FALSE(TailsMoveInterval(split));
+  const RoundPlan plan = PlanNextRound({Pair(split)}, design, 1e9);
+  CHECK(plan.state[0] == PairState::kOpen);
+  // What the reported half-width projects, n (half-width / P)^2
+  CHECK(plan.blocks_needed[0] ==
+        ProjectBlocksNeeded(20, half_width, design.precision_points));
+  CHECK(plan.blocks_needed[0] > 80);
+  CHECK(plan.blocks[0] == 20);
+  // The stand-in alone would have stopped it.
+  design.reported_within_precision = false;
+  const RoundPlan stand_in_only = PlanNextRound({Pair(split)}, design, 1e9);
+  CHECK(stand_in_only.state[0] == PairState::kPrecisionReached);
 }
 
 // The power rig's failure, its log ratios as measured (cold-rmw, 64K, runs of
