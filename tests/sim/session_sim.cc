@@ -7,6 +7,8 @@
 //
 // Usage: session_sim [--pairs N] [--seed S] [--precision P] [--margin M]
 //                    [--min-blocks N] [--stand-in-only] [--peek]
+//        session_sim --aa-blocks FILE [--pairs N] [--seed S] [--precision P]
+//                    [--stand-in-only]
 //        session_sim --stand-in-bias [--seed S]
 // --margin and --min-blocks set the small-sample margin of the stop and the
 // fewest blocks a pair stops on (SequentialDesign); --stand-in-only stops a
@@ -15,6 +17,9 @@
 // --peek adds the rule the design must not have, stopping a pair as soon as
 // its interval excludes 0, to show that the simulator catches what that does
 // to the level. Exits 1 when a target is missed, 2 on a usage error.
+// --aa-blocks measures the A/A level on a disk's own noise instead: blocks
+// drawn from the measured A/A blocks of FILE with fair signs (see
+// RealAaLevel).
 // --stand-in-bias prints, for normal noise with the effect θ noise spreads
 // away from 0, how the stand-in compares with the interval it stands for:
 // where θ ≈ 1 the fold hides the effect and the stand-in errs high.
@@ -23,8 +28,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <limits>
+#include <map>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -212,6 +220,8 @@ int Usage() {
   std::fprintf(stderr,
                "usage: session_sim [--pairs N] [--seed S] [--precision P] "
                "[--margin M] [--min-blocks N] [--stand-in-only] [--peek]\n"
+               "       session_sim --aa-blocks FILE [--pairs N] [--seed S] "
+               "[--precision P] [--stand-in-only]\n"
                "       session_sim --stand-in-bias [--seed S]\n");
   return 2;
 }
@@ -245,6 +255,86 @@ void PrintStandInBias(std::mt19937_64& rng) {
   }
 }
 
+// The A/A blocks of a fixture (tests/fixtures/aa-blocks.tsv: size, sync and
+// the two variants' run means and medians per line), as |log ratio| of the
+// run medians per size and sync: the disk's own noise, with no effect in it.
+std::vector<std::vector<double>> ReadAaMagnitudes(const std::string& path) {
+  std::ifstream in(path);
+  std::map<std::string, std::vector<double>> groups;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string size, sync;
+    double u_mean = 0, a_mean = 0, u_p50 = 0, a_p50 = 0;
+    if (!(fields >> size >> sync >> u_mean >> a_mean >> u_p50 >> a_p50) ||
+        !(u_p50 > 0) || !(a_p50 > 0)) {
+      return {};
+    }
+    groups[size + " " + sync].push_back(std::fabs(std::log(u_p50 / a_p50)));
+  }
+  std::vector<std::vector<double>> magnitudes;
+  for (auto& [name, group] : groups) magnitudes.push_back(std::move(group));
+  return magnitudes;
+}
+
+// --aa-blocks: sessions of one pair per size and sync of the fixture, as
+// scripts/aa-check plans them, each block drawn from its group's measured
+// |log ratios| with a fair sign, so that there is no effect by construction
+// and the noise is the disk's. The A/A level is the share of pairs whose
+// final interval excludes 0, held to the same bound as the synthetic one.
+int RealAaLevel(const std::string& path, std::size_t pair_count,
+                const SequentialDesign& design, std::mt19937_64& rng) {
+  const std::vector<std::vector<double>> groups = ReadAaMagnitudes(path);
+  if (groups.empty()) {
+    std::fprintf(stderr, "session_sim: no A/A blocks read from %s\n",
+                 path.c_str());
+    return 2;
+  }
+  const std::size_t sessions =
+      std::max<std::size_t>(1, pair_count / groups.size());
+  std::size_t pairs = 0, called = 0;
+  std::uint64_t blocks = 0;
+  for (std::size_t session = 0; session < sessions; ++session) {
+    std::vector<PairProgress> progress(groups.size());
+    for (PairProgress& p : progress) p.seconds_per_block = 1;
+    for (;;) {
+      const RoundPlan plan = PlanNextRound(progress, design, 1e300);
+      std::uint64_t total = 0;
+      for (std::size_t i = 0; i < groups.size(); ++i) {
+        total += plan.blocks[i];
+        for (std::uint64_t b = 0; b < plan.blocks[i]; ++b) {
+          const double magnitude = groups[i][rng() % groups[i].size()];
+          progress[i].log_ratios.push_back(rng() & 1 ? magnitude : -magnitude);
+        }
+      }
+      if (total == 0) break;
+    }
+    for (const PairProgress& p : progress) {
+      const Inference inference = SignedRankTest(p.log_ratios);
+      ++pairs;
+      blocks += p.log_ratios.size();
+      called += inference.test && (inference.test->interval_pct.low > 0 ||
+                                   inference.test->interval_pct.high < 0);
+    }
+  }
+  const double n = static_cast<double>(pairs);
+  const double bound = std::floor(
+      kMaxAaLevel * n + 1.645 * std::sqrt(n * kMaxAaLevel * (1 - kMaxAaLevel)));
+  const bool ok = static_cast<double>(called) <= bound;
+  std::printf(
+      "session_sim: A/A on the measured blocks of %s, %zu sessions of %zu "
+      "pairs, precision %g points, %s\n"
+      "A/A level: %.2f %% (%zu/%zu), target at most %.0f: %s; blocks per "
+      "pair %.1f\n",
+      path.c_str(), sessions, groups.size(), design.precision_points,
+      design.reported_within_precision ? "reported interval within P"
+                                       : "STAND-IN ONLY",
+      100 * static_cast<double>(called) / n, called, pairs, bound,
+      ok ? "ok" : "MISSED", static_cast<double>(blocks) / n);
+  return ok ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -253,6 +343,7 @@ int main(int argc, char** argv) {
   SequentialDesign design;
   bool peek = false;
   bool stand_in_bias = false;
+  std::string aa_blocks;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--peek" || arg == "--stand-in-bias") {
@@ -276,6 +367,9 @@ int main(int argc, char** argv) {
       design.small_sample_margin = std::strtod(value, &end);
     } else if (arg == "--min-blocks") {
       design.min_blocks_to_stop = std::strtoull(value, &end, 10);
+    } else if (arg == "--aa-blocks") {
+      aa_blocks = value;
+      continue;
     } else {
       return Usage();
     }
@@ -289,6 +383,9 @@ int main(int argc, char** argv) {
   if (stand_in_bias) {
     PrintStandInBias(rng);
     return 0;
+  }
+  if (!aa_blocks.empty()) {
+    return RealAaLevel(aa_blocks, pair_count, design, rng);
   }
   const double k_t3 = CalibrateNoise(Noise::kStudentT3, rng);
   const double k_mix = CalibrateNoise(Noise::kSlowRunMixture, rng);
