@@ -117,17 +117,28 @@ std::optional<double> OthersWritesPerSecond(const PairResult& pair) {
 // neighbour syncing a log does tens.
 constexpr double kBusyWritesPerSecond = 5;
 
-// ": the disk was busy (12 writes/s from others) - rerun ..." or the plain
-// advice, for pairs left unanswered.
-std::string Advice(const std::vector<const PairResult*>& pairs) {
+// The most writes a second by others that the idle windows saw while any of
+// `pairs` was measured; 0 where none was sampled.
+double BusiestWritesPerSecond(const std::vector<const PairResult*>& pairs) {
   double busiest = 0;
   for (const PairResult* pair : pairs) {
     busiest = std::max(busiest, OthersWritesPerSecond(*pair).value_or(0));
   }
+  return busiest;
+}
+
+std::string BusyDisk(double writes_per_second, const char* measured) {
+  return "the disk was busy (" + Printf("%.0f", writes_per_second) +
+         " writes/s from others while " + measured + " measured)";
+}
+
+// ": the disk was busy (12 writes/s from others) - rerun ..." or the plain
+// advice, for pairs left unanswered.
+std::string Advice(const std::vector<const PairResult*>& pairs) {
+  const double busiest = BusiestWritesPerSecond(pairs);
   if (busiest >= kBusyWritesPerSecond) {
-    return ": the disk was busy (" + Printf("%.0f", busiest) +
-           " writes/s from others while they were measured); rerun with a "
-           "larger --budget or on a quiet disk";
+    return ": " + BusyDisk(busiest, "they were") +
+           "; rerun with a larger --budget or on a quiet disk";
   }
   return ": rerun with a larger --budget or on a quiet disk";
 }
@@ -210,6 +221,18 @@ std::string AnswerLine(const Report& report) {
                       " without a verdict at " +
                       Names(unmeasured, sizes, with_axes) +
                       " (too few runs, or not measurable: see the table)");
+  }
+  // Answered on a busy disk: the times include the others' traffic, which a
+  // reader comparing them with another disk's must know. (Where a pair is
+  // unanswered, its advice says it already.)
+  if (open.empty()) {
+    std::vector<const PairResult*> all;
+    for (const PairResult& pair : report.pairs) all.push_back(&pair);
+    const double busiest = BusiestWritesPerSecond(all);
+    if (busiest >= kBusyWritesPerSecond) {
+      clauses.push_back(BusyDisk(busiest, "it was") +
+                        ": the times include their traffic");
+    }
   }
   std::string line = "answer: ";
   for (std::size_t i = 0; i < clauses.size(); ++i) {

@@ -108,3 +108,23 @@ TEST_CASE(
   report.pairs[0].aligned.background->writes = 0.002;
   CHECK(AnswerLine(report).find("busy") == std::string::npos);
 }
+
+TEST_CASE("answered pairs on a busy disk still say it was busy, once") {
+  Report report = FixedReport();
+  PairResult known = PairAt(4096, Verdict::kAlignedFaster, 8, {5, 11});
+  known.aligned.total_ns = Summarize({10e6, 10e6, 10e6});
+  known.aligned.background = DevicePerOp{0, 0, 0.5, 2, std::nullopt};
+  report.pairs = {known};
+  const std::string line = AnswerLine(report);
+  CHECK(line.find("the disk was busy (50 writes/s from others while it was "
+                  "measured): the times include their traffic") !=
+        std::string::npos);
+  // With a pair left unanswered its advice says so, and only there.
+  report.pairs.push_back(
+      PairAt(1024, Verdict::kNoSignificantDifference, 0, {-9, 9}));
+  report.pairs.back().aligned.total_ns = known.aligned.total_ns;
+  report.pairs.back().aligned.background = known.aligned.background;
+  const std::string both = AnswerLine(report);
+  CHECK(both.find("busy") == both.rfind("busy"));
+  CHECK(both.find("while they were measured); rerun") != std::string::npos);
+}
