@@ -83,8 +83,9 @@ struct SequentialDesign {
   // The stand-in must be at most precision / (1 + margin / sqrt(blocks)):
   // a margin above 0 asks for more blocks while few are measured, where the
   // stand-in varies most. 0 since the reported interval itself must be
-  // within the precision (below), which keeps the promise a margin of 1.0
-  // and 15 blocks kept for 4.2 % of pairs, at 0.86 times their blocks.
+  // within the precision (below): that keeps the promise for every pair,
+  // where a margin of 1.0 and 15 blocks still left 4.2 % of simulated pairs
+  // above it, and on 0.86 times their blocks.
   double small_sample_margin = 0;
   // A pair stops on its precision only when the interval it will report is
   // within the precision too, not its stand-in alone: the stand-in is fitted
