@@ -161,15 +161,31 @@ std::uint64_t OracleBlocks(double c, double precision, std::uint64_t cap) {
 struct Session {
   std::vector<PairProgress> progress;
   std::vector<PairState> state;
+  // Per pair: whether the check of the reported interval ever kept it open
+  // where the stand-in alone would have stopped it
+  std::vector<bool> kept_open;
   int rounds = 0;
   double seconds = 0;
 };
+
+// Whether the stand-in's own test of a stop passes on `d`: what the check of
+// the reported interval then decides alone.
+bool StandInWouldStop(const std::vector<double>& d,
+                      const SequentialDesign& design) {
+  const std::uint64_t n = d.size();
+  return n >= design.min_blocks_to_stop && n >= design.first_round_blocks &&
+         StandInHalfWidthPoints(d, design.confidence) <=
+             StopThresholdPoints(n, design.precision_points,
+                                 design.small_sample_margin) &&
+         !TailsMoveInterval(d, design.confidence);
+}
 
 Session RunSession(const std::vector<TruePair>& pairs,
                    const SequentialDesign& design, double budget_seconds,
                    bool peek, std::mt19937_64& rng) {
   Session s;
   s.progress.resize(pairs.size());
+  s.kept_open.assign(pairs.size(), false);
   std::vector<PairRun> runs(pairs.size());
   std::vector<bool> peeked(pairs.size(), false);
   for (std::size_t i = 0; i < pairs.size(); ++i) {
@@ -184,6 +200,10 @@ Session RunSession(const std::vector<TruePair>& pairs,
     if (total == 0) break;
     ++s.rounds;
     for (std::size_t i = 0; i < pairs.size(); ++i) {
+      if (plan.blocks[i] > 0 && plan.state[i] == PairState::kOpen &&
+          StandInWouldStop(s.progress[i].log_ratios, design)) {
+        s.kept_open[i] = true;
+      }
       for (std::uint64_t b = 0; b < plan.blocks[i]; ++b) {
         auto& d = s.progress[i].log_ratios;
         d.push_back(SimulateBlock(pairs[i], d.size(), runs[i], rng));
@@ -422,6 +442,9 @@ int main(int argc, char** argv) {
   double oracle_seconds = 0;
   std::size_t states[std::size(kPairStates)] = {};
   std::size_t zero_ratios = 0, ratios = 0;
+  // A/A pairs the check of the reported interval kept open, and of those the
+  // ones called: what the one sign-reading rule does to the level
+  std::size_t aa_kept_open = 0, aa_kept_open_called = 0;
   // By noise × quantum: HL half-width / P, blocks, oracle blocks
   std::vector<double> kind_hl[4];
   std::uint64_t kind_blocks[4] = {}, kind_oracle[4] = {};
@@ -452,6 +475,10 @@ int main(int argc, char** argv) {
     }
     const Interval& ci = inf.test->interval_pct;
     excludes_zero[g] += ci.low > 0 || ci.high < 0;
+    if (g == 0 && s.kept_open[i]) {
+      ++aa_kept_open;
+      aa_kept_open_called += ci.low > 0 || ci.high < 0;
+    }
     covers[g] += ci.low <= p.gain_pct && p.gain_pct <= ci.high;
     const double half = ci.HalfWidth();
     hl_over_p.push_back(half / design.precision_points);
@@ -550,6 +577,15 @@ int main(int argc, char** argv) {
       100 * aa, 196 * aa_se, excludes_zero[0], per_gain[0],
       std::floor(aa_bound), per_gain[0], 100 * kMaxAaLevel,
       check(static_cast<double>(excludes_zero[0]) <= std::floor(aa_bound)));
+  std::printf(
+      "A/A pairs the reported interval kept open where the stand-in would "
+      "have stopped: %zu of %zu, of them called %zu (%.1f %%); the others "
+      "called %zu of %zu (%.1f %%)\n",
+      aa_kept_open, per_gain[0], aa_kept_open_called,
+      100 * frac(aa_kept_open_called, aa_kept_open),
+      excludes_zero[0] - aa_kept_open_called, per_gain[0] - aa_kept_open,
+      100 * frac(excludes_zero[0] - aa_kept_open_called,
+                 per_gain[0] - aa_kept_open));
   for (std::size_t g = 0; g < kGains; ++g) {
     const double cov = frac(covers[g], per_gain[g]);
     std::printf(
