@@ -244,6 +244,15 @@ std::uint64_t ProjectBlocksNeeded(std::uint64_t blocks_so_far,
   return std::max(n + 1, static_cast<std::uint64_t>(needed));
 }
 
+bool StandInStops(const std::vector<double>& log_ratios, double stand_in_points,
+                  const SequentialDesign& design) {
+  const std::uint64_t n = log_ratios.size();
+  return n >= design.min_blocks_to_stop &&
+         stand_in_points <= StopThresholdPoints(n, design.precision_points,
+                                                design.small_sample_margin) &&
+         !TailsMoveInterval(log_ratios, design.confidence);
+}
+
 RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
                         const SequentialDesign& design, double seconds_left) {
   const std::size_t count = pairs.size();
@@ -290,10 +299,7 @@ RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
         std::max(ProjectBlocksNeeded(n, stand_in, design.precision_points,
                                      design.small_sample_margin),
                  design.min_blocks_to_stop);
-    if (n >= design.min_blocks_to_stop &&
-        stand_in <= StopThresholdPoints(n, design.precision_points,
-                                        design.small_sample_margin) &&
-        !TailsMoveInterval(pair.log_ratios, design.confidence)) {
+    if (StandInStops(pair.log_ratios, stand_in, design)) {
       const double reported =
           design.reported_within_precision
               ? ReportedHalfWidthPoints(pair.log_ratios, design.confidence)

@@ -154,6 +154,14 @@ std::uint64_t ProjectBlocksNeeded(std::uint64_t blocks_so_far,
 double StopThresholdPoints(std::uint64_t blocks, double precision_points,
                            double margin);
 
+// The sign-invariant half of a stop on the precision: at least
+// `min_blocks_to_stop` blocks, the stand-in (`stand_in_points`, from
+// StandInHalfWidthPoints) at most StopThresholdPoints, and no far blocks that
+// could move the interval's ends (TailsMoveInterval). PlanNextRound then asks
+// the reported interval too, where `reported_within_precision`.
+bool StandInStops(const std::vector<double>& log_ratios, double stand_in_points,
+                  const SequentialDesign& design);
+
 // The next round. Each open pair asks for the blocks it projects to need,
 // bounded by the round growth, the minimum round and the cap (all of the
 // first round while it has not had it). When the seconds left do not cover

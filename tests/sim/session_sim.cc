@@ -168,18 +168,6 @@ struct Session {
   double seconds = 0;
 };
 
-// Whether the stand-in's own test of a stop passes on `d`: what the check of
-// the reported interval then decides alone.
-bool StandInWouldStop(const std::vector<double>& d,
-                      const SequentialDesign& design) {
-  const std::uint64_t n = d.size();
-  return n >= design.min_blocks_to_stop && n >= design.first_round_blocks &&
-         StandInHalfWidthPoints(d, design.confidence) <=
-             StopThresholdPoints(n, design.precision_points,
-                                 design.small_sample_margin) &&
-         !TailsMoveInterval(d, design.confidence);
-}
-
 Session RunSession(const std::vector<TruePair>& pairs,
                    const SequentialDesign& design, double budget_seconds,
                    bool peek, std::mt19937_64& rng) {
@@ -200,8 +188,11 @@ Session RunSession(const std::vector<TruePair>& pairs,
     if (total == 0) break;
     ++s.rounds;
     for (std::size_t i = 0; i < pairs.size(); ++i) {
-      if (plan.blocks[i] > 0 && plan.state[i] == PairState::kOpen &&
-          StandInWouldStop(s.progress[i].log_ratios, design)) {
+      // Open past its first round although the stand-in would stop it: the
+      // reported interval kept it open.
+      const auto& so_far = s.progress[i].log_ratios;
+      if (plan.blocks[i] > 0 && so_far.size() >= design.first_round_blocks &&
+          StandInStops(so_far, plan.stand_in_half_width_points[i], design)) {
         s.kept_open[i] = true;
       }
       for (std::uint64_t b = 0; b < plan.blocks[i]; ++b) {

@@ -164,6 +164,10 @@ TEST_CASE(
   REQUIRE(half_width > 2 * design.precision_points);
   REQUIRE(StandInHalfWidthPoints(split) < design.precision_points / 2);
   REQUIRE_FALSE(TailsMoveInterval(split));
+  REQUIRE(StandInStops(split, StandInHalfWidthPoints(split), design));
+  // Below the fewest blocks a pair stops on, the stand-in's half says no.
+  const std::vector<double> nine(split.begin(), split.begin() + 9);
+  CHECK_FALSE(StandInStops(nine, StandInHalfWidthPoints(nine), design));
   const RoundPlan plan = PlanNextRound({Pair(split)}, design, 1e9);
   CHECK(plan.state[0] == PairState::kOpen);
   // What the reported half-width projects, n (half-width / P)^2
