@@ -51,6 +51,21 @@ constexpr double kMaxBlocksOverOracle = 1.5;
 
 constexpr double kGainsPct[] = {0, 5, 20, 50};
 
+// A level of exactly 5 % lands above 5 % in about half of all simulations:
+// an A/A count is held, as the A/A check on the machine is, against the
+// one-sided 95 % binomial bound of a 5 % level on as many pairs.
+double AaBound(std::size_t pairs) {
+  const double n = static_cast<double>(pairs);
+  return std::floor(kMaxAaLevel * n +
+                    1.645 * std::sqrt(n * kMaxAaLevel * (1 - kMaxAaLevel)));
+}
+
+// The verdict's call: the interval lies on one side of 0.
+bool Called(const Inference& inference) {
+  return inference.test && (inference.test->interval_pct.low > 0 ||
+                            inference.test->interval_pct.high < 0);
+}
+
 enum class Noise { kStudentT3, kSlowRunMixture };
 enum class Quantum { kHistogram, kCoarse };
 
@@ -202,10 +217,8 @@ Session RunSession(const std::vector<TruePair>& pairs,
       s.seconds +=
           static_cast<double>(plan.blocks[i]) * pairs[i].seconds_per_block;
       if (peek && plan.blocks[i] > 0) {
-        const Inference inf =
-            SignedRankTest(s.progress[i].log_ratios, design.confidence);
-        if (inf.test && (inf.test->interval_pct.low > 0 ||
-                         inf.test->interval_pct.high < 0)) {
+        if (Called(
+                SignedRankTest(s.progress[i].log_ratios, design.confidence))) {
           s.progress[i].measurable = false;
           peeked[i] = true;
         }
@@ -322,16 +335,13 @@ int RealAaLevel(const std::string& path, std::size_t pair_count,
       if (total == 0) break;
     }
     for (const PairProgress& p : progress) {
-      const Inference inference = SignedRankTest(p.log_ratios);
       ++pairs;
       blocks += p.log_ratios.size();
-      called += inference.test && (inference.test->interval_pct.low > 0 ||
-                                   inference.test->interval_pct.high < 0);
+      called += Called(SignedRankTest(p.log_ratios, design.confidence));
     }
   }
   const double n = static_cast<double>(pairs);
-  const double bound = std::floor(
-      kMaxAaLevel * n + 1.645 * std::sqrt(n * kMaxAaLevel * (1 - kMaxAaLevel)));
+  const double bound = AaBound(pairs);
   const bool ok = static_cast<double>(called) <= bound;
   std::printf(
       "session_sim: A/A on the measured blocks of %s, %zu sessions of %zu "
@@ -465,10 +475,10 @@ int main(int argc, char** argv) {
       continue;
     }
     const Interval& ci = inf.test->interval_pct;
-    excludes_zero[g] += ci.low > 0 || ci.high < 0;
+    excludes_zero[g] += Called(inf);
     if (g == 0 && s.kept_open[i]) {
       ++aa_kept_open;
-      aa_kept_open_called += ci.low > 0 || ci.high < 0;
+      aa_kept_open_called += Called(inf);
     }
     covers[g] += ci.low <= p.gain_pct && p.gain_pct <= ci.high;
     const double half = ci.HalfWidth();
@@ -554,20 +564,14 @@ int main(int argc, char** argv) {
   const double aa = frac(excludes_zero[0], per_gain[0]);
   const double aa_se =
       std::sqrt(aa * (1 - aa) / static_cast<double>(per_gain[0]));
-  // A level of exactly 5 % lands above 5 % in about half of all simulations:
-  // the count is held, as the A/A check on the machine is, against the
-  // one-sided 95 % binomial bound of a 5 % level on as many pairs.
-  const double n_aa = static_cast<double>(per_gain[0]);
-  const double aa_bound =
-      kMaxAaLevel * n_aa +
-      1.645 * std::sqrt(n_aa * kMaxAaLevel * (1 - kMaxAaLevel));
+  const double aa_bound = AaBound(per_gain[0]);
   std::printf(
       "A/A level (gain 0, interval excludes 0): %.2f %% ± %.2f "
       "(%zu/%zu), target at most %.0f of %zu (a %.0f %% level's 95 %% "
       "bound): %s\n",
-      100 * aa, 196 * aa_se, excludes_zero[0], per_gain[0],
-      std::floor(aa_bound), per_gain[0], 100 * kMaxAaLevel,
-      check(static_cast<double>(excludes_zero[0]) <= std::floor(aa_bound)));
+      100 * aa, 196 * aa_se, excludes_zero[0], per_gain[0], aa_bound,
+      per_gain[0], 100 * kMaxAaLevel,
+      check(static_cast<double>(excludes_zero[0]) <= aa_bound));
   std::printf(
       "A/A pairs the reported interval kept open where the stand-in would "
       "have stopped: %zu of %zu, of them called %zu (%.1f %%); the others "
