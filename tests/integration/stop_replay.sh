@@ -1,6 +1,7 @@
 # tests/sim/stop_replay on a real run: every pair's blocks are read back in the order
-# measured, the totals add up to the run's blocks, a file without blocks is named as such
-# rather than counted as nothing, and a bad option is refused.
+# measured, the totals add up to the run's blocks, the rounds replayed stay within them,
+# a file without blocks is named as such rather than counted as nothing, and a bad option
+# is refused.
 source "$(dirname "$0")/lib.sh"
 REPLAY="$ALIGNBENCH_BUILD_DIR/tests/stop_replay"
 
@@ -13,6 +14,12 @@ check "the run: exit 0" [ $? -eq 0 ]
 check "replay: exit 0" [ $? -eq 0 ]
 check "each pair's 20 blocks read back" grep -q "^2 pairs: 40 blocks spent" "$WORK/replay.txt"
 check "a line per pair" [ "$(grep -c ' spent ' "$WORK/replay.txt")" -eq 2 ]
+# The rounds replayed: each pair its first round of 10, at most its 20 recorded.
+in_rounds=$(sed -n 's/^the rounds replayed on the recorded blocks: \([0-9]*\) blocks.*/\1/p' \
+  "$WORK/replay.txt")
+within() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
+check "the rounds replayed on 20 to 40 blocks (${in_rounds:-none})" \
+  within "${in_rounds:-0}" 20 40
 [ "$failed" -eq 0 ] || cat "$WORK/run.err" "$WORK/replay.txt" >&2
 
 "$REPLAY" "$ALIGNBENCH_SOURCE_DIR/results/vm-loop/derby-ext4-4k-write-back.json" \
