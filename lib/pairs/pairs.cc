@@ -227,7 +227,7 @@ std::string PrecisionWarning(const PairResult& pair, double precision_points) {
   const PairRounds& r = *pair.rounds;
   // The precision the table shows is the printed interval's half-width; the
   // stand-in the rounds stopped on can be far narrower when a few far blocks
-  // kept the pair open (TailsMoveInterval), so it is said only without an
+  // widen the interval but not the stand-in, so it is said only without an
   // interval, and the blocks still needed come from the wider of the two.
   std::string reached = "unknown";
   std::uint64_t needed = r.blocks_needed;

@@ -7,7 +7,6 @@
 #include <limits>
 
 #include "lib/stats/compare.h"
-#include "lib/stats/summary.h"
 
 namespace alignbench {
 namespace {
@@ -162,6 +161,37 @@ std::vector<double> SortedMagnitudes(const std::vector<double>& log_ratios) {
   return magnitudes;
 }
 
+// The rank reading of the stand-in (sequential.h), in points, from sorted
+// magnitudes: signs alternate in their order, and the interval is read off
+// the Walsh averages at the normal approximation of the signed-rank
+// quantile (the k-th from each end), untied: a stand-in, not the reported
+// interval, and at hundreds of blocks the exact test on every open pair of
+// every round would cost more than the rest of the plan together. NaN below
+// the blocks a verdict needs, where the test has no interval.
+double RankReadingPoints(const std::vector<double>& magnitudes,
+                         double confidence) {
+  const std::size_t n = magnitudes.size();
+  if (n < kMinRunsForVerdict) return std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> x = magnitudes;
+  for (std::size_t i = 1; i < n; i += 2) x[i] = -x[i];
+  std::vector<double> walsh;
+  walsh.reserve(n * (n + 1) / 2);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i; j < n; ++j) walsh.push_back((x[i] + x[j]) / 2);
+  }
+  const double k = static_cast<double>(n);
+  const double z =
+      boost::math::quantile(boost::math::normal(), 1 - (1 - confidence) / 2);
+  const double below = std::floor(
+      k * (k + 1) / 4 - z * std::sqrt(k * (k + 1) * (2 * k + 1) / 24));
+  const auto low = static_cast<std::size_t>(std::max(0.0, below));
+  const std::size_t high = walsh.size() - 1 - low;
+  std::nth_element(walsh.begin(), walsh.begin() + low, walsh.end());
+  const double low_log = walsh[low];
+  std::nth_element(walsh.begin() + low, walsh.begin() + high, walsh.end());
+  return 100 * (std::exp(walsh[high]) - std::exp(low_log)) / 2;
+}
+
 // The half-width of the interval the pair would report now, in points; NaN
 // without a test.
 double ReportedHalfWidthPoints(const std::vector<double>& log_ratios,
@@ -177,42 +207,17 @@ double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
                               double confidence) {
   const std::size_t n = log_ratios.size();
   if (n < 2) return std::numeric_limits<double>::quiet_NaN();
-  const FoldedFit fit = FitFolded(SortedMagnitudes(log_ratios));
+  const std::vector<double> magnitudes = SortedMagnitudes(log_ratios);
+  const FoldedFit fit = FitFolded(magnitudes);
   const double k = static_cast<double>(n);
   const double t = boost::math::quantile(boost::math::students_t(k - 1),
                                          1 - (1 - confidence) / 2);
   // Hodges–Lehmann's asymptotic standard error under normal noise is
   // sqrt(π/3) σ/√n (efficiency 3/π against the mean).
   const double half_log = t * std::sqrt(M_PI / 3) * fit.sigma / std::sqrt(k);
-  return 100 * std::exp(fit.mu) * std::sinh(half_log);
-}
-
-bool TailsMoveInterval(const std::vector<double>& log_ratios,
-                       double confidence) {
-  const std::size_t n = log_ratios.size();
-  if (n < 2) return false;
-  const std::vector<double> magnitudes = SortedMagnitudes(log_ratios);
-  // Far: beyond the median by six robust spreads (MAD scaled to σ), which a
-  // normal block almost never is; the fit itself would be pulled by them.
-  // The spread has the far-run notes' floor: with mostly equal medians (MAD
-  // 0) every other block would be far, and the pair would never stop.
-  const double middle = Percentile(magnitudes, 0.5);
-  std::vector<double> deviations;
-  deviations.reserve(n);
-  for (double m : magnitudes) deviations.push_back(std::fabs(m - middle));
-  std::sort(deviations.begin(), deviations.end());
-  const double spread =
-      std::max(1.4826 * Percentile(deviations, 0.5), kFarRunScaleFloor);
-  const double limit = middle + 6 * spread;
-  const auto far = static_cast<double>(
-      magnitudes.end() -
-      std::upper_bound(magnitudes.begin(), magnitudes.end(), limit));
-  const double k = static_cast<double>(n);
-  const double z =
-      boost::math::quantile(boost::math::normal(), 1 - (1 - confidence) / 2);
-  const double past_one_end =
-      k * (k + 1) / 4 - z * std::sqrt(k * (k + 1) * (2 * k + 1) / 24);
-  return far * k >= past_one_end;
+  const double folded = 100 * std::exp(fit.mu) * std::sinh(half_log);
+  const double rank = RankReadingPoints(magnitudes, confidence);
+  return rank < folded ? rank : folded;
 }
 
 double StopThresholdPoints(std::uint64_t blocks, double precision_points,
@@ -249,8 +254,7 @@ bool StandInStops(const std::vector<double>& log_ratios, double stand_in_points,
   const std::uint64_t n = log_ratios.size();
   return n >= design.min_blocks_to_stop &&
          stand_in_points <= StopThresholdPoints(n, design.precision_points,
-                                                design.small_sample_margin) &&
-         !TailsMoveInterval(log_ratios, design.confidence);
+                                                design.small_sample_margin);
 }
 
 RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
@@ -321,7 +325,10 @@ RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
     const std::uint64_t target = std::min(plan.blocks_needed[i], cap);
     const auto most_this_round = static_cast<std::uint64_t>(std::floor(
         static_cast<double>(n) * std::max(0.0, design.max_round_growth - 1)));
-    std::uint64_t want = std::max<std::uint64_t>(target - n, 1);
+    std::uint64_t want = std::max<std::uint64_t>(
+        static_cast<std::uint64_t>(
+            std::ceil(design.round_share * static_cast<double>(target - n))),
+        1);
     want = std::min(want, std::max(most_this_round, design.min_round_blocks));
     want = std::max(want, design.min_round_blocks);
     ask[i] = std::min(want, cap - n);

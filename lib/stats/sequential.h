@@ -71,9 +71,14 @@ struct SequentialDesign {
   // signed-rank test needs for a verdict.
   std::uint64_t first_round_blocks = 10;
   std::uint64_t max_blocks_per_pair = 400;
+  // A later round asks for this share of the blocks a pair still projects to
+  // need. The projection reads the stand-in, which errs on the side of more
+  // blocks, and a look between rounds costs a plan and a 100 ms idle window,
+  // not blocks: half a projection, looked at again, overshoots less.
+  double round_share = 0.5;
   // A later round gives an open pair at least this many blocks, so that a
   // pair just short of the target does not creep up one block at a time.
-  std::uint64_t min_round_blocks = 4;
+  std::uint64_t min_round_blocks = 2;
   // A later round at most multiplies a pair's blocks by this: a projection
   // from few blocks can be far off, the next round corrects it.
   double max_round_growth = 2;
@@ -113,34 +118,30 @@ struct RoundPlan {
 
 // The sign-invariant stand-in for the half-width, in %gain points, of the
 // signed-rank test's Hodges–Lehmann interval on `log_ratios`. It reads only
-// |log ratio|, so flipping any signs leaves it unchanged.
+// |log ratio|, so flipping any signs leaves it unchanged. It is the smaller
+// of two readings, each sign-invariant:
 //
-// The absolute values are modelled as |μ + σZ|, Z standard normal (a folded
-// normal), and μ ≥ 0 and σ fitted by least squares of their order
-// statistics on its quantiles, leaving out the largest and the smallest
-// tenth. Fitting μ
-// keeps the effect out of the spread: a spread taken around 0 would count a
-// 50 % gain as noise and ask for many times the blocks. The half-width on the
-// log scale is then t(n − 1) · sqrt(π/3) · σ / sqrt(n) (the Hodges–Lehmann
-// estimator's standard error under normal noise, Student's t for small n),
-// and in points 100 · e^μ · sinh(half-width): an interval around the fitted
-// gain, taken on the side where it is wider, as the sign is not read (a
-// unaligned-faster pair is asked for somewhat more blocks than it needs).
+// - The folded fit. The absolute values are modelled as |μ + σZ|, Z
+//   standard normal (a folded normal), and μ ≥ 0 and σ fitted by least
+//   squares of their order statistics on its quantiles, leaving out the
+//   largest and the smallest tenth. Fitting μ keeps the effect out of the
+//   spread: a spread taken around 0 would count a 50 % gain as noise and ask
+//   for many times the blocks. The half-width on the log scale is then
+//   t(n − 1) · sqrt(π/3) · σ / sqrt(n) (the Hodges–Lehmann estimator's
+//   standard error under normal noise, Student's t for small n), and in
+//   points 100 · e^μ · sinh(half-width): an interval around the fitted gain,
+//   taken on the side where it is wider, as the sign is not read.
+// - The rank reading, from the 6 values a verdict needs: the signed-rank
+//   interval's half-width of the absolute values with signs alternating in
+//   their order, a sample as balanced as random signs make it on average,
+//   its ends at the normal approximation of the quantile. It is the
+//   interval's own arithmetic, so it feels a heavy tail as little as the
+//   interval does, where the normal fold reads a disk's small-effect pairs at
+//   up to 2.5 times their interval. It counts an effect as noise; there the
+//   fold is the smaller.
 // NaN with fewer than 2 values.
 double StandInHalfWidthPoints(const std::vector<double>& log_ratios,
                               double confidence = kConfidenceLevel);
-
-// Whether the blocks the stand-in's fit leaves out could move the reported
-// interval's ends: the stand-in fits the middle of |log ratio| and so does
-// not see a few blocks far off it (a run whose median fell into a slower
-// mode of the disk), while each such block moves n of the n(n+1)/2 Walsh
-// averages the interval is read from. True when the blocks beyond the
-// median |log ratio| by six robust spreads (1.4826 MAD), times n, reach the
-// number of Walsh averages past one end of the interval (normal approximation
-// of the signed-rank quantile). Reads only |log ratio|, so the rounds stay
-// sign-invariant.
-bool TailsMoveInterval(const std::vector<double>& log_ratios,
-                       double confidence = kConfidenceLevel);
 
 // Blocks a pair projects to need in total for `precision_points`: the
 // half-width scales as 1/sqrt(blocks), so n · (stand-in / precision)^2,
@@ -155,23 +156,25 @@ double StopThresholdPoints(std::uint64_t blocks, double precision_points,
                            double margin);
 
 // The sign-invariant half of a stop on the precision: at least
-// `min_blocks_to_stop` blocks, the stand-in (`stand_in_points`, from
-// StandInHalfWidthPoints) at most StopThresholdPoints, and no far blocks that
-// could move the interval's ends (TailsMoveInterval). PlanNextRound then asks
-// the reported interval too, where `reported_within_precision`.
+// `min_blocks_to_stop` blocks and the stand-in (`stand_in_points`, from
+// StandInHalfWidthPoints) at most StopThresholdPoints. PlanNextRound then
+// asks the reported interval too, where `reported_within_precision`: that
+// also keeps open a pair whose few far blocks the fold leaves out but the
+// interval feels.
 bool StandInStops(const std::vector<double>& log_ratios, double stand_in_points,
                   const SequentialDesign& design);
 
-// The next round. Each open pair asks for the blocks it projects to need,
-// bounded by the round growth, the minimum round and the cap (all of the
-// first round while it has not had it). When the seconds left do not cover
-// every open pair's way to its target, pairs are funded cheapest completion
-// first (seconds to its projected total): that brings the most pairs to the
-// precision within the budget. The seconds those completions do not need go,
-// this round, to the pairs that cannot be completed, cheapest round first: a
-// pair short of the precision still narrows its interval with every block,
-// and the budget is spent. A pair whose round no longer fits is kOutOfBudget
-// and gets nothing this round; the plan is a function of the progress only.
+// The next round. Each open pair asks for `round_share` of the blocks it
+// still projects to need, bounded by the round growth, the minimum round and
+// the cap (all of the first round while it has not had it). When the seconds
+// left do not cover every open pair's way to its target, pairs are funded
+// cheapest completion first (seconds to its projected total): that brings the
+// most pairs to the precision within the budget. The seconds those completions
+// do not need go, this round, to the pairs that cannot be completed, cheapest
+// round first: a pair short of the precision still narrows its interval with
+// every block, and the budget is spent. A pair whose round no longer fits is
+// kOutOfBudget and gets nothing this round; the plan is a function of the
+// progress only.
 RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
                         const SequentialDesign& design, double seconds_left);
 

@@ -6,14 +6,17 @@
 // oracle that knew every pair's spread would.
 //
 // Usage: session_sim [--pairs N] [--seed S] [--precision P] [--margin M]
-//                    [--min-blocks N] [--stand-in-only] [--peek]
+//                    [--min-blocks N] [--round-share F] [--min-round N]
+//                    [--stand-in-only] [--peek]
 //        session_sim --aa-blocks FILE [--pairs N] [--seed S] [--precision P]
 //                    [--stand-in-only]
 //        session_sim --stand-in-bias [--seed S]
 // --margin and --min-blocks set the small-sample margin of the stop and the
-// fewest blocks a pair stops on (SequentialDesign); --stand-in-only stops a
-// pair on its stand-in alone, without asking its reported interval too, to
-// measure what that check does to the level and the blocks.
+// fewest blocks a pair stops on, --round-share and --min-round the share of
+// its projection a round asks for and the fewest blocks a later round gives
+// (SequentialDesign); --stand-in-only stops a pair on its stand-in alone,
+// without asking its reported interval too, to measure what that check does
+// to the level and the blocks.
 // --peek adds the rule the design must not have, stopping a pair as soon as
 // its interval excludes 0, to show that the simulator catches what that does
 // to the level. Exits 1 when a target is missed, 2 on a usage error.
@@ -243,7 +246,8 @@ double Quantile(std::vector<double> v, double q) {
 int Usage() {
   std::fprintf(stderr,
                "usage: session_sim [--pairs N] [--seed S] [--precision P] "
-               "[--margin M] [--min-blocks N] [--stand-in-only] [--peek]\n"
+               "[--margin M] [--min-blocks N] [--round-share F] "
+               "[--min-round N] [--stand-in-only] [--peek]\n"
                "       session_sim --aa-blocks FILE [--pairs N] [--seed S] "
                "[--precision P] [--stand-in-only]\n"
                "       session_sim --stand-in-bias [--seed S]\n");
@@ -386,6 +390,10 @@ int main(int argc, char** argv) {
       design.precision_points = std::strtod(value, &end);
     } else if (arg == "--margin") {
       design.small_sample_margin = std::strtod(value, &end);
+    } else if (arg == "--round-share") {
+      design.round_share = std::strtod(value, &end);
+    } else if (arg == "--min-round") {
+      design.min_round_blocks = std::strtoull(value, &end, 10);
     } else if (arg == "--min-blocks") {
       design.min_blocks_to_stop = std::strtoull(value, &end, 10);
     } else if (arg == "--aa-blocks") {
@@ -545,13 +553,15 @@ int main(int argc, char** argv) {
   std::printf(
       "session_sim: %zu pairs, seed %llu, precision %g points, "
       "first round %llu, cap %llu, small-sample margin %g, stops from %llu "
-      "blocks, %s%s\n",
+      "blocks, rounds of %g of the projection (at least %llu), %s%s\n",
       pairs.size(), static_cast<unsigned long long>(seed),
       design.precision_points,
       static_cast<unsigned long long>(design.first_round_blocks),
       static_cast<unsigned long long>(design.max_blocks_per_pair),
       design.small_sample_margin,
       static_cast<unsigned long long>(design.min_blocks_to_stop),
+      design.round_share,
+      static_cast<unsigned long long>(design.min_round_blocks),
       design.reported_within_precision ? "reported interval within P"
                                        : "STAND-IN ONLY",
       peek ? ", PEEKING: a pair also stops once its interval excludes 0" : "");
