@@ -80,6 +80,8 @@ void ReplayStops(const Report& report, SequentialDesign design,
                  bool precision_given, Totals& totals) {
   if (!precision_given)
     design.precision_points = report.settings.precision_points;
+  // The session's first round is the run's --repetitions.
+  design.first_round_blocks = report.settings.repetitions;
   for (const PairResult& pair : report.pairs) {
     const std::vector<double> ratios =
         BlockLogRatios(pair.unaligned, pair.aligned);
