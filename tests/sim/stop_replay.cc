@@ -69,11 +69,13 @@ RoundsReplay ReplayRounds(const std::vector<double>& ratios,
   }
 }
 
-double SecondsPerBlock(const PairResult& pair, std::size_t blocks) {
+// Both variants' runs, preparation and removal included: what the budget
+// counts.
+double RunSeconds(const PairResult& pair) {
   double seconds = 0;
   for (const RunPoint& run : pair.unaligned.runs) seconds += run.wall_s;
   for (const RunPoint& run : pair.aligned.runs) seconds += run.wall_s;
-  return blocks ? seconds / static_cast<double>(blocks) : 0;
+  return seconds;
 }
 
 void ReplayStops(const Report& report, SequentialDesign design,
@@ -111,11 +113,12 @@ void ReplayStops(const Report& report, SequentialDesign design,
                             : -1;
     ++totals.pairs;
     totals.spent += ratios.size();
-    const double per_block = SecondsPerBlock(pair, ratios.size());
+    const double seconds = RunSeconds(pair);
     const RoundsReplay rounds = ReplayRounds(ratios, design);
     totals.in_rounds += rounds.blocks;
-    totals.in_rounds_seconds += static_cast<double>(rounds.blocks) * per_block;
-    totals.spent_seconds += static_cast<double>(ratios.size()) * per_block;
+    totals.in_rounds_seconds += seconds * static_cast<double>(rounds.blocks) /
+                                static_cast<double>(ratios.size());
+    totals.spent_seconds += seconds;
     totals.ran_out += rounds.ran_out;
     totals.spent_above += spent_width > design.precision_points;
     std::printf("%8s  spent %4zu (half-width %6.2f)",
