@@ -6,17 +6,17 @@
 // oracle that knew every pair's spread would.
 //
 // Usage: session_sim [--pairs N] [--seed S] [--precision P] [--margin M]
-//                    [--min-blocks N] [--round-share F] [--min-round N]
-//                    [--stand-in-only] [--peek]
+//                    [--first-round N] [--min-blocks N] [--round-share F]
+//                    [--min-round N] [--stand-in-only] [--peek]
 //        session_sim --aa-blocks FILE [--pairs N] [--seed S] [--precision P]
 //                    [--stand-in-only]
 //        session_sim --stand-in-bias [--seed S]
-// --margin and --min-blocks set the small-sample margin of the stop and the
-// fewest blocks a pair stops on, --round-share and --min-round the share of
-// its projection a round asks for and the fewest blocks a later round gives
-// (SequentialDesign); --stand-in-only stops a pair on its stand-in alone,
-// without asking its reported interval too, to measure what that check does
-// to the level and the blocks.
+// --margin, --first-round and --min-blocks set the small-sample margin of the
+// stop, the first round's blocks and the fewest blocks a pair stops on,
+// --round-share and --min-round the share of its projection a round asks for
+// and the fewest blocks a later round gives (SequentialDesign); --stand-in-only
+// stops a pair on its stand-in alone, without asking its reported interval too,
+// to measure what that check does to the level and the blocks.
 // --peek adds the rule the design must not have, stopping a pair as soon as
 // its interval excludes 0, to show that the simulator catches what that does
 // to the level. Exits 1 when a target is missed, 2 on a usage error.
@@ -246,8 +246,8 @@ double Quantile(std::vector<double> v, double q) {
 int Usage() {
   std::fprintf(stderr,
                "usage: session_sim [--pairs N] [--seed S] [--precision P] "
-               "[--margin M] [--min-blocks N] [--round-share F] "
-               "[--min-round N] [--stand-in-only] [--peek]\n"
+               "[--margin M] [--first-round N] [--min-blocks N] "
+               "[--round-share F] [--min-round N] [--stand-in-only] [--peek]\n"
                "       session_sim --aa-blocks FILE [--pairs N] [--seed S] "
                "[--precision P] [--stand-in-only]\n"
                "       session_sim --stand-in-bias [--seed S]\n");
@@ -394,6 +394,8 @@ int main(int argc, char** argv) {
       design.round_share = std::strtod(value, &end);
     } else if (arg == "--min-round") {
       design.min_round_blocks = std::strtoull(value, &end, 10);
+    } else if (arg == "--first-round") {
+      design.first_round_blocks = std::strtoull(value, &end, 10);
     } else if (arg == "--min-blocks") {
       design.min_blocks_to_stop = std::strtoull(value, &end, 10);
     } else if (arg == "--aa-blocks") {

@@ -10,9 +10,13 @@
 // the record's end, and is counted): built from two versions of the rule,
 // the same files say what a change to it saves in blocks and seconds.
 //
-// Usage: stop_replay [--precision P] [--margin M] RESULT.json...
-// --precision defaults to each file's own. Prints a line per pair and the
-// totals; exits 2 on a usage error or a file it cannot read.
+// Usage: stop_replay [--precision P] [--margin M] [--first-round N]
+//                    [--min-blocks N] RESULT.json...
+// --precision defaults to each file's own, --first-round to the file's
+// --repetitions; --min-blocks sets the fewest blocks a pair stops on. Prints a
+// line per pair and the totals; exits 2 on a usage error or a file it cannot
+// read.
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -79,11 +83,13 @@ double RunSeconds(const PairResult& pair) {
 }
 
 void ReplayStops(const Report& report, SequentialDesign design,
-                 bool precision_given, Totals& totals) {
+                 bool precision_given, bool first_round_given, Totals& totals) {
   if (!precision_given)
     design.precision_points = report.settings.precision_points;
   // The session's first round is the run's --repetitions.
-  design.first_round_blocks = report.settings.repetitions;
+  if (!first_round_given) {
+    design.first_round_blocks = report.settings.repetitions;
+  }
   for (const PairResult& pair : report.pairs) {
     const std::vector<double> ratios =
         BlockLogRatios(pair.unaligned, pair.aligned);
@@ -142,7 +148,7 @@ void ReplayStops(const Report& report, SequentialDesign design,
 
 int main(int argc, char** argv) {
   SequentialDesign design;
-  bool precision_given = false;
+  bool precision_given = false, first_round_given = false;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -160,10 +166,25 @@ int main(int argc, char** argv) {
       } else {
         design.small_sample_margin = value;
       }
+    } else if ((arg == "--first-round" || arg == "--min-blocks") &&
+               i + 1 < argc) {
+      char* end = nullptr;
+      const std::uint64_t value = std::strtoull(argv[++i], &end, 10);
+      if (*end != '\0' || value == 0) {
+        std::fprintf(stderr, "stop_replay: error: %s wants a count >= 1\n",
+                     arg.c_str());
+        return 2;
+      }
+      if (arg == "--first-round") {
+        design.first_round_blocks = value;
+        first_round_given = true;
+      } else {
+        design.min_blocks_to_stop = value;
+      }
     } else if (!arg.empty() && arg[0] == '-') {
       std::fprintf(stderr,
                    "usage: stop_replay [--precision P] [--margin M] "
-                   "RESULT.json...\n");
+                   "[--first-round N] [--min-blocks N] RESULT.json...\n");
       return 2;
     } else {
       files.push_back(arg);
@@ -182,7 +203,8 @@ int main(int argc, char** argv) {
       return 2;
     }
     std::printf("%s\n", file.c_str());
-    ReplayStops(report.value(), design, precision_given, totals);
+    ReplayStops(report.value(), design, precision_given, first_round_given,
+                totals);
   }
   std::printf(
       "%zu pairs: %zu blocks spent, %zu above the precision; looking at every "
