@@ -123,6 +123,18 @@ TEST_CASE("A far run is noted only where its block moves the verdict") {
   CHECK(unmoved[0].run_notes.empty());
 }
 
+TEST_CASE("A far run is not noted for leaving too few blocks for a verdict") {
+  // Six blocks, the first round: without the far block five are left, too
+  // few for any verdict. That is the count, not the far run, so no note.
+  const std::vector<float> unaligned = {1.02f, 0.98f, 1.03f, 0.97f, 1.0f, 1.0f};
+  std::vector<float> aligned(6, 1.0f);
+  aligned[5] = 10.0f;
+  const std::vector<PairResult> six =
+      BuildPairs({testing::kFsync4K}, Blocks(unaligned, aligned), 24);
+  REQUIRE(six[0].verdict == Verdict::kNoSignificantDifference);
+  CHECK(six[0].run_notes.empty());
+}
+
 TEST_CASE("The precision warning gives the printed interval's half-width") {
   // A pair kept open by far blocks: the stand-in says +-0.3, the interval the
   // table prints is [-41.0, +0.2], +-20.6 points wide.
