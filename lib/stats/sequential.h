@@ -66,10 +66,14 @@ inline constexpr Named<PairState> kPairStates[] = {
 struct SequentialDesign {
   // Target half-width of every pair's interval, in %gain points
   double precision_points = 5;
-  // Blocks every pair gets before its precision is judged: fewer give a
-  // stand-in too noisy to stop on or project from. Never fewer than the
-  // signed-rank test needs for a verdict.
-  std::uint64_t first_round_blocks = 10;
+  // Blocks every pair gets before its precision is judged: the fewest the
+  // signed-rank test gives a verdict on. A quiet pair then stops after 6
+  // blocks when the interval it reports (the range of its 6 log ratios) is
+  // within the precision. 10, the first round until 2026-12-02, cost 2-12 %
+  // more seconds on Derby runs replayed on their own blocks
+  // (tests/sim/stop_replay), for the same level and coverage in
+  // tests/sim/session_sim (docs/methodology-sequential.md).
+  std::uint64_t first_round_blocks = kMinRunsForVerdict;
   std::uint64_t max_blocks_per_pair = 400;
   // A later round asks for this share of the blocks a pair still projects to
   // need. The projection reads the stand-in, which errs on the side of more
@@ -82,9 +86,10 @@ struct SequentialDesign {
   // A later round at most multiplies a pair's blocks by this: a projection
   // from few blocks can be far off, the next round corrects it.
   double max_round_growth = 2;
-  // A pair stops on its precision only from this many blocks on: below it
-  // the stand-in is fitted on too few magnitudes to plan from.
-  std::uint64_t min_blocks_to_stop = 10;
+  // A pair stops on its precision only from this many blocks on (and never
+  // before its first round). The reported interval must be within the
+  // precision too, which at few blocks it only is when every block is close.
+  std::uint64_t min_blocks_to_stop = kMinRunsForVerdict;
   // The stand-in must be at most precision / (1 + margin / sqrt(blocks)):
   // a margin above 0 asks for more blocks while few are measured, where the
   // stand-in varies most. 0 since the reported interval itself must be

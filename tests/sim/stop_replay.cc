@@ -127,8 +127,10 @@ void ReplayStops(const Report& report, SequentialDesign design,
     totals.spent_seconds += seconds;
     totals.ran_out += rounds.ran_out;
     totals.spent_above += spent_width > design.precision_points;
-    std::printf("%8s  spent %4zu (half-width %6.2f)",
-                FormatSize(pair.spec.size).c_str(), ratios.size(), spent_width);
+    // The rounds' blocks, '+' where they wanted more than the record holds
+    std::printf("%8s  spent %4zu (half-width %6.2f)  rounds %4zu%s",
+                FormatSize(pair.spec.size).c_str(), ratios.size(), spent_width,
+                rounds.blocks, rounds.ran_out ? "+" : " ");
     if (stop == 0) {
       totals.looked += ratios.size();
       std::printf("  not reached by looking at every block\n");

@@ -112,9 +112,10 @@ TEST_CASE("First round: every pair gets the first round's blocks") {
   SequentialDesign design;
   const RoundPlan plan =
       PlanNextRound({Pair({}), Pair({0.1, -0.2, 0.05})}, design, 1e9);
-  CHECK(plan.blocks == std::vector<std::uint64_t>{10, 7});
+  // The first round is the 6 blocks a verdict needs.
+  CHECK(plan.blocks == std::vector<std::uint64_t>{6, 3});
   CHECK(plan.state[0] == PairState::kOpen);
-  CHECK(plan.seconds == 17);
+  CHECK(plan.seconds == 9);
 }
 
 TEST_CASE("A pair that reached the precision gets no blocks") {
@@ -131,10 +132,21 @@ TEST_CASE("A pair that reached the precision gets no blocks") {
   CHECK(plan.blocks_needed[1] > 20);
 }
 
-TEST_CASE("A pair stops on its precision only from 10 blocks on") {
+TEST_CASE("A quiet pair stops after the 6 blocks a verdict needs") {
   SequentialDesign design;
-  REQUIRE(design.min_blocks_to_stop == 10);
-  design.first_round_blocks = 6;
+  const RoundPlan five =
+      PlanNextRound({Pair(Noise(5, 0, kNarrowSd, 3))}, design, 1e9);
+  CHECK(five.state[0] == PairState::kOpen);
+  CHECK(five.blocks[0] == 1);
+  const RoundPlan six =
+      PlanNextRound({Pair(Noise(6, 0, kNarrowSd, 3))}, design, 1e9);
+  CHECK(six.state[0] == PairState::kPrecisionReached);
+  CHECK(six.blocks[0] == 0);
+}
+
+TEST_CASE("A pair stops on its precision only from min_blocks_to_stop on") {
+  SequentialDesign design;
+  design.min_blocks_to_stop = 10;
   const RoundPlan early =
       PlanNextRound({Pair(Noise(8, 0, kNarrowSd, 3))}, design, 1e9);
   CHECK(early.stand_in_half_width_points[0] < 1);
@@ -165,8 +177,8 @@ TEST_CASE(
   REQUIRE(StandInHalfWidthPoints(split) < design.precision_points / 2);
   REQUIRE(StandInStops(split, StandInHalfWidthPoints(split), design));
   // Below the fewest blocks a pair stops on, the stand-in's half says no.
-  const std::vector<double> nine(split.begin(), split.begin() + 9);
-  CHECK_FALSE(StandInStops(nine, StandInHalfWidthPoints(nine), design));
+  const std::vector<double> five(split.begin(), split.begin() + 5);
+  CHECK_FALSE(StandInStops(five, StandInHalfWidthPoints(five), design));
   const RoundPlan plan = PlanNextRound({Pair(split)}, design, 1e9);
   CHECK(plan.state[0] == PairState::kOpen);
   // What the reported half-width projects, n (half-width / P)^2
