@@ -223,6 +223,24 @@ void NoteFarRuns(PairResult& pair) {
 
 }  // namespace
 
+double MeasuredSeconds(const PairResult& pair) {
+  double seconds = 0;
+  for (const VariantResult* v : {&pair.unaligned, &pair.aligned}) {
+    for (const RunPoint& run : v->runs) seconds += run.wall_s;
+  }
+  return seconds;
+}
+
+std::uint64_t BlocksNeeded(const PairResult& pair, double precision_points) {
+  if (!pair.rounds) return 0;
+  const PairRounds& r = *pair.rounds;
+  if (!pair.inference.test) return r.blocks_needed;
+  return std::max(r.blocks_needed,
+                  ProjectBlocksNeeded(
+                      r.blocks, pair.inference.test->interval_pct.HalfWidth(),
+                      precision_points));
+}
+
 std::string PrecisionWarning(const PairResult& pair, double precision_points) {
   if (!pair.rounds || pair.rounds->state == PairState::kPrecisionReached ||
       pair.rounds->state == PairState::kNotMeasurable) {
@@ -232,17 +250,15 @@ std::string PrecisionWarning(const PairResult& pair, double precision_points) {
   // The precision the table shows is the printed interval's half-width; the
   // stand-in the rounds stopped on can be far narrower when a few far blocks
   // widen the interval but not the stand-in, so it is said only without an
-  // interval, and the blocks still needed come from the wider of the two.
+  // interval.
   std::string reached = "unknown";
-  std::uint64_t needed = r.blocks_needed;
+  const std::uint64_t needed = BlocksNeeded(pair, precision_points);
   if (pair.inference.test) {
     const double half_width = pair.inference.test->interval_pct.HalfWidth();
     // Within the precision after all (the stand-in asked for more blocks than
     // the interval needed): what was asked is known.
     if (half_width <= precision_points) return "";
     reached = "+-" + Printf("%.1f", half_width);
-    needed = std::max(
-        needed, ProjectBlocksNeeded(r.blocks, half_width, precision_points));
   } else if (r.stand_in_points) {
     reached = "+-" + Printf("%.1f", *r.stand_in_points);
   }

@@ -45,6 +45,16 @@ std::vector<double> BlockLogRatios(const VariantResult& u,
 // Blocks keep the comparison fair across it, but a reader should know.
 std::optional<std::string> LevelShift(const std::vector<PairResult>& pairs);
 
+// The seconds of both variants' runs of a pair, preparation and removal
+// included: what --budget counts.
+double MeasuredSeconds(const PairResult& pair);
+
+// Blocks a pair of the rounds projects to need in all for
+// +-precision_points: the rounds' projection, or what its printed interval's
+// half-width projects where that is wider (a few far blocks widen the
+// interval but not the stand-in the rounds planned from). 0 without rounds.
+std::uint64_t BlocksNeeded(const PairResult& pair, double precision_points);
+
 // The warning for a pair the rounds left short of --precision: the
 // precision it reached, the blocks it would need, and why it got no more.
 // Empty for a pair that reached it, and for one whose interval is within the

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "lib/base/text.h"
 #include "lib/config/size.h"
+#include "lib/pairs/pairs.h"
 #include "lib/render/log_columns.h"
+#include "lib/stats/sequential.h"
 
 namespace alignbench {
 namespace {
@@ -132,15 +135,51 @@ std::string BusyDisk(double writes_per_second, const char* measured) {
          " writes/s from others while " + measured + " measured)";
 }
 
-// ": the disk was busy (12 writes/s from others) - rerun ..." or the plain
-// advice, for pairs left unanswered.
-std::string Advice(const std::vector<const PairResult*>& pairs) {
+// The --budget a rerun would want for the unanswered pairs too: the seconds
+// this run measured, plus each unanswered pair's blocks still needed (at most
+// the blocks a pair may have) at its own seconds per block, rounded up to
+// 10 s. Unknown without rounds (a fixed design), where nothing was projected.
+std::optional<double> BudgetToAnswer(
+    const Report& report, const std::vector<const PairResult*>& open) {
+  double seconds = 0;
+  for (const PairResult& pair : report.pairs) seconds += MeasuredSeconds(pair);
+  const std::uint64_t cap = SequentialDesign{}.max_blocks_per_pair;
+  for (const PairResult* pair : open) {
+    if (!pair->rounds || pair->rounds->blocks == 0) return std::nullopt;
+    const std::uint64_t blocks = pair->rounds->blocks;
+    const std::uint64_t needed =
+        std::min(cap, BlocksNeeded(*pair, report.settings.precision_points));
+    if (needed <= blocks) continue;
+    seconds += static_cast<double>(needed - blocks) * MeasuredSeconds(*pair) /
+               static_cast<double>(blocks);
+  }
+  return 10 * std::ceil(seconds / 10);
+}
+
+// The advice for pairs left unanswered: how busy the disk was, where its
+// counters were read, and the budget that would answer them. "Quiet by its
+// counters" is said where they were read and saw no one busy: the noise was
+// the disk's own, which a quieter moment may not cure.
+std::string Advice(const Report& report,
+                   const std::vector<const PairResult*>& pairs) {
+  const std::optional<double> budget = BudgetToAnswer(report, pairs);
+  const std::string rerun =
+      "rerun with " + (budget ? "--budget " + Printf("%.0f", *budget)
+                              : std::string("a larger --budget"));
+  bool counted = false;
+  for (const PairResult* pair : pairs) {
+    counted = counted || OthersWritesPerSecond(*pair).has_value();
+  }
   const double busiest = BusiestWritesPerSecond(pairs);
   if (busiest >= kBusyWritesPerSecond) {
-    return ": " + BusyDisk(busiest, "they were") +
-           "; rerun with a larger --budget or on a quiet disk";
+    return ": " + BusyDisk(busiest, "they were") + "; " + rerun +
+           " or on a quiet disk";
   }
-  return ": rerun with a larger --budget or on a quiet disk";
+  if (counted) {
+    return ": the disk was quiet by its counters, its own times varied; " +
+           rerun;
+  }
+  return ": " + rerun + " or on a quiet disk";
 }
 
 // "[-1.2, +7.3]": the smallest range holding every pair's interval.
@@ -214,7 +253,7 @@ std::string AnswerLine(const Report& report) {
                       " unanswered (no significant difference, intervals "
                       "wider than ±" +
                       p + ") at " + Names(open, sizes, with_axes) +
-                      Advice(open));
+                      Advice(report, open));
   }
   if (!unmeasured.empty()) {
     clauses.push_back(Count(unmeasured.size(), unit, units) +

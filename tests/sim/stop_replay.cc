@@ -73,15 +73,6 @@ RoundsReplay ReplayRounds(const std::vector<double>& ratios,
   }
 }
 
-// Both variants' runs, preparation and removal included: what the budget
-// counts.
-double RunSeconds(const PairResult& pair) {
-  double seconds = 0;
-  for (const RunPoint& run : pair.unaligned.runs) seconds += run.wall_s;
-  for (const RunPoint& run : pair.aligned.runs) seconds += run.wall_s;
-  return seconds;
-}
-
 void ReplayStops(const Report& report, SequentialDesign design,
                  bool precision_given, bool first_round_given, Totals& totals) {
   if (!precision_given)
@@ -119,7 +110,7 @@ void ReplayStops(const Report& report, SequentialDesign design,
                             : -1;
     ++totals.pairs;
     totals.spent += ratios.size();
-    const double seconds = RunSeconds(pair);
+    const double seconds = MeasuredSeconds(pair);
     const RoundsReplay rounds = ReplayRounds(ratios, design);
     totals.in_rounds += rounds.blocks;
     totals.in_rounds_seconds += seconds * static_cast<double>(rounds.blocks) /

@@ -128,3 +128,32 @@ TEST_CASE("answered pairs on a busy disk still say it was busy, once") {
   CHECK(both.find("busy") == both.rfind("busy"));
   CHECK(both.find("while they were measured); rerun") != std::string::npos);
 }
+
+TEST_CASE("unanswered pairs of the rounds are told the budget that answers") {
+  Report report = FixedReport();
+  // Each pair: 6 blocks of two runs of 0.25 s, 3 s in all, 0.5 s a block.
+  PairResult open =
+      PairAt(1024, Verdict::kNoSignificantDifference, 0, {-12, 9});
+  open.rounds = PairRounds{6, 1, PairState::kOutOfBudget, 4.0, 40};
+  report.pairs = {PairAt(512 << 10, Verdict::kAlignedFaster, 20, {15, 26}),
+                  open};
+  // 6 s measured and 34 more blocks of the open pair at 0.5 s: 23 s, 30.
+  CHECK_THAT(AnswerLine(report),
+             Catch::Contains("at 1K: rerun with --budget 30 or on a quiet "
+                             "disk; 2 sizes tested"));
+  // Its printed interval projects more than the rounds did: 6 (10.5 / 5)^2
+  // = 27 blocks; the larger of the two counts.
+  report.pairs[1].rounds->blocks_needed = 12;
+  CHECK_THAT(AnswerLine(report), Catch::Contains("--budget 20 or"));
+  // No more than the blocks a pair may have: 6 s + 394 blocks at 0.5 s.
+  report.pairs[1].rounds->blocks_needed = 100000;
+  CHECK_THAT(AnswerLine(report), Catch::Contains("--budget 210 or"));
+  // Counters read and nobody else writing: the noise was the disk's own.
+  report.pairs[1].rounds->blocks_needed = 40;
+  report.pairs[1].aligned.background =
+      DevicePerOp{0, 0, 0.002, 0.008, std::nullopt};
+  CHECK_THAT(AnswerLine(report),
+             Catch::Contains("at 1K: the disk was quiet by its counters, its "
+                             "own times varied; rerun with --budget 30; 2 "
+                             "sizes tested"));
+}
