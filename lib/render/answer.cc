@@ -135,22 +135,25 @@ std::string BusyDisk(double writes_per_second, const char* measured) {
          " writes/s from others while " + measured + " measured)";
 }
 
-// The --budget a rerun would want for the unanswered pairs too: the seconds
-// this run measured, plus each unanswered pair's blocks still needed (at most
-// the blocks a pair may have) at its own seconds per block, rounded up to
-// 10 s. Unknown without rounds (a fixed design), where nothing was projected.
-std::optional<double> BudgetToAnswer(
-    const Report& report, const std::vector<const PairResult*>& open) {
+// The --budget at which a rerun's rounds would bring every pair to the
+// precision, as this run projects it: the seconds it measured, plus each
+// pair's blocks still needed (at most the blocks a pair may have) at its own
+// seconds per block, rounded up to 10 s. Every pair, not only the unanswered
+// ones: the rounds also spend on a pair already decided whose interval is
+// wider than asked. Unknown without rounds (a fixed design), where nothing
+// was projected.
+std::optional<double> BudgetForPrecision(const Report& report) {
   double seconds = 0;
-  for (const PairResult& pair : report.pairs) seconds += MeasuredSeconds(pair);
   const std::uint64_t cap = SequentialDesign{}.max_blocks_per_pair;
-  for (const PairResult* pair : open) {
-    if (!pair->rounds || pair->rounds->blocks == 0) return std::nullopt;
-    const std::uint64_t blocks = pair->rounds->blocks;
+  for (const PairResult& pair : report.pairs) {
+    const double measured = MeasuredSeconds(pair);
+    seconds += measured;
+    if (!pair.rounds || pair.rounds->blocks == 0) return std::nullopt;
+    const std::uint64_t blocks = pair.rounds->blocks;
     const std::uint64_t needed =
-        std::min(cap, BlocksNeeded(*pair, report.settings.precision_points));
+        std::min(cap, BlocksNeeded(pair, report.settings.precision_points));
     if (needed <= blocks) continue;
-    seconds += static_cast<double>(needed - blocks) * MeasuredSeconds(*pair) /
+    seconds += static_cast<double>(needed - blocks) * measured /
                static_cast<double>(blocks);
   }
   return 10 * std::ceil(seconds / 10);
@@ -162,7 +165,7 @@ std::optional<double> BudgetToAnswer(
 // the disk's own, which a quieter moment may not cure.
 std::string Advice(const Report& report,
                    const std::vector<const PairResult*>& pairs) {
-  const std::optional<double> budget = BudgetToAnswer(report, pairs);
+  const std::optional<double> budget = BudgetForPrecision(report);
   const std::string rerun =
       "rerun with " + (budget ? "--budget " + Printf("%.0f", *budget)
                               : std::string("a larger --budget"));

@@ -132,11 +132,12 @@ TEST_CASE("answered pairs on a busy disk still say it was busy, once") {
 TEST_CASE("unanswered pairs of the rounds are told the budget that answers") {
   Report report = FixedReport();
   // Each pair: 6 blocks of two runs of 0.25 s, 3 s in all, 0.5 s a block.
+  PairResult known = PairAt(512 << 10, Verdict::kAlignedFaster, 20, {18, 23});
+  known.rounds = PairRounds{6, 1, PairState::kPrecisionReached, 2.0, 6};
   PairResult open =
       PairAt(1024, Verdict::kNoSignificantDifference, 0, {-12, 9});
   open.rounds = PairRounds{6, 1, PairState::kOutOfBudget, 4.0, 40};
-  report.pairs = {PairAt(512 << 10, Verdict::kAlignedFaster, 20, {15, 26}),
-                  open};
+  report.pairs = {known, open};
   // 6 s measured and 34 more blocks of the open pair at 0.5 s: 23 s, 30.
   CHECK_THAT(AnswerLine(report),
              Catch::Contains("at 1K: rerun with --budget 30 or on a quiet "
@@ -156,4 +157,12 @@ TEST_CASE("unanswered pairs of the rounds are told the budget that answers") {
              Catch::Contains("at 1K: the disk was quiet by its counters, its "
                              "own times varied; rerun with --budget 30; 2 "
                              "sizes tested"));
+  // A decided pair wider than asked gets rounds too: +-10 after 6 blocks
+  // projects 24, 9 s more.
+  report.pairs[0].inference.test->interval_pct = {10, 30};
+  CHECK_THAT(AnswerLine(report), Catch::Contains("rerun with --budget 40;"));
+  // A pair without rounds (a fixed design) projects nothing.
+  report.pairs[0].rounds.reset();
+  CHECK_THAT(AnswerLine(report),
+             Catch::Contains("rerun with a larger --budget;"));
 }
