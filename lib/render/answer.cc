@@ -148,7 +148,12 @@ std::optional<double> BudgetForPrecision(const Report& report) {
   for (const PairResult& pair : report.pairs) {
     const double measured = MeasuredSeconds(pair);
     seconds += measured;
-    if (!pair.rounds || pair.rounds->blocks == 0) return std::nullopt;
+    if (!pair.rounds) return std::nullopt;
+    // A pair that cannot be measured gets no more rounds.
+    if (pair.rounds->state == PairState::kNotMeasurable ||
+        pair.rounds->blocks == 0) {
+      continue;
+    }
     const std::uint64_t blocks = pair.rounds->blocks;
     const std::uint64_t needed =
         std::min(cap, BlocksNeeded(pair, report.settings.precision_points));

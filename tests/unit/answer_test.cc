@@ -161,6 +161,13 @@ TEST_CASE("unanswered pairs of the rounds are told the budget that answers") {
   // projects 24, 9 s more.
   report.pairs[0].inference.test->interval_pct = {10, 30};
   CHECK_THAT(AnswerLine(report), Catch::Contains("rerun with --budget 40;"));
+  // A pair that cannot be measured adds nothing.
+  PairResult unmeasurable = open;
+  unmeasurable.spec.size = 2048;
+  unmeasurable.rounds = PairRounds{0, 1, PairState::kNotMeasurable, {}, 0};
+  report.pairs.push_back(unmeasurable);
+  CHECK_THAT(AnswerLine(report), Catch::Contains("rerun with --budget 40;"));
+  report.pairs.pop_back();
   // A pair without rounds (a fixed design) projects nothing.
   report.pairs[0].rounds.reset();
   CHECK_THAT(AnswerLine(report),
