@@ -253,8 +253,9 @@ bool StandInStops(const std::vector<double>& log_ratios, double stand_in_points,
                   const SequentialDesign& design) {
   const std::uint64_t n = log_ratios.size();
   return n >= design.min_blocks_to_stop &&
-         stand_in_points <= StopThresholdPoints(n, design.precision_points,
-                                                design.small_sample_margin);
+         stand_in_points <= design.stand_in_slack *
+                                StopThresholdPoints(n, design.precision_points,
+                                                    design.small_sample_margin);
 }
 
 RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
@@ -300,7 +301,8 @@ RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
       continue;
     }
     plan.blocks_needed[i] =
-        std::max(ProjectBlocksNeeded(n, stand_in, design.precision_points,
+        std::max(ProjectBlocksNeeded(n, stand_in / design.stand_in_slack,
+                                     design.precision_points,
                                      design.small_sample_margin),
                  design.min_blocks_to_stop);
     if (StandInStops(pair.log_ratios, stand_in, design)) {

@@ -7,16 +7,19 @@
 //
 // Usage: session_sim [--pairs N] [--seed S] [--precision P] [--margin M]
 //                    [--first-round N] [--min-blocks N] [--round-share F]
-//                    [--min-round N] [--stand-in-only] [--peek]
+//                    [--min-round N] [--stand-in-only] [--stand-in-slack F]
+//                    [--peek]
 //        session_sim --aa-blocks FILE [--pairs N] [--seed S] [--precision P]
-//                    [--stand-in-only]
+//                    [--stand-in-only] [--stand-in-slack F]
 //        session_sim --stand-in-bias [--seed S]
 // --margin, --first-round and --min-blocks set the small-sample margin of the
 // stop, the first round's blocks and the fewest blocks a pair stops on,
 // --round-share and --min-round the share of its projection a round asks for
 // and the fewest blocks a later round gives (SequentialDesign); --stand-in-only
 // stops a pair on its stand-in alone, without asking its reported interval too,
-// to measure what that check does to the level and the blocks.
+// to measure what that check does to the level and the blocks; --stand-in-slack
+// lets the stand-in stop a pair at up to F times P, the reported interval
+// deciding (SequentialDesign::stand_in_slack).
 // --peek adds the rule the design must not have, stopping a pair as soon as
 // its interval excludes 0, to show that the simulator catches what that does
 // to the level. Exits 1 when a target is missed, 2 on a usage error.
@@ -247,9 +250,10 @@ int Usage() {
   std::fprintf(stderr,
                "usage: session_sim [--pairs N] [--seed S] [--precision P] "
                "[--margin M] [--first-round N] [--min-blocks N] "
-               "[--round-share F] [--min-round N] [--stand-in-only] [--peek]\n"
+               "[--round-share F] [--min-round N] [--stand-in-only] "
+               "[--stand-in-slack F] [--peek]\n"
                "       session_sim --aa-blocks FILE [--pairs N] [--seed S] "
-               "[--precision P] [--stand-in-only]\n"
+               "[--precision P] [--stand-in-only] [--stand-in-slack F]\n"
                "       session_sim --stand-in-bias [--seed S]\n");
   return 2;
 }
@@ -398,6 +402,8 @@ int main(int argc, char** argv) {
       design.first_round_blocks = std::strtoull(value, &end, 10);
     } else if (arg == "--min-blocks") {
       design.min_blocks_to_stop = std::strtoull(value, &end, 10);
+    } else if (arg == "--stand-in-slack") {
+      design.stand_in_slack = std::strtod(value, &end);
     } else if (arg == "--aa-blocks") {
       aa_blocks = value;
       continue;

@@ -11,9 +11,10 @@
 // the same files say what a change to it saves in blocks and seconds.
 //
 // Usage: stop_replay [--precision P] [--margin M] [--first-round N]
-//                    [--min-blocks N] RESULT.json...
+//                    [--min-blocks N] [--stand-in-slack F] RESULT.json...
 // --precision defaults to each file's own, --first-round to the file's
-// --repetitions; --min-blocks sets the fewest blocks a pair stops on. Prints a
+// --repetitions; --min-blocks sets the fewest blocks a pair stops on,
+// --stand-in-slack SequentialDesign::stand_in_slack. Prints a
 // line per pair and the totals; exits 2 on a usage error or a file it cannot
 // read.
 #include <cstdint>
@@ -145,7 +146,9 @@ int main(int argc, char** argv) {
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if ((arg == "--precision" || arg == "--margin") && i + 1 < argc) {
+    if ((arg == "--precision" || arg == "--margin" ||
+         arg == "--stand-in-slack") &&
+        i + 1 < argc) {
       char* end = nullptr;
       const double value = std::strtod(argv[++i], &end);
       if (*end != '\0' || !(value >= 0)) {
@@ -156,6 +159,13 @@ int main(int argc, char** argv) {
       if (arg == "--precision") {
         design.precision_points = value;
         precision_given = true;
+      } else if (arg == "--stand-in-slack") {
+        if (!(value > 0)) {
+          std::fprintf(stderr, "stop_replay: error: %s wants a number > 0\n",
+                       arg.c_str());
+          return 2;
+        }
+        design.stand_in_slack = value;
       } else {
         design.small_sample_margin = value;
       }
@@ -177,7 +187,8 @@ int main(int argc, char** argv) {
     } else if (!arg.empty() && arg[0] == '-') {
       std::fprintf(stderr,
                    "usage: stop_replay [--precision P] [--margin M] "
-                   "[--first-round N] [--min-blocks N] RESULT.json...\n");
+                   "[--first-round N] [--min-blocks N] [--stand-in-slack F] "
+                   "RESULT.json...\n");
       return 2;
     } else {
       files.push_back(arg);

@@ -235,6 +235,32 @@ TEST_CASE("The rank reading follows the interval where the fold reads high") {
   CHECK(StandInHalfWidthPoints(flipped) == stand_in);
 }
 
+// The slack of the stand-in (tried and not taken: it raised the A/A level on
+// the disk's noise): a pair whose stand-in reads between P and twice P stops
+// with a slack of 2 where its reported interval is within P, and projects
+// its blocks to the slack's threshold while it is not.
+TEST_CASE("A stand-in slack lets the reported interval decide") {
+  // An effect about the size of the noise (θ = 1), where the stand-in, which
+  // cannot tell it from none, reads above the interval.
+  const auto d = Noise(40, 0.05, 0.05, 4);
+  const double stand_in = StandInHalfWidthPoints(d);
+  const Inference reported = SignedRankTest(d);
+  REQUIRE(reported.test);
+  const double half_width = reported.test->interval_pct.HalfWidth();
+  SequentialDesign design;
+  // P between the reported half-width and the stand-in, both within 2P.
+  design.precision_points = std::max(half_width, stand_in / 2) * 1.01;
+  REQUIRE(stand_in > design.precision_points);
+  CHECK(PlanNextRound({Pair(d)}, design, 1e9).state[0] == PairState::kOpen);
+  design.stand_in_slack = 2;
+  CHECK(PlanNextRound({Pair(d)}, design, 1e9).state[0] ==
+        PairState::kPrecisionReached);
+  // Short of even twice P: the projection is to the slack's threshold.
+  design.precision_points = stand_in / 3;
+  CHECK(PlanNextRound({Pair(d)}, design, 1e9).blocks_needed[0] ==
+        ProjectBlocksNeeded(40, stand_in / 2, design.precision_points));
+}
+
 TEST_CASE("A round at most doubles a pair and gives at least the minimum") {
   SequentialDesign design;
   const RoundPlan wide =
