@@ -43,12 +43,43 @@ std::optional<IdleSample> SampleIdle(const std::string& dir,
     ::close(fd);
   }
   const std::optional<DeviceCounters> before = ReadDeviceCounters(stat_path);
+  const std::optional<CpuTicks> cpu_before = ReadCpuTicks();
   const Clock::time_point start = Clock::now();
   std::this_thread::sleep_for(window);
+  const std::optional<CpuTicks> cpu_after = ReadCpuTicks();
   const std::optional<DeviceCounters> after = ReadDeviceCounters(stat_path);
   if (!before || !after) return std::nullopt;
-  return IdleSample{std::chrono::duration<double>(Clock::now() - start).count(),
-                    *after - *before};
+  IdleSample sample{std::chrono::duration<double>(Clock::now() - start).count(),
+                    *after - *before, std::nullopt};
+  if (cpu_before && cpu_after && cpu_after->all >= cpu_before->all &&
+      cpu_after->busy >= cpu_before->busy) {
+    sample.cpu = CpuTicks{cpu_after->busy - cpu_before->busy,
+                          cpu_after->all - cpu_before->all};
+  }
+  return sample;
+}
+
+std::optional<CpuTicks> ParseCpuTicks(const std::string& line) {
+  // proc(5): user nice system idle iowait irq softirq steal guest guest_nice;
+  // guest time is counted in user already.
+  std::istringstream in(line);
+  std::string label;
+  std::uint64_t field[8] = {};
+  if (!(in >> label) || label != "cpu") return std::nullopt;
+  for (std::uint64_t& f : field) {
+    if (!(in >> f)) return std::nullopt;
+  }
+  const std::uint64_t idle = field[3] + field[4];
+  const std::uint64_t busy =
+      field[0] + field[1] + field[2] + field[5] + field[6] + field[7];
+  return CpuTicks{busy, busy + idle};
+}
+
+std::optional<CpuTicks> ReadCpuTicks() {
+  std::ifstream in("/proc/stat");
+  std::string line;
+  if (!in || !std::getline(in, line)) return std::nullopt;
+  return ParseCpuTicks(line);
 }
 
 std::optional<ProcessIo> ReadProcessIo() {
@@ -95,6 +126,14 @@ IdleSample& operator+=(IdleSample& into, const IdleSample& window) {
     *d.flushes += *w.flushes;
   } else {
     d.flushes.reset();
+  }
+  if (first) {
+    into.cpu = window.cpu;
+  } else if (into.cpu && window.cpu) {
+    into.cpu->busy += window.cpu->busy;
+    into.cpu->all += window.cpu->all;
+  } else {
+    into.cpu.reset();
   }
   into.seconds += window.seconds;
   return into;

@@ -176,6 +176,10 @@ struct PairResult {
   // not measured.
   std::vector<Mechanism> mechanisms;
   std::optional<PairRounds> rounds;
+  // The share of the machine's CPU time (0 to 1, every CPU) that other
+  // processes used in the idle windows before the pair's rounds: a busy CPU
+  // delays each sync's completion, and the disk's counters do not see it.
+  std::optional<double> others_cpu_share;
 
   bool Measured() const { return gain_pct.has_value(); }
 };

@@ -340,6 +340,10 @@ std::vector<PairResult> BuildPairs(
         v->background = BackgroundPerWrite(*idle, v->total_ns.mean * 1e-9);
       }
     }
+    if (idle && idle->cpu && idle->cpu->all > 0) {
+      pair.others_cpu_share = static_cast<double>(idle->cpu->busy) /
+                              static_cast<double>(idle->cpu->all);
+    }
     if (pair.unaligned.repetitions > 0 && pair.aligned.repetitions > 0) {
       pair.gain_pct =
           GainPct(pair.unaligned.total_ns.mean, pair.aligned.total_ns.mean);

@@ -373,6 +373,10 @@ void CheckPairRules(const Reader& r, const PairResult& p) {
              "pages are counted after the drop only with a cold cache");
     }
   }
+  if (p.others_cpu_share &&
+      !(*p.others_cpu_share >= 0 && *p.others_cpu_share <= 1)) {
+    Broken(r, "others_cpu_share", "is a share of the CPU time, 0 to 1");
+  }
   if (p.spec.io == IoMode::kBuffered &&
       (p.unaligned.staged || p.aligned.staged)) {
     Broken(r, "io", "only direct writes are staged");
@@ -444,7 +448,8 @@ PairResult ReadPair(const Reader& r) {
           "run_notes",
           "per_commit",
           "mechanisms",
-          "rounds"});
+          "rounds",
+          "others_cpu_share"});
   PairResult p;
   p.spec.size = r.Get<std::uint64_t>("size_bytes");
   if (p.spec.size < 1 || p.spec.size > kMaxSizeBytes) {
@@ -518,6 +523,7 @@ PairResult ReadPair(const Reader& r) {
     rounds.Optional("stand_in_half_width_points", read.stand_in_points);
     p.rounds = read;
   }
+  r.Optional("others_cpu_share", p.others_cpu_share);
   CheckPairRules(r, p);
   return p;
 }

@@ -144,6 +144,7 @@ json PairJson(const PairResult& p) {
     }
     j["rounds"] = r;
   }
+  Put(j, "others_cpu_share", p.others_cpu_share);
   return j;
 }
 json SettingsJson(const Settings& s) {

@@ -109,6 +109,38 @@ TEST_CASE(
   CHECK(AnswerLine(report).find("busy") == std::string::npos);
 }
 
+TEST_CASE("a busy CPU is named where the disk's counters see no one") {
+  Report report = FixedReport();
+  PairResult open = PairAt(4096, Verdict::kNoSignificantDifference, 0, {-9, 9});
+  open.aligned.total_ns = Summarize({10e6, 10e6, 10e6});
+  open.aligned.background = DevicePerOp{0, 0, 0.002, 0.008, std::nullopt};
+  open.others_cpu_share = 0.6;
+  report.pairs = {open};
+  CHECK_THAT(AnswerLine(report),
+             Catch::Contains("at 4K: the CPUs were busy (others used 60 % of "
+                             "their time while they were measured); rerun "
+                             "with a larger --budget or when nothing else "
+                             "runs"));
+  // An idle machine: the noise was the disk's own.
+  report.pairs[0].others_cpu_share = 0.05;
+  CHECK_THAT(AnswerLine(report),
+             Catch::Contains("the disk was quiet by its counters and the CPUs "
+                             "idle, its own times varied"));
+  // Both busy: both named.
+  report.pairs[0].others_cpu_share = 0.6;
+  report.pairs[0].aligned.background->writes = 0.2;
+  CHECK_THAT(AnswerLine(report),
+             Catch::Contains("the disk was busy (20 writes/s from others while "
+                             "they were measured) and the CPUs were busy"));
+  // Answered on a busy machine: said once, as for a busy disk.
+  report.pairs[0] = PairAt(4096, Verdict::kAlignedFaster, 8, {5, 11});
+  report.pairs[0].others_cpu_share = 0.5;
+  CHECK_THAT(AnswerLine(report),
+             Catch::Contains("the CPUs were busy (others used 50 % of their "
+                             "time while it was measured): the times include "
+                             "the delays a busy CPU adds"));
+}
+
 TEST_CASE("answered pairs on a busy disk still say it was busy, once") {
   Report report = FixedReport();
   PairResult known = PairAt(4096, Verdict::kAlignedFaster, 8, {5, 11});

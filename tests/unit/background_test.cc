@@ -64,6 +64,32 @@ TEST_CASE("BuildPairs puts the background beside each variant's counters") {
   CHECK(pairs[0].aligned.background->writes == Approx(1.0));
 }
 
+TEST_CASE(
+    "BuildPairs gives each pair the CPU share others used, both ends read") {
+  const std::vector<CollectedRun> runs =
+      testing::OneBlock(20e6f, 10e6f, DeviceCounters{0, 0, 2, 16, 2});
+  IdleSample idle = BusyIdle();
+  CHECK_FALSE(BuildPairs({testing::kFsync4K}, runs, 24, idle)[0]
+                  .others_cpu_share.has_value());
+  idle.cpu = CpuTicks{15, 20};
+  const std::vector<PairResult> pairs =
+      BuildPairs({testing::kFsync4K}, runs, 24, idle);
+  REQUIRE(pairs[0].others_cpu_share);
+  CHECK(*pairs[0].others_cpu_share == Approx(0.75));
+  // Kept in the result file, and a share above 1 refused there.
+  Report r = testing::FixedReport();
+  r.pairs[0].others_cpu_share = 0.75;
+  nlohmann::json j = ToJson(r);
+  CHECK(j.at("pairs")[0].at("others_cpu_share") == 0.75);
+  const Result<Report> back = FromJson(j, "test");
+  REQUIRE(back);
+  CHECK(back.value().pairs[0].others_cpu_share == 0.75);
+  j["pairs"][0]["others_cpu_share"] = 1.5;
+  const Result<Report> refused = FromJson(j, "test");
+  REQUIRE_FALSE(refused);
+  CHECK_THAT(refused.error().Message(), Catch::Contains("others_cpu_share"));
+}
+
 TEST_CASE("Explain does not attribute the disk's own traffic to the writes") {
   // 8 device writes per write, and the idle disk did 6 in the same time:
   // the counters are mostly someone else's.

@@ -81,3 +81,36 @@ TEST_CASE("Unknown flushes are absent from the JSON and n/a in the table") {
   CHECK_THAT(table.str(), Catch::Contains(" n/a fl"));
   CHECK_THAT(table.str(), Catch::Contains(" 1.0 fl"));
 }
+
+TEST_CASE("The CPU line of /proc/stat: busy is all but idle and iowait") {
+  // user nice system idle iowait irq softirq steal guest guest_nice
+  const std::optional<CpuTicks> t =
+      ParseCpuTicks("cpu  100 20 30 800 40 1 2 7 0 0");
+  REQUIRE(t);
+  CHECK(t->busy == 100 + 20 + 30 + 1 + 2 + 7);
+  CHECK(t->all == t->busy + 800 + 40);
+  // Kernels before 2.6.11 lack steal; one CPU's line is not the machine's.
+  CHECK_FALSE(ParseCpuTicks("cpu  100 20 30 800 40 1 2").has_value());
+  CHECK_FALSE(ParseCpuTicks("cpu0 100 20 30 800 40 1 2 7").has_value());
+  CHECK_FALSE(ParseCpuTicks("").has_value());
+  // This machine's own, where /proc is mounted.
+  if (const std::optional<CpuTicks> now = ReadCpuTicks()) {
+    CHECK(now->all >= now->busy);
+  }
+}
+
+TEST_CASE("Idle windows add their CPU time only where every one read it") {
+  IdleSample sum;
+  IdleSample window;
+  window.seconds = 0.1;
+  window.cpu = CpuTicks{5, 20};
+  sum += window;
+  sum += window;
+  REQUIRE(sum.cpu);
+  CHECK(sum.cpu->busy == 10);
+  CHECK(sum.cpu->all == 40);
+  window.cpu.reset();
+  sum += window;
+  CHECK_FALSE(sum.cpu.has_value());
+  CHECK(sum.seconds == Approx(0.3));
+}

@@ -1,0 +1,37 @@
+# The CPU time others used, from the idle windows before the rounds: a run beside a
+# process spinning on every CPU records for each pair a share of at least a half and names
+# the busy CPUs in its answer line; the share is in the result file, which reads back.
+source "$(dirname "$0")/lib.sh"
+
+target="$WORK/target"
+mkdir "$target"
+spinners=()
+for _ in $(seq "$(nproc)"); do
+  (while :; do :; done) &
+  spinners+=($!)
+done
+stop_spinners() { kill "${spinners[@]}" 2> /dev/null; wait "${spinners[@]}" 2> /dev/null; }
+cleanup_hooks+=(stop_spinners)
+sleep 0.2
+"$ALIGNBENCH" --dir "$target" --sizes 4K,8K --writes 8 --precision 0.01 --budget 1 \
+  --out "$WORK/busy.json" > "$WORK/busy.out" 2> "$WORK/busy.err"
+status=$?
+stop_spinners
+check "the run beside the spinners: exit 0 (got $status)" [ "$status" -eq 0 ]
+shares=$("$PY" -c '
+import json, sys
+pairs = json.load(open(sys.argv[1]))["alignbench"]["pairs"]
+print(" ".join(str(p.get("others_cpu_share", "none")) for p in pairs))
+' "$WORK/busy.json" 2>&1)
+# Idle windows are taken only in a directory on a block device.
+[[ $shares == *none* ]] && skip "no idle windows in $target (not on a block device?): $shares"
+for share in $shares; do
+  check "a pair's share of the CPU time used by others: at least 0.5 (got $share)" \
+    "$PY" -c 'import sys; sys.exit(not float(sys.argv[1]) >= 0.5)' "$share"
+done
+check "the answer line names the busy CPUs" \
+  grep -q "^answer: .*the CPUs were busy (others used [0-9]* % of their time" "$WORK/busy.out"
+"$ALIGNBENCH" show "$WORK/busy.json" > "$WORK/show.out" 2>&1
+check "the file reads back (alignbench show)" grep -q "the CPUs were busy" "$WORK/show.out"
+[ "$failed" -eq 0 ] || cat "$WORK/busy.err" "$WORK/busy.out" "$WORK/show.out" >&2
+finish
