@@ -307,9 +307,10 @@ std::string AnswerLine(const Report& report) {
                       Names(unmeasured, sizes, with_axes) +
                       " (too few runs, or not measurable: see the table)");
   }
-  // Answered on a busy disk: the times include the others' traffic, which a
-  // reader comparing them with another disk's must know. (Where a pair is
-  // unanswered, its advice says it already.)
+  // Answered on a busy disk or beside busy CPUs: the times include the
+  // others' traffic or the delays they caused, which a reader comparing them
+  // with another disk's must know. (Where a pair is unanswered, its advice
+  // says it already.)
   if (open.empty()) {
     std::vector<const PairResult*> all;
     for (const PairResult& pair : report.pairs) all.push_back(&pair);
