@@ -205,20 +205,16 @@ std::string Advice(const Report& report,
   }
   const double busiest = BusiestWritesPerSecond(pairs);
   const std::optional<double> cpus = BusiestCpuShare(pairs);
-  const bool disk_busy = busiest >= kBusyWritesPerSecond;
   const bool cpus_busy = cpus && *cpus >= kBusyCpuShare;
-  if (disk_busy && cpus_busy) {
-    return ": " + BusyDisk(busiest, "they were") + " and " +
-           BusyCpus(*cpus, "they were") + "; " + rerun +
-           " or when nothing else runs";
+  std::vector<std::string> busy;
+  if (busiest >= kBusyWritesPerSecond) {
+    busy.push_back(BusyDisk(busiest, "they were"));
   }
-  if (disk_busy) {
-    return ": " + BusyDisk(busiest, "they were") + "; " + rerun +
-           " or on a quiet disk";
-  }
-  if (cpus_busy) {
-    return ": " + BusyCpus(*cpus, "they were") + "; " + rerun +
-           " or when nothing else runs";
+  if (cpus_busy) busy.push_back(BusyCpus(*cpus, "they were"));
+  if (!busy.empty()) {
+    return ": " + busy.front() +
+           (busy.size() > 1 ? " and " + busy.back() : "") + "; " + rerun +
+           (cpus_busy ? " or when nothing else runs" : " or on a quiet disk");
   }
   if (counted) {
     return std::string(": the disk was quiet by its counters") +
