@@ -43,7 +43,7 @@ std::string BusySentence(const PairResult& pair) {
   return std::string(
              "the disk was busy without alignbench: over the time of one ") +
          (unaligned ? "unaligned" : "aligned") +
-         " write the idle window before measuring counted " +
+         " write the idle windows before its rounds counted " +
          Fixed(idle.writes) + " device writes and " + Fixed(idle.reads) +
          " reads, against " + Fixed(counted.writes) + " and " +
          Fixed(counted.reads) +

@@ -117,7 +117,7 @@ struct VariantResult {
   Summary sync_ns;
   VariantHistograms histograms;
   std::optional<DevicePerOp> device;
-  // What the idle window before measuring showed, over as long as one of
+  // What the idle windows before its rounds showed, over as long as one of
   // this variant's writes takes (its mean write+sync): the device's own
   // traffic that `device` counts too.
   std::optional<DevicePerOp> background;

@@ -89,6 +89,13 @@ bool HasBackground(const Report& r) {
   return false;
 }
 
+bool HasCpuShare(const Report& r) {
+  for (const PairResult& p : r.pairs) {
+    if (p.others_cpu_share) return true;
+  }
+  return false;
+}
+
 // What the columns mean, and the statistic behind the interval, as the result
 // says it was made.
 std::string Footer(const Report& r) {
@@ -115,9 +122,14 @@ std::string Footer(const Report& r) {
          "\nr/w/fl: device reads, writes and flushes per write, from "
          "/sys/block/*/stat.\n" +
          (HasBackground(r)
-              ? Wrap("idle: the same counters over an idle window before "
-                     "measuring, scaled to the time of one write: the disk's "
-                     "own traffic, which r and w count too.") +
+              ? Wrap("idle: the same counters over the idle windows before "
+                     "the pair's rounds, scaled to the time of one write: the "
+                     "disk's own traffic, which r and w count too" +
+                     std::string(HasCpuShare(r)
+                                     ? "; cpu: the share of the CPUs' time "
+                                       "other processes used in those windows"
+                                     : "") +
+                     ".") +
                     "\n"
               : std::string());
 }
@@ -152,15 +164,21 @@ std::string DeviceCell(const std::optional<DevicePerOp>& d) {
   return std::string(text) + flushes + " fl";
 }
 
-// What the idle window before measuring showed over the same time, where it
-// was sampled.
-std::string BackgroundCell(const VariantResult& v) {
+// What the idle windows before the pair's rounds showed over the same time,
+// where they were sampled, and how busy others kept the CPUs in them.
+std::string BackgroundCell(const PairResult& p, const VariantResult& v) {
   if (!v.background) return "";
-  char text[80];
+  char text[96];
   std::snprintf(text, sizeof text, "   idle: %4.1f r %4.1f w %6.1f KiB",
                 v.background->reads, v.background->writes,
                 v.background->kib_written);
-  return text;
+  std::string cell = text;
+  if (p.others_cpu_share) {
+    std::snprintf(text, sizeof text, " %3.0f %% cpu",
+                  100 * *p.others_cpu_share);
+    cell += text;
+  }
+  return cell;
 }
 
 void RenderTable(std::ostream& out, const Report& r) {
@@ -189,10 +207,10 @@ void RenderTable(std::ostream& out, const Report& r) {
     for (std::size_t i = from; i < to; ++i) {
       const PairResult& p = r.pairs[i];
       out << Pad(SizeColumn(p.spec.size), 6) << "  " << PadRight(first)
-          << DeviceCell(p.unaligned.device) << BackgroundCell(p.unaligned)
+          << DeviceCell(p.unaligned.device) << BackgroundCell(p, p.unaligned)
           << CommitCell(p.unaligned) << "\n"
           << Pad("", 6) << "  " << PadRight(second)
-          << DeviceCell(p.aligned.device) << BackgroundCell(p.aligned)
+          << DeviceCell(p.aligned.device) << BackgroundCell(p, p.aligned)
           << CommitCell(p.aligned) << "\n";
     }
     RenderTailRows(out, r.pairs, from, to);

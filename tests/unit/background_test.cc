@@ -1,6 +1,7 @@
-// The disk's own traffic, from an idle window before measuring,
+// The disk's own traffic, from the idle windows before the rounds,
 // on hand-made records: scaled to a write's time, reported beside the
 // per-write counters, and never explained as the writes' own I/O.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <sstream>
 
@@ -129,5 +130,17 @@ TEST_CASE("The background is in the JSON and on the table's device lines") {
   CHECK_THAT(table.str(),
              Catch::Contains("1.0 fl   idle:  0.0 r  0.5 w    2.0 KiB"));
   CHECK_THAT(table.str(),
-             Catch::Contains("idle: the same counters over an idle window"));
+             Catch::Contains("idle: the same counters over the idle windows"));
+  CHECK_THAT(table.str(), !Catch::Contains("% cpu"));
+
+  // The CPU share others used in the same windows, where it was read.
+  r.pairs[0].others_cpu_share = 0.5;
+  std::ostringstream busy;
+  Render(busy, r, Format::kTable);
+  CHECK_THAT(busy.str(),
+             Catch::Contains("idle:  0.0 r  0.5 w    2.0 KiB  50 % cpu"));
+  std::string legend = busy.str();  // wrapped at 80 columns
+  std::replace(legend.begin(), legend.end(), '\n', ' ');
+  CHECK_THAT(legend, Catch::Contains("cpu: the share of the CPUs' time other "
+                                     "processes used in those windows."));
 }
