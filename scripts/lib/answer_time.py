@@ -4,7 +4,9 @@ figures in docs/measurements.md (scripts/answer-check).
     python3 answer_time.py [--within SECONDS] [--pairs K] FILE...
 
 One line per result file: the seconds of measuring (every run's own duration,
-the sum of `wall_s`), the rounds, the blocks, how many pairs ended within the
+the sum of `wall_s`), the session's seconds (from its start to the end of its
+last run: the measuring, the idle windows before the rounds and the planning
+between them), the rounds, the blocks, how many pairs ended within the
 file's precision P (half-width of the 95 % interval at most P points), the
 range of the half-widths, the disk's noise c (half-width times the square root
 of the blocks, so that a pair needs (c/P)^2 blocks; median and range over the
@@ -15,7 +17,8 @@ windows saw (quiet below 5 writes/s, as the answer line reads it) and the
 largest share of the CPU time other processes used there (busy from 25 %).
 Last, how many runs answered: at least K
 pairs (default every pair) within P, in at most SECONDS of measuring (default
-30).
+30); and in how many runs the oracle itself needed at most SECONDS, which no
+stopping rule can beat on that run's noise.
 """
 import argparse
 import json
@@ -53,7 +56,7 @@ def summarize(path):
         report = json.load(f)["alignbench"]
     precision = report["settings"].get("precision_points", 5.0)
     first_round = report["settings"].get("repetitions", 6)
-    row = {"file": path, "precision": precision, "seconds": 0.0, "rounds": 0,
+    row = {"file": path, "precision": precision, "seconds": 0.0, "session": 0.0, "rounds": 0,
            "blocks": 0, "within": 0, "pairs": 0, "widths": [], "c": [],
            "oracle": 0.0, "busiest": 0.0, "cpu": None}
     for pair in report["pairs"]:
@@ -61,6 +64,9 @@ def summarize(path):
         seconds = seconds_of(pair)
         blocks = blocks_of(pair)
         row["seconds"] += seconds
+        for v in ("unaligned", "aligned"):
+            for run in pair[v]["runs"]:
+                row["session"] = max(row["session"], run["start_s"] + run["wall_s"])
         row["blocks"] += blocks
         row["rounds"] = max(row["rounds"], pair.get("rounds", {}).get("rounds", 1))
         row["busiest"] = max(row["busiest"], others_writes_per_second(pair))
@@ -93,15 +99,15 @@ def main():
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     rows = [summarize(path) for path in args.files]
-    print("run | measuring | rounds | blocks | within ±P | half-widths | "
+    print("run | measuring | session | rounds | blocks | within ±P | half-widths | "
           "c, median (range) | oracle | others' writes/s | others' CPU")
     for r in rows:
         widths = ("%.2f-%.2f" % (min(r["widths"]), max(r["widths"]))
                   if r["widths"] else "-")
         cpu = "-" if r["cpu"] is None else "%.0f %%%s" % (
             100 * r["cpu"], " (busy)" if r["cpu"] >= BUSY_CPU_SHARE else "")
-        print("%s | %.1f s | %d | %d | %d of %d within ±%g | %s | %s | %.1f s | %.1f%s | %s" % (
-            r["file"], r["seconds"], r["rounds"], r["blocks"], r["within"],
+        print("%s | %.1f s | %.1f s | %d | %d | %d of %d within ±%g | %s | %s | %.1f s | %.1f%s | %s" % (
+            r["file"], r["seconds"], r["session"], r["rounds"], r["blocks"], r["within"],
             r["pairs"], r["precision"], widths, spread(r["c"], "%.1f"),
             r["oracle"], r["busiest"],
             " (busy)" if r["busiest"] >= BUSY_WRITES_PER_SECOND else "", cpu))
@@ -115,6 +121,10 @@ def main():
               want, len(answered), len(rows), args.within, len(in_time), len(rows),
               ", ".join("%.1f s" % r["seconds"] for r in sorted(in_time, key=lambda r: r["seconds"]))
               or "none"))
+    # What no stopping rule could beat: the disk's own noise sets the blocks.
+    feasible = [r for r in rows if r["c"] and r["oracle"] <= args.within]
+    print("the oracle (every pair to its precision) in at most %g s: %d of %d runs" % (
+        args.within, len(feasible), len(rows)))
 
 
 if __name__ == "__main__":
