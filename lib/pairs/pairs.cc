@@ -241,6 +241,11 @@ std::uint64_t BlocksNeeded(const PairResult& pair, double precision_points) {
                       precision_points));
 }
 
+std::string ReachedPoints(double half_width) {
+  // The tolerance keeps a 2.4 stored as 2.4000000000000004 at 2.4.
+  return Printf("%.1f", std::ceil(10 * half_width - 1e-9) / 10);
+}
+
 std::string PrecisionWarning(const PairResult& pair, double precision_points) {
   if (!pair.rounds || pair.rounds->state == PairState::kPrecisionReached ||
       pair.rounds->state == PairState::kNotMeasurable) {
@@ -258,9 +263,9 @@ std::string PrecisionWarning(const PairResult& pair, double precision_points) {
     // Within the precision after all (the stand-in asked for more blocks than
     // the interval needed): what was asked is known.
     if (half_width <= precision_points) return "";
-    reached = "+-" + Printf("%.1f", half_width);
+    reached = "+-" + ReachedPoints(half_width);
   } else if (r.stand_in_points) {
-    reached = "+-" + Printf("%.1f", *r.stand_in_points);
+    reached = "+-" + ReachedPoints(*r.stand_in_points);
   }
   return FormatSize(pair.spec.size) + " [" + AxesLabel(pair.spec) +
          "]: precision " + reached + " points after " +

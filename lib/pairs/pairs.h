@@ -55,6 +55,11 @@ double MeasuredSeconds(const PairResult& pair);
 // interval but not the stand-in the rounds planned from). 0 without rounds.
 std::uint64_t BlocksNeeded(const PairResult& pair, double precision_points);
 
+// A half-width in points as a precision reached is printed: "5.1", rounded
+// up to a tenth so that a pair just past the precision never reads as within
+// it (5.01 is not "5.0" beside "not the +-5 asked").
+std::string ReachedPoints(double half_width);
+
 // The warning for a pair the rounds left short of --precision: the
 // precision it reached, the blocks it would need, and why it got no more.
 // Empty for a pair that reached it, and for one whose interval is within the

@@ -224,6 +224,19 @@ std::string Advice(const Report& report,
   return ": " + rerun + " or on a quiet disk";
 }
 
+// "±2.1-2.4": the range of the pairs' half-widths as a precision reached
+// is printed (ReachedPoints: rounded up to a tenth).
+std::string Reached(const std::vector<const PairResult*>& pairs) {
+  double low = INFINITY, high = 0;
+  for (const PairResult* pair : pairs) {
+    const double half = pair->inference.test->interval_pct.HalfWidth();
+    low = std::min(low, half);
+    high = std::max(high, half);
+  }
+  const std::string a = ReachedPoints(low), b = ReachedPoints(high);
+  return "±" + (a == b ? a : a + "-" + b);
+}
+
 // "[-1.2, +7.3]": the smallest range holding every pair's interval.
 std::string Hull(const std::vector<const PairResult*>& pairs) {
   double low = INFINITY, high = -INFINITY;
@@ -253,8 +266,16 @@ std::string AnswerLine(const Report& report) {
   sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
 
   std::vector<const PairResult*> by[static_cast<int>(Finding::kCount)];
+  // Decided, but with an interval wider than asked: the verdict stands, the
+  // size of the gain is known less well than the run promised.
+  std::vector<const PairResult*> short_of;
   for (const PairResult& pair : report.pairs) {
-    by[static_cast<int>(FindingOf(pair, precision))].push_back(&pair);
+    const Finding finding = FindingOf(pair, precision);
+    by[static_cast<int>(finding)].push_back(&pair);
+    if ((finding == Finding::kHelps || finding == Finding::kHurts) &&
+        pair.inference.test->interval_pct.HalfWidth() > precision) {
+      short_of.push_back(&pair);
+    }
   }
   const auto& helps = by[static_cast<int>(Finding::kHelps)];
   const auto& hurts = by[static_cast<int>(Finding::kHurts)];
@@ -290,12 +311,23 @@ std::string AnswerLine(const Report& report) {
                       " but not inside ±" + p + " (intervals within " +
                       Hull(narrow) + "; a smaller --precision tells)");
   }
+  // One piece of advice for the pairs short of the precision, decided or
+  // not, after the last of the two clauses that name them.
+  std::vector<const PairResult*> short_all = open;
+  short_all.insert(short_all.end(), short_of.begin(), short_of.end());
   if (!open.empty()) {
-    clauses.push_back(Count(open.size(), unit, units) +
-                      " unanswered (no significant difference, intervals "
-                      "wider than ±" +
-                      p + ") at " + Names(open, sizes, with_axes) +
-                      Advice(report, open));
+    clauses.push_back(
+        Count(open.size(), unit, units) +
+        " unanswered (no significant difference, intervals "
+        "wider than ±" +
+        p + ") at " + Names(open, sizes, with_axes) +
+        (short_of.empty() ? Advice(report, short_all) : std::string()));
+  }
+  if (!short_of.empty()) {
+    clauses.push_back(Count(short_of.size(), unit, units) + " known only to " +
+                      Reached(short_of) + " (wider than ±" + p + ") at " +
+                      Names(short_of, sizes, with_axes) +
+                      Advice(report, short_all));
   }
   if (!unmeasured.empty()) {
     clauses.push_back(Count(unmeasured.size(), unit, units) +
@@ -305,9 +337,9 @@ std::string AnswerLine(const Report& report) {
   }
   // Answered on a busy disk or beside busy CPUs: the times include the
   // others' traffic or the delays they caused, which a reader comparing them
-  // with another disk's must know. (Where a pair is unanswered, its advice
-  // says it already.)
-  if (open.empty()) {
+  // with another disk's must know. (Where a pair is unanswered or short of
+  // the precision, the advice says it already.)
+  if (short_all.empty()) {
     std::vector<const PairResult*> all;
     for (const PairResult& pair : report.pairs) all.push_back(&pair);
     const double busiest = BusiestWritesPerSecond(all);

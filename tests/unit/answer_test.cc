@@ -25,7 +25,7 @@ PairResult PairAt(std::uint64_t size, Verdict verdict, double estimate,
 TEST_CASE("the answer names where aligning helps and where nothing differs") {
   Report report = FixedReport();
   report.pairs = {
-      PairAt(512 << 10, Verdict::kAlignedFaster, 20.4, {15, 26}),
+      PairAt(512 << 10, Verdict::kAlignedFaster, 20.4, {15, 25}),
       PairAt(256 << 10, Verdict::kAlignedFaster, 8.2, {3, 12}),
       PairAt(4 << 10, Verdict::kNoSignificantDifference, 0.5, {-2, 3}),
       PairAt(2 << 10, Verdict::kNoSignificantDifference, 1, {-4.9, 4.9}),
@@ -54,6 +54,37 @@ TEST_CASE(
         "unanswered (no significant difference, intervals wider than ±5) at "
         "4K: rerun with a larger --budget or on a quiet disk; 4 sizes "
         "tested at 5 % each.");
+}
+
+TEST_CASE(
+    "a decided pair wider than asked is named with the precision it reached") {
+  Report report = FixedReport();
+  report.settings.precision_points = 2;
+  report.pairs = {PairAt(512 << 10, Verdict::kAlignedFaster, 24, {21, 25.8}),
+                  PairAt(256 << 10, Verdict::kAlignedFaster, 20, {17.2, 22}),
+                  PairAt(8 << 10, Verdict::kAlignedFaster, 12, {10.2, 13.8}),
+                  PairAt(4 << 10, Verdict::kUnalignedFaster, -3, {-5, -0.99})};
+  // Half-widths 2.4, 2.0001 and 2.005 are past ±2: rounded up to a tenth,
+  // never down to "±2.0".
+  report.pairs[1].inference.test->interval_pct = {18, 22.0002};
+  CHECK(AnswerLine(report) ==
+        "answer: aligning helps by 12-24 % at 8K-512K; unaligned is "
+        "faster by 3 % at 4K; 3 sizes known only to ±2.1-2.4 (wider than ±2) "
+        "at 4K, 256K-512K: rerun with a larger --budget or on a quiet disk; "
+        "4 sizes tested at 5 % each.");
+
+  // With an unanswered pair too, the advice comes once, after both.
+  report.pairs.push_back(
+      PairAt(1 << 10, Verdict::kNoSignificantDifference, 0, {-3, 3}));
+  const std::string line = AnswerLine(report);
+  CHECK_THAT(line, Catch::Contains("1 size unanswered (no significant "
+                                   "difference, intervals wider than ±2) at "
+                                   "1K; 3 sizes known only to ±2.1-2.4"));
+  CHECK(line.find("rerun") == line.rfind("rerun"));
+
+  // Within the precision: not named.
+  report.pairs = {PairAt(8 << 10, Verdict::kAlignedFaster, 12, {10.2, 13.8})};
+  CHECK(AnswerLine(report).find("known only") == std::string::npos);
 }
 
 TEST_CASE(

@@ -157,6 +157,11 @@ TEST_CASE("The precision warning gives the printed interval's half-width") {
   pair.inference.test->interval_pct = {-4.1, 3.9};
   CHECK(PrecisionWarning(pair, 5).empty());
   CHECK_FALSE(PrecisionWarning(pair, 3).empty());
+  // Just past +-5: rounded up, never printed as the +-5 it missed.
+  pair.inference.test->interval_pct = {-4.1, 5.92};
+  CHECK_THAT(PrecisionWarning(pair, 5),
+             Catch::Contains("precision +-5.1 points after 10 blocks, not the "
+                             "+-5 asked"));
 
   pair.inference.test.reset();  // no interval: the stand-in is all there is
   CHECK_THAT(PrecisionWarning(pair, 5), Catch::Contains("precision +-0.3"));
