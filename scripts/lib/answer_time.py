@@ -56,8 +56,8 @@ def summarize(path):
         report = json.load(f)["alignbench"]
     precision = report["settings"].get("precision_points", 5.0)
     first_round = report["settings"].get("repetitions", 6)
-    row = {"file": path, "precision": precision, "seconds": 0.0, "session": 0.0, "rounds": 0,
-           "blocks": 0, "within": 0, "pairs": 0, "widths": [], "c": [],
+    row = {"file": path, "precision": precision, "seconds": 0.0, "session": 0.0,
+           "rounds": 0, "blocks": 0, "within": 0, "pairs": 0, "widths": [], "c": [],
            "oracle": 0.0, "busiest": 0.0, "cpu": None}
     for pair in report["pairs"]:
         row["pairs"] += 1

@@ -23,7 +23,7 @@ pairs = json.load(open(sys.argv[1]))["alignbench"]["pairs"]
 print("%.1f s" % sum(r["wall_s"] for p in pairs for v in ("unaligned", "aligned") for r in p[v]["runs"]))
 ' "$WORK/rounds.json")
 check "the runs' own seconds ($want)" grep -q "rounds.json | $want | " "$WORK/all.txt"
-# The session's seconds run from its start to its last run's end: at least the measuring.
+# The session's seconds run from its start to its last run's end (start_s + wall_s).
 want=$("$PY" -c '
 import json, sys
 pairs = json.load(open(sys.argv[1]))["alignbench"]["pairs"]
