@@ -71,8 +71,9 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
              "-byte shift spreads each write over one more block.";
     case Mechanism::kMetadataCommits:
       return "both: about " + Fixed((u.device->writes + a.device->writes) / 2) +
-             " device writes per operation (metadata commits: journal, "
-             "growing file size)" +
+             " device writes per operation (metadata commits: the file's "
+             "inode and block allocation, journaled or written in place with "
+             "each sync)" +
              std::string(Significant(pair) ? "."
                                            : ", which dominate; alignment is "
                                              "not what costs here.");

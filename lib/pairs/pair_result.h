@@ -81,7 +81,8 @@ inline constexpr Named<Mechanism> kMechanisms[] = {
     {"one more block written", Mechanism::kExtraBlock,
      "a shift spreads each write over one more block"},
     {"metadata commits", Mechanism::kMetadataCommits,
-     "journal and file-size commits, alike for both, dominate"},
+     "the file's metadata, written with every sync and alike for both, "
+     "dominates"},
     {"busy disk", Mechanism::kBusyDisk,
      "the disk's own traffic swamps the counters"},
     {"no device counters", Mechanism::kNoCounters,
