@@ -66,6 +66,16 @@ double AaBound(std::size_t pairs) {
                     1.645 * std::sqrt(n * kMaxAaLevel * (1 - kMaxAaLevel)));
 }
 
+// Coverage is held to kMinCoverage; a sample too small to tell 93 % from the
+// nominal 95 % (the fast tier's seeded sample) is held instead to the one-sided
+// 95 % binomial bound of a 95 % coverage on as many pairs. From 322 pairs per
+// gain on, that bound is above 93 % and the target is kMinCoverage itself.
+double CoverageBound(std::size_t pairs) {
+  const double n = static_cast<double>(pairs);
+  const double bound = 0.95 - 1.645 * std::sqrt(0.95 * 0.05 / n);
+  return std::min(kMinCoverage, bound);
+}
+
 // The verdict's call: the interval lies on one side of 0.
 bool Called(const Inference& inference) {
   return inference.test && (inference.test->interval_pct.low > 0 ||
@@ -603,9 +613,10 @@ int main(int argc, char** argv) {
     const double cov = frac(covers[g], per_gain[g]);
     std::printf(
         "coverage at gain %2.0f %%: %.2f %% (%zu/%zu), target >= "
-        "%.0f %%: %s\n",
-        kGainsPct[g], 100 * cov, covers[g], per_gain[g], 100 * kMinCoverage,
-        check(cov >= kMinCoverage));
+        "%.1f %%: %s\n",
+        kGainsPct[g], 100 * cov, covers[g], per_gain[g],
+        100 * CoverageBound(per_gain[g]),
+        check(cov >= CoverageBound(per_gain[g])));
   }
   std::printf("the oracle's coverage (fixed blocks for the known c):");
   for (std::size_t g = 0; g < kGains; ++g) {

@@ -154,7 +154,10 @@ TEST_CASE("Signed-rank p with ties and zeros equals the enumerated one") {
   CHECK(with_zero > 100);
 }
 
-TEST_CASE("Signed-rank interval: where the enumerated test changes its mind") {
+// Tagged [slow]: the exhaustive checks against the enumeration, about nine
+// tenths of the unit tests' seconds; they run in CTest's slow tier (unit_slow).
+TEST_CASE("Signed-rank interval: where the enumerated test changes its mind",
+          "[slow]") {
   // Every shift the test could treat differently: each distinct Walsh
   // average and a point in each gap between them. The accepted ones must be
   // one run, and the interval must end where it ends: at an accepted Walsh
@@ -257,7 +260,8 @@ TEST_CASE("Signed-rank test: every block in the same bucket") {
   CHECK(Decide(up, 10, 10) == Verdict::kAlignedFaster);
 }
 
-TEST_CASE("Signed-rank exact p at 300 blocks against the normal one") {
+TEST_CASE("Signed-rank exact p at 300 blocks against the normal one",
+          "[slow]") {
   // Untied ranks 1..300 with random signs: down to p = 0.01 the textbook
   // normal approximation (continuity-corrected) is within 2 % of the exact
   // distribution (at p = 0.002 it is 3.5 % off), which checks the dynamic
@@ -285,7 +289,7 @@ TEST_CASE("Signed-rank exact p at 300 blocks against the normal one") {
   CHECK(compared >= 5);
 }
 
-TEST_CASE("p < 0.05 exactly when the interval excludes 0") {
+TEST_CASE("p < 0.05 exactly when the interval excludes 0", "[slow]") {
   std::mt19937_64 rng(3);
   std::lognormal_distribution<double> run(0, 0.4);
   int excluded = 0;
@@ -312,7 +316,8 @@ TEST_CASE("p < 0.05 exactly when the interval excludes 0") {
   CHECK(excluded > 100);  // both sides of the rule were exercised
 }
 
-TEST_CASE("Signed-rank: p < 0.05 exactly when the interval excludes 0, ties") {
+TEST_CASE("Signed-rank: p < 0.05 exactly when the interval excludes 0, ties",
+          "[slow]") {
   // Blocks on a grid of quarters, up to 80 of them, and of 1/128 (the
   // histogram's bucket width in log) up to 200: zeros, ties, and 0 as a Walsh
   // average, the cases where a p read from another distribution than the
