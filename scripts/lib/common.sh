@@ -2,7 +2,7 @@
 # Idempotent: packages already installed are not touched, the build is incremental.
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-BUILD_PACKAGES=(g++ make cmake git libbenchmark-dev libboost-program-options-dev
+BUILD_PACKAGES=(g++ make ninja-build cmake git libbenchmark-dev libboost-program-options-dev
                 nlohmann-json3-dev catch2)
 # What the tests use, and nothing else: the scripts that need more (fio for the cross-check,
 # python3-scipy for statistics-table.py, btrfs-progs for a btrfs rig) say or install it.
@@ -134,12 +134,31 @@ install_missing() {
   rm -f "$log"
 }
 
-# step LOG WHAT COMMAND...: one line on stderr for the whole step, the command's output
-# in LOG. On a terminal the line counts what apt has set up so far ("12/40"). When the
-# command fails, the line names LOG and the error lines from it follow, so the reason is
-# on screen.
+# seconds_since START: the whole seconds from START (an $EPOCHREALTIME) to now.
+seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", b - a }'; }
+
+# record_phase NAME START: NAME took the seconds since START; adds "NAME<TAB>SECONDS" to
+# the file ALIGNBENCH_PHASES names, if any (.ci/run prints that file as its table).
+record_phase() {
+  [ -z "${ALIGNBENCH_PHASES:-}" ] ||
+    printf '%s\t%s\n' "$1" "$(seconds_since "$2")" >> "$ALIGNBENCH_PHASES"
+}
+
+# timed NAME COMMAND...: runs COMMAND as the phase NAME (record_phase), whatever its status.
+timed() {
+  local name=$1 start=$EPOCHREALTIME status=0
+  shift
+  "$@" || status=$?
+  record_phase "$name" "$start"
+  return "$status"
+}
+
+# step LOG WHAT COMMAND...: one line on stderr for the whole step, with its seconds, the
+# command's output in LOG. On a terminal the line counts what apt has set up so far
+# ("12/40"). When the command fails, the line names LOG and the error lines from it
+# follow, so the reason is on screen.
 step() {
-  local log=$1 what=$2 status=0 poller=''
+  local log=$1 what=$2 status=0 poller='' start=$EPOCHREALTIME
   shift 2
   printf '  %s ... ' "$what" >&2
   # The poller only reads the log: the command itself runs in the foreground, so that
@@ -152,7 +171,7 @@ step() {
     printf '\r  %s ... ' "$what" >&2
   fi
   if [ "$status" -eq 0 ]; then
-    echo "done${poller:+            }" >&2
+    echo "done ($(seconds_since "$start") s)${poller:+            }" >&2
   else
     echo "failed (exit $status); its output is in $log" >&2
     # The reason, not the hundreds of lines before it: apt's "E:" lines, the compiler's and
@@ -186,9 +205,14 @@ build() {
   shift
   local targets=()
   [ $# -gt 0 ] && targets=(--target "$@")
+  local rel=${dir#"$ROOT"/}/ generator=()
+  # Ninja where it is installed (it is on this project's machines): it starts the next
+  # compile as soon as a core is free and keeps each one's seconds in .ninja_log. A
+  # directory configured before keeps its generator.
+  [ ! -f "$dir/CMakeCache.txt" ] && command -v ninja > /dev/null && generator=(-G Ninja)
   mkdir -p "$dir" && : >"$dir/build.log" || return 1
-  step "$dir/build.log" "cmake: configure ${dir#"$ROOT"/}/" \
-    cmake -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release "${CMAKE_ARGS[@]}" &&
-    step "$dir/build.log" "cmake: build ${targets:+${targets[*]:1} }in ${dir#"$ROOT"/}/" \
+  timed "configure $rel" step "$dir/build.log" "cmake: configure $rel" \
+    cmake -S "$ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "${CMAKE_ARGS[@]}" &&
+    timed "build $rel" step "$dir/build.log" "cmake: build ${targets:+${targets[*]:1} }in $rel" \
       cmake --build "$dir" -j"$(nproc)" "${targets[@]}"
 }
