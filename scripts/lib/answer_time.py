@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """How long alignbench runs took to answer: the evidence behind the Derby timing
 figures in docs/measurements.md (scripts/answer-check).
 
@@ -92,8 +93,16 @@ def spread(values, fmt):
             fmt % max(values) + ")")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with a usage error's exit 1 as every script here has it (argparse: 2)."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(1, f"{self.prog}: error: {message}\n")
+
+
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--within", type=float, default=30.0)
     parser.add_argument("--pairs", type=int, default=0)
     parser.add_argument("files", nargs="+")

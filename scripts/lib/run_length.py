@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Precision per second of measuring for two run lengths (scripts/run-length-check).
 
     python3 run_length.py DIR A B
@@ -14,6 +15,9 @@ import json
 import pathlib
 import statistics
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the tree for the import below
+from helper_args import operands  # noqa: E402
 
 
 def pair_costs(result):
@@ -47,7 +51,8 @@ def collect(files):
 
 
 def main():
-    folder, a, b = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+    folder, a, b = operands(__doc__, 3, 3)
+    folder = pathlib.Path(folder)
     sides = {w: collect(sorted(folder.glob(f"w{w}-*.json"))) for w in (a, b)}
     print(f"{'size':>8} | {'hw ' + a:>8} {'s ' + a:>7} | {'hw ' + b:>8} {'s ' + b:>7} |"
           f" s for +-1 point: {a:>6} {b:>6}  {b}/{a}")

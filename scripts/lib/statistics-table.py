@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Candidate verdict statistics on the same runs, side by side: Welch t on the
 logs of the run means or medians, the paired t on the per-block log ratio of
 the run means or medians, and Wilcoxon's signed-rank test on the per-block log
@@ -15,7 +16,8 @@ import math
 import statistics
 import sys
 
-from scipy import stats
+sys.dont_write_bytecode = True  # no __pycache__ in the tree for the import below
+from helper_args import operands  # noqa: E402
 
 
 def welch(u, a):
@@ -133,4 +135,8 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    PATHS = operands(__doc__, 1)
+    # After the command line: --help must not need python3-scipy.
+    from scipy import stats
+
+    main(PATHS)

@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Counts verdicts in alignbench result files: the evidence behind the A/A and
 power figures in docs/measurements.md (scripts/aa-check, scripts/power-check).
 
@@ -11,6 +12,9 @@ last, how many pairs carry a note on runs far off the others.
 import json
 import statistics
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the tree for the import below
+from helper_args import operands  # noqa: E402
 
 
 def tally(pairs, pick):
@@ -86,4 +90,4 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(operands(__doc__, 1))

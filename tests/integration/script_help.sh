@@ -27,7 +27,10 @@ system_state() {
 tree_state > "$WORK/tree.before"
 system_state > "$WORK/system.before"
 
-scripts=$(cd "$SRC" && find scripts -type f -perm -u+x | sort)
+# Every executable, and every Python helper that runs as a program (it must be executable
+# to be run as the others are).
+scripts=$(cd "$SRC" && { find scripts -type f -perm -u+x
+  grep -l '^if __name__ == "__main__":' scripts/lib/*.py; } | sort -u)
 check "scripts found" [ -n "$scripts" ]
 
 # The argument each script must refuse as not its own. scripts/derby's options all go to
