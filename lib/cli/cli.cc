@@ -483,6 +483,9 @@ Result<ParsedCommand> ParseCommandLine(const std::vector<std::string>& args) {
       words.erase(dashes, words.end());
     }
   }
+  // -h is --help: the first thing a newcomer types.
+  std::replace(words.begin(), words.end(), std::string("-h"),
+               std::string("--help"));
   if (Status ok = ParseWords(words, parsed); !ok) return ok.error();
   if (parsed.Has("help") || parsed.Has("version")) return parsed;
   if (Status ok = CheckCommand(parsed); !ok) return ok.error();

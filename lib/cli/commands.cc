@@ -28,7 +28,7 @@ CliOption FormatOption(const std::vector<FormatChoice>& formats) {
 // --format and --help, which every command takes, after its own options.
 Command WithCommonOptions(Command command, std::vector<CliOption> own) {
   own.push_back(FormatOption(command.formats));
-  own.push_back({"help", "", "this text"});
+  own.push_back({"help", "", "this text (also -h)"});
   command.options = std::move(own);
   return command;
 }

@@ -70,6 +70,21 @@ TEST_CASE("cli: --help is taken before the operands are counted") {
   CHECK(help.value().Has("help"));
 }
 
+TEST_CASE("cli: -h is --help, but not in the recorded program's command") {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"-h"}, {"show", "-h"}, {"record", "-h"}}) {
+    Result<ParsedCommand> help = Parse(args);
+    REQUIRE(help.ok());
+    CHECK(help.value().Has("help"));
+  }
+  Result<ParsedCommand> record =
+      Parse({"record", "--file", "log", "--", "grep", "-h", "x"});
+  REQUIRE(record.ok());
+  CHECK_FALSE(record.value().Has("help"));
+  CHECK(record.value().command_argv ==
+        std::vector<std::string>{"grep", "-h", "x"});
+}
+
 TEST_CASE("cli: an unknown option names the closest one of its command") {
   CHECK_THAT(ErrorOf({"--wrties", "3"}),
              Catch::Contains("did you mean --writes?"));
