@@ -183,6 +183,14 @@ struct PairResult {
   std::optional<double> others_cpu_share;
 
   bool Measured() const { return gain_pct.has_value(); }
+  // The gain every printer shows as "%gain": the estimate the verdict's
+  // interval is centred on, so that the number, its interval and the answer
+  // line agree. Absent without a test (fewer runs than a verdict needs, a
+  // mailing-list table), where Derby's gain of means is the only one.
+  std::optional<double> TypicalGainPct() const {
+    if (!inference.test) return std::nullopt;
+    return inference.test->estimate_pct;
+  }
 };
 
 // The statistic verdicts are made from (docs/methodology.md, "How the

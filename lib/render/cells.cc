@@ -23,4 +23,44 @@ std::string JavaDouble(double value) {
   return s;
 }
 
+std::string TypicalGainCell(const PairResult& p, const char* format) {
+  const std::optional<double> gain = p.TypicalGainPct();
+  return gain ? Printf(format, *gain) : "n/a";
+}
+
+std::string MeansGainCell(const PairResult& p) {
+  return p.gain_pct ? Printf("%+.2f", *p.gain_pct) : "n/a";
+}
+
+std::string GainOrMeansCell(const PairResult& p, const char* format) {
+  if (p.inference.test) return TypicalGainCell(p, format);
+  return p.gain_pct ? Printf(format, *p.gain_pct) : "n/a";
+}
+
+std::string MeansApartNote(const PairResult& p, const std::string& unaligned,
+                           const std::string& aligned) {
+  if (!p.gain_pct || !p.inference.test) return "";
+  const Interval& interval = p.inference.test->interval_pct;
+  const double gain = *p.gain_pct;
+  if (gain >= interval.low && gain <= interval.high) return "";
+  // Below the interval the aligned mean is high for its runs' medians, above
+  // it the unaligned one.
+  const bool aligned_high = gain < interval.low;
+  const VariantResult& high = aligned_high ? p.aligned : p.unaligned;
+  const VariantResult& other = aligned_high ? p.unaligned : p.aligned;
+  const std::string& name = aligned_high ? aligned : unaligned;
+  const std::string& other_name = aligned_high ? unaligned : aligned;
+  std::string note =
+      "means %gain " + Printf("%+.2f", gain) + " lies outside the interval: ";
+  if (high.total_ns.p99 > other.total_ns.p99) {
+    return note + name + "'s slow tail raises its mean (p99 " +
+           Printf("%.3f", high.total_ns.p99 / 1e6) + " ms against " +
+           other_name + "'s " + Printf("%.3f", other.total_ns.p99 / 1e6) +
+           " ms)";
+  }
+  return note + "a mean weighs every write, the interval each run's median (" +
+         name + ": mean " + Printf("%.3f", high.total_ns.mean / 1e6) +
+         " ms, median " + Printf("%.3f", high.total_ns.p50 / 1e6) + " ms)";
+}
+
 }  // namespace alignbench

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "lib/base/text.h"
+#include "lib/pairs/pair_result.h"
 
 namespace alignbench {
 
@@ -19,5 +20,22 @@ std::string SizeColumn(std::uint64_t size);
 // Java's Double.toString for the values Derby printed: shortest round-trip
 // digits and at least one decimal ("10.0", "18.359375").
 std::string JavaDouble(double value);
+
+// The typical gain (PairResult::TypicalGainPct) as "+12.34", or "n/a".
+std::string TypicalGainCell(const PairResult& p, const char* format = "%+.2f");
+
+// Derby's gain of means as "+12.34", or "n/a".
+std::string MeansGainCell(const PairResult& p);
+
+// The typical gain where there is an interval, else Derby's gain of means (a
+// mailing-list table): the one gain of a column that has no room for both.
+std::string GainOrMeansCell(const PairResult& p, const char* format = "%+.1f");
+
+// Why Derby's gain of means lies outside the interval of the typical gain, in
+// a few words, or "" where it lies inside (or there is no interval): the
+// variant whose slow writes pull its mean up, with its p99 against the other's.
+// `unaligned` and `aligned` are the variants' names as the report heads them.
+std::string MeansApartNote(const PairResult& p, const std::string& unaligned,
+                           const std::string& aligned);
 
 }  // namespace alignbench

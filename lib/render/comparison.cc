@@ -13,9 +13,10 @@
 namespace alignbench {
 namespace {
 
+// The gain with its interval, so that it never sits outside it.
 std::string GainCell(const PairResult& p) {
   if (!p.gain_pct) return "n/a";
-  std::string cell = Printf("%+.1f", *p.gain_pct);
+  std::string cell = GainOrMeansCell(p);
   if (p.inference.test) {
     const Interval& i = p.inference.test->interval_pct;
     cell += " [" + Printf("%+.1f", i.low) + "," + Printf("%+.1f", i.high) + "]";
@@ -111,9 +112,10 @@ void RenderComparison(std::ostream& out, const Report& base,
            "cache must agree)\n";
   }
   RenderPercentileMoves(out, base, next);
-  out << "\nsize in KiB; %gain = (unaligned/aligned - 1)*100 with its 95% "
-         "interval; mean and "
-         "p99 columns: change from base to new.\n";
+  out << "\nsize in KiB; %gain: the typical gain of a block of two runs back "
+         "to back, the centre of its 95% interval (Derby's (unaligned/aligned "
+         "- 1)*100 of means where there is no interval); mean and p99 "
+         "columns: change from base to new.\n";
 }
 
 }  // namespace alignbench

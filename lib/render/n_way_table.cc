@@ -71,10 +71,7 @@ std::vector<Difference> Differences(const std::vector<LabeledReport>& results) {
 // so that a gain never sits outside its own interval; Derby's gain of means
 // where a result has no interval (a mailing-list table).
 std::string GainText(const PairResult* p) {
-  if (!p) return "-";
-  if (p->inference.test)
-    return Printf("%+.1f", p->inference.test->estimate_pct);
-  return p->gain_pct ? Printf("%+.1f", *p->gain_pct) : "n/a";
+  return p ? GainOrMeansCell(*p) : "-";
 }
 
 std::string IntervalCell(const PairResult* p) {

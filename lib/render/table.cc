@@ -19,12 +19,6 @@ namespace {
 std::string Ms(const VariantResult& v) {
   return v.repetitions > 0 ? Printf("%.4f", v.total_ns.mean / 1e6) : "n/a";
 }
-std::string Gain(const PairResult& p) {
-  return p.gain_pct ? Printf("%+.2f", *p.gain_pct) : "n/a";
-}
-std::string MedianGain(const PairResult& p) {
-  return p.median_gain_pct ? Printf("%+.2f", *p.median_gain_pct) : "n/a";
-}
 std::string IntervalText(const PairResult& p) {
   if (!p.inference.test) return "n/a";
   const Interval& i = p.inference.test->interval_pct;
@@ -101,9 +95,10 @@ bool HasCpuShare(const Report& r) {
 std::string Footer(const Report& r) {
   std::string text =
       "size in KiB; unaligned and aligned: mean milliseconds per write+sync\n"
-      "(one clock span over pwrite and its sync), as Derby printed them.\n"
-      "%gain = (unaligned / aligned - 1) * 100, Derby's formula: positive "
-      "means\naligning helps; p50 %gain: the same from medians.\n";
+      "(one clock span over pwrite and its sync), as Derby printed them;\n"
+      "means %gain = (unaligned / aligned - 1) * 100 from them, Derby's "
+      "formula.\n%gain: the typical gain of a block of two runs back to back, "
+      "the centre of\nits 95% interval. Positive means aligning helps.\n";
   if (r.reference) return text;
   text += LogFooter(r);
   std::string statistics =
@@ -181,6 +176,23 @@ std::string BackgroundCell(const PairResult& p, const VariantResult& v) {
   return cell;
 }
 
+// Each pair of [from, to) whose gain of means lies outside its interval, as
+// its size column and MeansApartNote.
+std::vector<std::pair<std::string, std::string>> MeansApart(const Report& r,
+                                                            std::size_t from,
+                                                            std::size_t to) {
+  std::vector<std::pair<std::string, std::string>> apart;
+  for (std::size_t i = from; i < to; ++i) {
+    std::string note =
+        MeansApartNote(r.pairs[i], Heading(r, Variant::kUnaligned),
+                       Heading(r, Variant::kAligned));
+    if (!note.empty()) {
+      apart.emplace_back(SizeColumn(r.pairs[i].spec.size), std::move(note));
+    }
+  }
+  return apart;
+}
+
 void RenderTable(std::ostream& out, const Report& r) {
   out << TitleLine(r) << "\n";
   if (r.reference) {
@@ -193,15 +205,16 @@ void RenderTable(std::ostream& out, const Report& r) {
     const std::string first = Heading(r, Variant::kUnaligned);
     const std::string second = Heading(r, Variant::kAligned);
     out << Pad("size", 6) << " | " << Pad(first, 10) << " | " << Pad(second, 10)
-        << " | " << Pad("%gain", 8) << " | " << Pad("p50 %gain", 9) << " | "
+        << " | " << Pad("means %gain", 11) << " | " << Pad("%gain", 8) << " | "
         << Pad("95% interval", 16) << " | " << Pad("p", 8) << " | verdict\n";
     for (std::size_t i = from; i < to; ++i) {
       const PairResult& p = r.pairs[i];
       out << Pad(SizeColumn(p.spec.size), 6) << " | "
           << Pad(Ms(p.unaligned), 10) << " | " << Pad(Ms(p.aligned), 10)
-          << " | " << Pad(Gain(p), 8) << " | " << Pad(MedianGain(p), 9) << " | "
-          << Pad(IntervalText(p), 16) << " | " << Pad(PValue(p), 8) << " | "
-          << LabelledVerdict(r, p) << "\n";
+          << " | " << Pad(MeansGainCell(p), 11) << " | "
+          << Pad(TypicalGainCell(p), 8) << " | " << Pad(IntervalText(p), 16)
+          << " | " << Pad(PValue(p), 8) << " | " << LabelledVerdict(r, p)
+          << "\n";
     }
     out << "device I/O per write (device-wide counters):\n";
     for (std::size_t i = from; i < to; ++i) {
@@ -214,6 +227,11 @@ void RenderTable(std::ostream& out, const Report& r) {
           << CommitCell(p.aligned) << "\n";
     }
     RenderTailRows(out, r.pairs, from, to);
+    const auto apart = MeansApart(r, from, to);
+    if (!apart.empty()) out << "where the means point elsewhere:\n";
+    for (const auto& [size, note] : apart) {
+      out << Pad(size, 6) << "  " << note << "\n";
+    }
     out << "why:\n";
     for (std::size_t i = from; i < to; ++i) {
       out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  "
@@ -306,7 +324,7 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
         out << "\n`" << label << "`\n\n"
             << "| size | " << Heading(r, Variant::kUnaligned) << " ms | "
             << Heading(r, Variant::kAligned)
-            << " ms | %gain | p50 %gain | 95% "
+            << " ms | means %gain | %gain | 95% "
                "interval | p | verdict | reads/write (u/a) | KiB written/write "
                "(u/a) |\n"
             << "|---:|---:|---:|---:|---:|:---:|---:|:---|---:|---:|\n";
@@ -319,16 +337,22 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
                    Printf("%.1f", (*a.device).*f);
           };
           out << "| " << SizeColumn(p.spec.size) << " | " << Ms(p.unaligned)
-              << " | " << Ms(p.aligned) << " | " << Gain(p) << " | "
-              << MedianGain(p) << " | " << IntervalText(p) << " | " << PValue(p)
-              << " | " << VerdictWords(r, p) << " | "
+              << " | " << Ms(p.aligned) << " | " << MeansGainCell(p) << " | "
+              << TypicalGainCell(p) << " | " << IntervalText(p) << " | "
+              << PValue(p) << " | " << VerdictWords(r, p) << " | "
               << pair_of(p.unaligned, p.aligned, &DevicePerOp::reads) << " | "
               << pair_of(p.unaligned, p.aligned, &DevicePerOp::kib_written)
               << " |\n";
         }
+        const auto apart = MeansApart(r, from, to);
+        if (!apart.empty()) out << "\n";
+        for (const auto& [size, note] : apart) {
+          out << "- " << size << ": " << note << "\n";
+        }
       });
-  out << "\nsize in KiB; mean ms per write+sync; %gain = (unaligned/aligned - "
-         "1)*100; p50 %gain from medians";
+  out << "\nsize in KiB; mean ms per write+sync; means %gain = "
+         "(unaligned/aligned - 1)*100 from them; %gain: the typical gain of a "
+         "block, the centre of its 95% interval";
   if (!r.reference) {
     out << "; 95% interval: " << r.statistics.interval_of
         << "; a verdict needs " << r.statistics.min_runs_for_verdict

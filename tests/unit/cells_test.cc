@@ -20,3 +20,62 @@ TEST_CASE("Sizes print as Derby did, and cells pad to their column") {
   CHECK(Pad("ab", 4) == "  ab");
   CHECK(Pad("abcdef", 4) == "abcdef");
 }
+
+namespace {
+
+// A pair whose interval of the typical gain is [+16.8, +63.7] around +40, as a
+// cold read-modify-write pair was, with each variant's write+sync times.
+PairResult ApartPair(double means_gain, std::vector<double> unaligned_ns,
+                     std::vector<double> aligned_ns) {
+  PairResult p;
+  p.spec.size = 131072;
+  p.gain_pct = means_gain;
+  p.inference.test = GainTest{TestMethod::kSignedRankLogMedian,
+                              40.0,
+                              {16.8, 63.7},
+                              0.03,
+                              std::nullopt,
+                              6};
+  p.unaligned.repetitions = p.aligned.repetitions = 6;
+  p.unaligned.total_ns = Summarize(std::move(unaligned_ns));
+  p.aligned.total_ns = Summarize(std::move(aligned_ns));
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("cells: the gain shown is the interval's centre, Derby's apart") {
+  const PairResult p = ApartPair(-3.49, {2e6, 2e6, 2e6}, {1e6, 1e6, 9e6});
+  CHECK(TypicalGainCell(p) == "+40.00");
+  CHECK(GainOrMeansCell(p) == "+40.0");
+  CHECK(MeansGainCell(p) == "-3.49");
+
+  PairResult no_test = p;
+  no_test.inference = {std::nullopt, "5 runs: a verdict needs 6"};
+  CHECK(TypicalGainCell(no_test) == "n/a");
+  CHECK(GainOrMeansCell(no_test) == "-3.5");
+}
+
+TEST_CASE("cells: means outside the interval name the slow tail, with p99s") {
+  // Below the interval: the aligned mean is pulled up by its slow writes.
+  const PairResult below = ApartPair(-3.49, {2e6, 2e6, 2e6}, {1e6, 1e6, 9e6});
+  CHECK(MeansApartNote(below, "unaligned", "aligned") ==
+        "means %gain -3.49 lies outside the interval: aligned's slow tail "
+        "raises its mean (p99 8.840 ms against unaligned's 2.000 ms)");
+  // Above it, the unaligned one, named as the report heads it.
+  const PairResult above = ApartPair(80.0, {1e6, 1e6, 9e6}, {1e6, 1e6, 1e6});
+  CHECK(MeansApartNote(above, "unpadded", "padded") ==
+        "means %gain +80.00 lies outside the interval: unpadded's slow tail "
+        "raises its mean (p99 8.840 ms against padded's 1.000 ms)");
+  // No slower tail to name: the means and the runs' medians weigh apart.
+  const PairResult no_tail = ApartPair(80.0, {1e6, 1e6, 1e6}, {1e6, 1e6, 1e6});
+  CHECK(MeansApartNote(no_tail, "unaligned", "aligned") ==
+        "means %gain +80.00 lies outside the interval: a mean weighs every "
+        "write, the interval each run's median (unaligned: mean 1.000 ms, "
+        "median 1.000 ms)");
+  // Inside the interval, or with none, there is nothing to say.
+  CHECK(MeansApartNote(ApartPair(40.0, {1e6}, {1e6}), "u", "a").empty());
+  PairResult no_test = below;
+  no_test.inference = {std::nullopt, "no test"};
+  CHECK(MeansApartNote(no_test, "u", "a").empty());
+}

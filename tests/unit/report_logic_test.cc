@@ -151,6 +151,19 @@ TEST_CASE("compare says a gain grew only when the intervals part") {
   CHECK_THAT(grew.str(), Catch::Contains("gain grew"));
 }
 
+TEST_CASE("compare prints each gain inside its interval") {
+  const Report base = FixedReport();
+  Report next = FixedReport();
+  next.pairs[0].gain_pct = -3.49;
+  next.pairs[0].inference.test->interval_pct = {16.8, 63.7};
+  next.pairs[0].inference.test->estimate_pct = 40.0;
+  std::ostringstream out;
+  RenderComparison(out, base, next);
+  CHECK_THAT(out.str(), Catch::Contains("+40.0 [+16.8,+63.7]"));
+  CHECK_THAT(out.str(), Catch::Contains("+83.2 [+70.2,+95.5]"));
+  CHECK_THAT(out.str(), !Catch::Contains("-3.5"));
+}
+
 TEST_CASE("The summary line counts verdicts and names the common mechanism") {
   Report report = FixedReport();
   report.pairs.clear();
