@@ -2,8 +2,6 @@
 
 #include <charconv>
 
-#include "lib/config/size.h"
-
 namespace alignbench {
 
 std::string Pad(const std::string& text, std::size_t width) {
@@ -12,7 +10,10 @@ std::string Pad(const std::string& text, std::size_t width) {
 }
 
 std::string SizeColumn(std::uint64_t size) {
-  return size % 1024 == 0 ? std::to_string(size / 1024) : FormatSize(size);
+  // Not whole KiB (a replay's commit, --sizes 512): bytes, and said so, so that
+  // 512 bytes never reads as the 512 KiB of the row beside it.
+  return size % 1024 == 0 ? std::to_string(size / 1024)
+                          : std::to_string(size) + "B";
 }
 
 std::string JavaDouble(double value) {

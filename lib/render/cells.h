@@ -14,7 +14,8 @@ namespace alignbench {
 // A string right-aligned to a column width (Printf is in lib/base/text.h).
 std::string Pad(const std::string& text, std::size_t width);
 
-// The size as Derby printed it: KiB when whole ("64"), else with a unit.
+// The size as Derby printed it: KiB when whole ("64"), else bytes with their
+// unit ("512B", "1536B").
 std::string SizeColumn(std::uint64_t size);
 
 // Java's Double.toString for the values Derby printed: shortest round-trip

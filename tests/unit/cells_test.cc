@@ -16,7 +16,11 @@ TEST_CASE("JavaDouble prints the shortest round-trip digits with a decimal") {
 TEST_CASE("Sizes print as Derby did, and cells pad to their column") {
   CHECK(SizeColumn(4096) == "4");
   CHECK(SizeColumn(65536) == "64");
-  CHECK(SizeColumn(512) == "512");
+  // Not whole KiB: bytes with their unit, never a bare number that reads as
+  // KiB (--sizes 512,512K printed two rows "512").
+  CHECK(SizeColumn(512) == "512B");
+  CHECK(SizeColumn(524288) == "512");
+  CHECK(SizeColumn(1536) == "1536B");
   CHECK(Pad("ab", 4) == "  ab");
   CHECK(Pad("abcdef", 4) == "abcdef");
 }
