@@ -176,6 +176,26 @@ std::string BackgroundCell(const PairResult& p, const VariantResult& v) {
   return cell;
 }
 
+// What a report says below its pairs, as (label, escaped text): no block
+// device, each warning and error, and a run that did not finish.
+std::vector<std::pair<std::string, std::string>> Notes(const Report& r) {
+  std::vector<std::pair<std::string, std::string>> notes;
+  if (!r.target.device) {
+    notes.emplace_back("note", EscapeControl(r.target.no_device_reason));
+  }
+  for (const std::string& w : r.warnings) {
+    notes.emplace_back("warning", EscapeControl(w));
+  }
+  for (const std::string& e : r.errors) {
+    notes.emplace_back("error", EscapeControl(e));
+  }
+  if (!r.complete) {
+    notes.emplace_back("INCOMPLETE",
+                       "the run was interrupted or stopped by an error");
+  }
+  return notes;
+}
+
 // Each pair of [from, to) whose gain of means lies outside its interval, as
 // its size column and MeansApartNote.
 std::vector<std::pair<std::string, std::string>> MeansApart(const Report& r,
@@ -246,15 +266,9 @@ void RenderTable(std::ostream& out, const Report& r) {
       }
     }
   });
-  if (!r.target.device) {
-    out << "\nnote: " << EscapeControl(r.target.no_device_reason) << "\n";
-  }
-  for (const std::string& w : r.warnings)
-    out << "warning: " << EscapeControl(w) << "\n";
-  for (const std::string& e : r.errors)
-    out << "error: " << EscapeControl(e) << "\n";
-  if (!r.complete)
-    out << "INCOMPLETE: the run was interrupted or stopped by an error\n";
+  const auto notes = Notes(r);
+  if (!notes.empty()) out << "\n";
+  for (const auto& [label, text] : notes) out << label << ": " << text << "\n";
   out << "\n" << Footer(r);
 }
 
@@ -316,40 +330,66 @@ void MarkdownSummary(std::ostream& out, const Report& r) {
   if (t.host.kernel) out << ", Linux " << *t.host.kernel;
 }
 
+// "1.0 / 0.0": a device counter of both variants, or n/a without counters.
+std::string BothVariants(const PairResult& p, double DevicePerOp::*field) {
+  if (!p.unaligned.device || !p.aligned.device) return "n/a";
+  return Printf("%.1f", (*p.unaligned.device).*field) + " / " +
+         Printf("%.1f", (*p.aligned.device).*field);
+}
+
+// One group of pairs as markdown: the table, then as lists the pairs whose
+// means point elsewhere, why each pair's writes cost what they did, and its
+// runs far off the others, as the text table says them.
+void MarkdownGroup(std::ostream& out, const Report& r, const std::string& label,
+                   std::size_t from, std::size_t to) {
+  out << "\n`" << label << "`\n\n"
+      << "| size | " << Heading(r, Variant::kUnaligned) << " ms | "
+      << Heading(r, Variant::kAligned)
+      << " ms | means %gain | %gain | 95% interval | p | verdict | "
+         "reads/write (u/a) | KiB written/write (u/a) |\n"
+      << "|---:|---:|---:|---:|---:|:---:|---:|:---|---:|---:|\n";
+  for (std::size_t i = from; i < to; ++i) {
+    const PairResult& p = r.pairs[i];
+    out << "| " << SizeColumn(p.spec.size) << " | " << Ms(p.unaligned) << " | "
+        << Ms(p.aligned) << " | " << MeansGainCell(p) << " | "
+        << TypicalGainCell(p) << " | " << IntervalText(p) << " | " << PValue(p)
+        << " | " << VerdictWords(r, p) << " | "
+        << BothVariants(p, &DevicePerOp::reads) << " | "
+        << BothVariants(p, &DevicePerOp::kib_written) << " |\n";
+  }
+  const auto apart = MeansApart(r, from, to);
+  if (!apart.empty()) out << "\nwhere the means point elsewhere:\n\n";
+  for (const auto& [size, note] : apart) {
+    out << "- " << size << ": " << note << "\n";
+  }
+  out << "\nwhy:\n\n";
+  for (std::size_t i = from; i < to; ++i) {
+    out << "- " << SizeColumn(r.pairs[i].spec.size) << ": "
+        << EscapeControl(r.pairs[i].explanation) << "\n";
+  }
+  bool noted = false;
+  for (std::size_t i = from; i < to; ++i) {
+    for (const std::string& note : r.pairs[i].run_notes) {
+      if (!noted) out << "\nruns far off the others of their variant:\n\n";
+      noted = true;
+      out << "- " << SizeColumn(r.pairs[i].spec.size) << ": "
+          << EscapeControl(note) << "\n";
+    }
+  }
+}
+
 void RenderMarkdown(std::ostream& out, const Report& r) {
   MarkdownSummary(out, r);
   out << "  \n" << SettingsLine(r) << "\n";
-  ForEachGroup(
-      r, [&](const std::string& label, std::size_t from, std::size_t to) {
-        out << "\n`" << label << "`\n\n"
-            << "| size | " << Heading(r, Variant::kUnaligned) << " ms | "
-            << Heading(r, Variant::kAligned)
-            << " ms | means %gain | %gain | 95% "
-               "interval | p | verdict | reads/write (u/a) | KiB written/write "
-               "(u/a) |\n"
-            << "|---:|---:|---:|---:|---:|:---:|---:|:---|---:|---:|\n";
-        for (std::size_t i = from; i < to; ++i) {
-          const PairResult& p = r.pairs[i];
-          auto pair_of = [](const VariantResult& u, const VariantResult& a,
-                            double DevicePerOp::*f) {
-            if (!u.device || !a.device) return std::string("n/a");
-            return Printf("%.1f", (*u.device).*f) + " / " +
-                   Printf("%.1f", (*a.device).*f);
-          };
-          out << "| " << SizeColumn(p.spec.size) << " | " << Ms(p.unaligned)
-              << " | " << Ms(p.aligned) << " | " << MeansGainCell(p) << " | "
-              << TypicalGainCell(p) << " | " << IntervalText(p) << " | "
-              << PValue(p) << " | " << VerdictWords(r, p) << " | "
-              << pair_of(p.unaligned, p.aligned, &DevicePerOp::reads) << " | "
-              << pair_of(p.unaligned, p.aligned, &DevicePerOp::kib_written)
-              << " |\n";
-        }
-        const auto apart = MeansApart(r, from, to);
-        if (!apart.empty()) out << "\n";
-        for (const auto& [size, note] : apart) {
-          out << "- " << size << ": " << note << "\n";
-        }
-      });
+  ForEachGroup(r,
+               [&](const std::string& label, std::size_t from, std::size_t to) {
+                 MarkdownGroup(out, r, label, from, to);
+               });
+  const auto notes = Notes(r);
+  if (!notes.empty()) out << "\n";
+  for (const auto& [label, text] : notes) {
+    out << "**" << label << ":** " << text << "  \n";
+  }
   out << "\nsize in KiB; mean ms per write+sync; means %gain = "
          "(unaligned/aligned - 1)*100 from them; %gain: the typical gain of a "
          "block, the centre of its 95% interval";

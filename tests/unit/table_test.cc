@@ -125,3 +125,21 @@ TEST_CASE("A row whose means point elsewhere shows the typical gain and why") {
   CHECK_THAT(derby.str(),
              Catch::Contains("64 | ") && Catch::Contains("| -3.49%"));
 }
+
+TEST_CASE(
+    "Markdown, the bug-report format, carries the why-lines and warnings") {
+  Report r = testing::FixedReport();
+  r.complete = false;
+  r.target.device.reset();
+  r.target.no_device_reason = "no block device under this directory (tmpfs)";
+  std::ostringstream out;
+  Render(out, r, Format::kMarkdown);
+  CHECK_THAT(out.str(), Catch::Contains("why:\n\n- 64: unaligned writes each "
+                                        "caused 1.0 extra device read(s).\n"));
+  CHECK_THAT(out.str(), Catch::Contains("- 4: run 5, aligned: 25.3 ms"));
+  CHECK_THAT(out.str(), Catch::Contains("**note:** no block device under this "
+                                        "directory (tmpfs)  \n"));
+  CHECK_THAT(out.str(), Catch::Contains("**warning:** a warning  \n"));
+  CHECK_THAT(out.str(), Catch::Contains("**INCOMPLETE:** the run was "
+                                        "interrupted or stopped by an error"));
+}
