@@ -472,6 +472,14 @@ Status ApplySettings(const ParsedCommand& parsed, SessionOptions& o) {
 }  // namespace
 
 Result<ParsedCommand> ParseCommandLine(const std::vector<std::string>& args) {
+  // Bare, it would write and sync for a minute in whatever directory it was
+  // started in: a newcomer's first try is told what to give instead.
+  if (args.empty()) {
+    return PlainError(ErrorKind::kUsage, "command line",
+                      "nothing to do: name the directory to measure with --dir "
+                      "DIR (the Derby experiment: --case derby-2004 --dir "
+                      "/var/tmp)");
+  }
   ParsedCommand parsed;
   const Command* named = args.empty() ? nullptr : FindCommand(args.front());
   parsed.command = named ? named : &Commands().front();
