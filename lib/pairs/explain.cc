@@ -22,11 +22,25 @@ bool Dominates(double idle, double counted) {
 }
 
 // The counters are device-wide: a variant whose idle window shows that much
-// of what they counted was the disk's own traffic.
-bool Busy(const VariantResult& v) {
+// of what one counter counted was the disk's own traffic. Reads and writes are
+// judged apart: others' writes do not hide a read-on-write.
+bool Busy(const VariantResult& v, double DevicePerOp::*counter) {
   if (!v.background || !v.device) return false;
-  return Dominates(v.background->writes, v.device->writes) ||
-         Dominates(v.background->reads, v.device->reads);
+  return Dominates((*v.background).*counter, (*v.device).*counter);
+}
+bool BusyWrites(const PairResult& p) {
+  return Busy(p.unaligned, &DevicePerOp::writes) ||
+         Busy(p.aligned, &DevicePerOp::writes);
+}
+bool BusyReads(const PairResult& p) {
+  return Busy(p.unaligned, &DevicePerOp::reads) ||
+         Busy(p.aligned, &DevicePerOp::reads);
+}
+
+// Every counter of the two variants within Near of each other.
+bool Alike(const DevicePerOp& u, const DevicePerOp& a) {
+  return Near(u.reads, a.reads) && Near(u.writes, a.writes) &&
+         Near(u.kib_written, a.kib_written);
 }
 
 bool Significant(const PairResult& pair) {
@@ -34,21 +48,26 @@ bool Significant(const PairResult& pair) {
                           *pair.verdict == Verdict::kUnalignedFaster);
 }
 
-// Then they cannot be read as the writes' I/O: that is said instead.
+// Then the busy counters cannot be read as the writes' I/O: that is said
+// instead, naming which (a read-on-write may still show in the reads).
 std::string BusySentence(const PairResult& pair) {
-  const bool unaligned = Busy(pair.unaligned);
+  const bool writes = BusyWrites(pair);
+  const bool reads = BusyReads(pair);
+  double DevicePerOp::*counter =
+      writes ? &DevicePerOp::writes : &DevicePerOp::reads;
+  const bool unaligned = Busy(pair.unaligned, counter);
   const VariantResult& v = unaligned ? pair.unaligned : pair.aligned;
-  const DevicePerOp& idle = *v.background;
-  const DevicePerOp& counted = *v.device;
+  const char* which = writes && reads ? "device writes and reads"
+                      : writes        ? "device writes"
+                                      : "device reads";
   return std::string(
              "the disk was busy without alignbench: over the time of one ") +
          (unaligned ? "unaligned" : "aligned") +
          " write the idle windows before its rounds counted " +
-         Fixed(idle.writes) + " device writes and " + Fixed(idle.reads) +
-         " reads, against " + Fixed(counted.writes) + " and " +
-         Fixed(counted.reads) +
-         " per write while measuring: the device counters cannot say what "
-         "the writes themselves cost.";
+         Fixed((*v.background).*counter) +
+         (writes ? " device writes" : " device reads") + ", against " +
+         Fixed((*v.device).*counter) + " per write while measuring: the " +
+         which + " cannot say what the writes themselves cost.";
 }
 
 // The sentence that says one mechanism with this pair's figures.
@@ -86,6 +105,12 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
       return "both variants did the same device I/O (" +
              Fixed(a.device->writes) + " writes, " +
              Fixed(a.device->kib_written) + " KiB per operation).";
+    case Mechanism::kOtherIo:
+      return "the device I/O differs (unaligned " + Fixed(u.device->writes) +
+             " writes, " + Fixed(u.device->kib_written) + " KiB; aligned " +
+             Fixed(a.device->writes) + " writes, " +
+             Fixed(a.device->kib_written) +
+             " KiB per operation) in no pattern the counters name.";
     case Mechanism::kUnexplained:
       return "the device counters are alike for both variants (" +
              Fixed(u.device->writes) + " vs " + Fixed(a.device->writes) +
@@ -152,22 +177,27 @@ std::vector<Mechanism> MechanismsOf(const PairResult& pair) {
   const VariantResult& u = pair.unaligned;
   const VariantResult& a = pair.aligned;
   if (!u.device || !a.device) return {Mechanism::kNoCounters};
-  if (Busy(u) || Busy(a)) return {Mechanism::kBusyDisk};
   const DevicePerOp& du = *u.device;
   const DevicePerOp& da = *a.device;
+  const bool busy_writes = BusyWrites(pair);
+  const bool busy_reads = BusyReads(pair);
   std::vector<Mechanism> found;
-  if (du.reads - da.reads >= 0.5 && da.reads <= 0.25) {
+  if (!busy_reads && du.reads - da.reads >= 0.5 && da.reads <= 0.25) {
     found.push_back(Mechanism::kReadOnWrite);
   }
-  if (du.kib_written - da.kib_written >= 0.5) {
+  if (!busy_writes && du.kib_written - da.kib_written >= 0.5) {
     found.push_back(Mechanism::kExtraBlock);
   }
-  if (du.writes >= 2.5 && da.writes >= 2.5 && Near(du.writes, da.writes)) {
+  if (!busy_writes && du.writes >= 2.5 && da.writes >= 2.5 &&
+      Near(du.writes, da.writes)) {
     found.push_back(Mechanism::kMetadataCommits);
   }
-  if (found.empty()) {
-    found.push_back(Significant(pair) ? Mechanism::kUnexplained
-                                      : Mechanism::kSameIo);
+  if (busy_writes || busy_reads) {
+    found.push_back(Mechanism::kBusyDisk);
+  } else if (found.empty()) {
+    found.push_back(!Alike(du, da)      ? Mechanism::kOtherIo
+                    : Significant(pair) ? Mechanism::kUnexplained
+                                        : Mechanism::kSameIo);
   }
   return found;
 }

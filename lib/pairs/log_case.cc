@@ -168,7 +168,7 @@ void ExplainLogPairs(const Settings& s, std::vector<PairResult>& pairs) {
     // did: no counters, or a disk busy without alignbench.
     const std::vector<Mechanism> found = MechanismsOf(pair);
     if (found.empty() || found.front() == Mechanism::kNoCounters ||
-        found.front() == Mechanism::kBusyDisk) {
+        std::count(found.begin(), found.end(), Mechanism::kBusyDisk) > 0) {
       continue;
     }
     pair.explanation = ExplainLog(s, pair);

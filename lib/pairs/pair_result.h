@@ -73,6 +73,7 @@ enum class Mechanism {
   kBusyDisk,
   kNoCounters,
   kSameIo,
+  kOtherIo,
   kUnexplained,
 };
 inline constexpr Named<Mechanism> kMechanisms[] = {
@@ -89,6 +90,8 @@ inline constexpr Named<Mechanism> kMechanisms[] = {
      "no block device under the directory"},
     {"same device I/O", Mechanism::kSameIo,
      "both variants did the same device I/O"},
+    {"different device I/O", Mechanism::kOtherIo,
+     "the variants' device I/O differs in no pattern the counters name"},
     {"not explained by device I/O", Mechanism::kUnexplained,
      "a time difference the counters do not show"},
 };

@@ -111,6 +111,50 @@ TEST_CASE("Explain does not attribute the disk's own traffic to the writes") {
   CHECK_THAT(Explain(quiet, 24), !Catch::Contains("busy"));
 }
 
+TEST_CASE("Others' writes do not hide a read-on-write in the read counters") {
+  // A neighbour writing: 8 writes counted per write, 6 of them the idle
+  // disk's; but no read in the idle windows, and every unaligned write read.
+  PairResult busy = Measured(8);
+  busy.unaligned.device->reads = 1.1;
+  busy.unaligned.device->kib_read = 4.4;
+  busy.unaligned.background = busy.aligned.background =
+      DevicePerOp{0, 0, 6, 24, std::nullopt};
+  CHECK(MechanismsOf(busy) ==
+        std::vector<Mechanism>{Mechanism::kReadOnWrite, Mechanism::kBusyDisk});
+  const std::string text = Explain(busy, 24);
+  CHECK_THAT(text, Catch::StartsWith("unaligned: +1.1 device reads"));
+  CHECK_THAT(text, Catch::Contains("the device writes cannot say"));
+  // Reads the idle disk did as well are not taken for the writes' own.
+  busy.unaligned.background->reads = busy.aligned.background->reads = 1.0;
+  CHECK(MechanismsOf(busy) == std::vector<Mechanism>{Mechanism::kBusyDisk});
+  CHECK_THAT(Explain(busy, 24),
+             Catch::Contains("the device writes and reads cannot say"));
+}
+
+TEST_CASE("Same device I/O is said only of counters that are alike") {
+  // The counters of a quiet pair without a verdict, 14.8 against 12.4 writes
+  // per write: not the same I/O, and not a mechanism the counters name.
+  PairResult pair = Measured(12.4);
+  pair.verdict = Verdict::kNoSignificantDifference;
+  pair.unaligned.device->writes = 14.8;
+  pair.unaligned.device->kib_written = 220.7;
+  pair.aligned.device->kib_written = 258.0;
+  pair.unaligned.background = pair.aligned.background =
+      DevicePerOp{0, 0, 0, 0, std::nullopt};
+  CHECK(MechanismsOf(pair) == std::vector<Mechanism>{Mechanism::kOtherIo});
+  const std::string text = Explain(pair, 24);
+  CHECK_THAT(text, !Catch::Contains("same device I/O"));
+  CHECK_THAT(text, Catch::StartsWith("the device I/O differs (unaligned 14.8 "
+                                     "writes, 220.7 KiB; aligned 12.4 writes, "
+                                     "258.0 KiB per operation)"));
+  // Alike (and one write each, no metadata commits), it is the same I/O.
+  PairResult same = Measured(1);
+  same.verdict = Verdict::kNoSignificantDifference;
+  CHECK(MechanismsOf(same) == std::vector<Mechanism>{Mechanism::kSameIo});
+  same.unaligned.device->writes = 1.5;
+  CHECK(MechanismsOf(same) == std::vector<Mechanism>{Mechanism::kOtherIo});
+}
+
 TEST_CASE("The background is in the JSON and on the table's device lines") {
   Report r = testing::FixedReport();
   r.pairs[0].aligned.background = DevicePerOp{0, 0, 0.5, 2, std::nullopt};
