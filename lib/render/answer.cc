@@ -251,114 +251,185 @@ std::string Count(std::size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// The run's pairs by what their intervals say. A decided pair whose interval
+// is wider than asked is kept apart from the helps and hurts: its direction is
+// known, its size less well than the run promised, so that no gain range
+// leads the answer with it.
+struct Findings {
+  std::vector<const PairResult*> by[static_cast<int>(Finding::kCount)];
+  std::vector<const PairResult*> short_of;
+
+  const std::vector<const PairResult*>& Of(Finding f) const {
+    return by[static_cast<int>(f)];
+  }
+};
+
+Findings Classify(const Report& report, double precision) {
+  Findings f;
+  for (const PairResult& pair : report.pairs) {
+    const Finding finding = FindingOf(pair, precision);
+    const bool decided =
+        finding == Finding::kHelps || finding == Finding::kHurts;
+    if (decided && pair.inference.test->interval_pct.HalfWidth() > precision) {
+      f.short_of.push_back(&pair);
+    } else {
+      f.by[static_cast<int>(finding)].push_back(&pair);
+    }
+  }
+  return f;
+}
+
+// How the answer names pairs: by size, with the axes where the plan has
+// several combinations of them.
+struct Naming {
+  std::vector<std::uint64_t> sizes;
+  bool with_axes = false;
+
+  std::string Of(const std::vector<const PairResult*>& pairs) const {
+    return Names(pairs, sizes, with_axes);
+  }
+  std::string Counted(std::size_t n) const {
+    return with_axes ? Count(n, "pair", "pairs") : Count(n, "size", "sizes");
+  }
+};
+
+Naming NamingOf(const Report& report) {
+  Naming naming;
+  for (const PairResult& pair : report.pairs) {
+    naming.sizes.push_back(pair.spec.size);
+    naming.with_axes =
+        naming.with_axes || !SameAxes(pair.spec, report.pairs.front().spec);
+  }
+  std::sort(naming.sizes.begin(), naming.sizes.end());
+  naming.sizes.erase(std::unique(naming.sizes.begin(), naming.sizes.end()),
+                     naming.sizes.end());
+  return naming;
+}
+
+// "aligning helps", or a log case's "padded is faster"; the other way round
+// "unaligned is faster".
+std::string Direction(const Report& report, bool helps) {
+  if (helps && !report.log_words) return "aligning helps";
+  return Heading(report, helps ? Variant::kAligned : Variant::kUnaligned) +
+         " is faster";
+}
+
+// What the run knows to its precision: where aligning helps or hurts and by
+// how much, and where the two do not differ.
+std::vector<std::string> KnownClauses(const Report& report, const Findings& f,
+                                      const Naming& naming,
+                                      const std::string& p) {
+  std::vector<std::string> clauses;
+  for (const bool helps : {true, false}) {
+    const auto& pairs = f.Of(helps ? Finding::kHelps : Finding::kHurts);
+    if (pairs.empty()) continue;
+    clauses.push_back(Direction(report, helps) + " by " + GainRange(pairs) +
+                      " at " + naming.Of(pairs));
+  }
+  const auto& same = f.Of(Finding::kNoDifference);
+  if (!same.empty()) {
+    clauses.push_back("no difference beyond ±" + p + " % at " +
+                      naming.Of(same) + " (intervals inside [-" + p + ", +" +
+                      p + "])");
+  }
+  const auto& narrow = f.Of(Finding::kNarrowButPast);
+  if (!narrow.empty()) {
+    clauses.push_back("no significant difference at " + naming.Of(narrow) +
+                      ", known to ±" + p + " but not inside ±" + p +
+                      " (intervals within " + Hull(narrow) +
+                      "; a smaller --precision tells)");
+  }
+  return clauses;
+}
+
+// What the run knows less well than asked: unanswered pairs, and decided ones
+// with their direction but no gain, then one piece of advice for both after
+// the last of them; and pairs without a verdict.
+std::vector<std::string> ShortClauses(const Report& report, const Findings& f,
+                                      const Naming& naming,
+                                      const std::string& p) {
+  const auto& open = f.Of(Finding::kUnanswered);
+  std::vector<const PairResult*> short_all = open;
+  short_all.insert(short_all.end(), f.short_of.begin(), f.short_of.end());
+  std::vector<std::string> clauses;
+  if (!open.empty()) {
+    clauses.push_back(naming.Counted(open.size()) +
+                      " unanswered (no significant difference, intervals "
+                      "wider than ±" +
+                      p + ") at " + naming.Of(open) +
+                      (f.short_of.empty() ? Advice(report, short_all) : ""));
+  }
+  if (!f.short_of.empty()) {
+    std::string ways;
+    for (const bool helps : {true, false}) {
+      std::vector<const PairResult*> these;
+      for (const PairResult* pair : f.short_of) {
+        if ((*pair->verdict == Verdict::kAlignedFaster) == helps) {
+          these.push_back(pair);
+        }
+      }
+      if (these.empty()) continue;
+      ways += (ways.empty() ? "" : ", ") + Direction(report, helps) + " at " +
+              naming.Of(these);
+    }
+    clauses.push_back(naming.Counted(f.short_of.size()) +
+                      " decided but known only to " + Reached(f.short_of) +
+                      " (wider than ±" + p + "): " + ways +
+                      Advice(report, short_all));
+  }
+  const auto& unmeasured = f.Of(Finding::kUnmeasured);
+  if (!unmeasured.empty()) {
+    clauses.push_back(naming.Counted(unmeasured.size()) +
+                      " without a verdict at " + naming.Of(unmeasured) +
+                      " (too few runs, or not measurable: see the table)");
+  }
+  return clauses;
+}
+
+// Answered on a busy disk or beside busy CPUs: the times include the others'
+// traffic or the delays they caused, which a reader comparing them with
+// another disk's must know. (Where a pair is short of the precision, the
+// advice says it already.)
+std::vector<std::string> BusyClauses(const Report& report) {
+  std::vector<const PairResult*> all;
+  for (const PairResult& pair : report.pairs) all.push_back(&pair);
+  std::vector<std::string> clauses;
+  const double busiest = BusiestWritesPerSecond(all);
+  if (busiest >= kBusyWritesPerSecond) {
+    clauses.push_back(BusyDisk(busiest, "it was") +
+                      ": the times include their traffic");
+  }
+  const std::optional<double> cpus = BusiestCpuShare(all);
+  if (cpus && *cpus >= kBusyCpuShare) {
+    clauses.push_back(BusyCpus(*cpus, "it was") +
+                      ": the times include the delays a busy CPU adds");
+  }
+  return clauses;
+}
+
 }  // namespace
 
 std::string AnswerLine(const Report& report) {
-  const Settings& settings = report.settings;
-  const double precision = settings.precision_points;
-  std::vector<std::uint64_t> sizes;
-  bool with_axes = false;
-  for (const PairResult& pair : report.pairs) {
-    sizes.push_back(pair.spec.size);
-    with_axes = with_axes || !SameAxes(pair.spec, report.pairs.front().spec);
-  }
-  std::sort(sizes.begin(), sizes.end());
-  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-
-  std::vector<const PairResult*> by[static_cast<int>(Finding::kCount)];
-  // Decided, but with an interval wider than asked: the verdict stands, the
-  // size of the gain is known less well than the run promised.
-  std::vector<const PairResult*> short_of;
-  for (const PairResult& pair : report.pairs) {
-    const Finding finding = FindingOf(pair, precision);
-    by[static_cast<int>(finding)].push_back(&pair);
-    if ((finding == Finding::kHelps || finding == Finding::kHurts) &&
-        pair.inference.test->interval_pct.HalfWidth() > precision) {
-      short_of.push_back(&pair);
-    }
-  }
-  const auto& helps = by[static_cast<int>(Finding::kHelps)];
-  const auto& hurts = by[static_cast<int>(Finding::kHurts)];
-  const auto& same = by[static_cast<int>(Finding::kNoDifference)];
-  const auto& narrow = by[static_cast<int>(Finding::kNarrowButPast)];
-  const auto& open = by[static_cast<int>(Finding::kUnanswered)];
-  const auto& unmeasured = by[static_cast<int>(Finding::kUnmeasured)];
-  const std::string aligned = Heading(report, Variant::kAligned);
-  const std::string unaligned = Heading(report, Variant::kUnaligned);
-  const bool derby = !report.log_words;
-  const std::string p = Printf("%g", precision);
-  const char* unit = with_axes ? "pair" : "size";
-  const char* units = with_axes ? "pairs" : "sizes";
-
-  std::vector<std::string> clauses;
-  if (!helps.empty()) {
-    clauses.push_back(
-        (derby ? std::string("aligning helps") : aligned + " is faster") +
-        " by " + GainRange(helps) + " at " + Names(helps, sizes, with_axes));
-  }
-  if (!hurts.empty()) {
-    clauses.push_back(unaligned + " is faster by " + GainRange(hurts) + " at " +
-                      Names(hurts, sizes, with_axes));
-  }
-  if (!same.empty()) {
-    clauses.push_back("no difference beyond ±" + p + " % at " +
-                      Names(same, sizes, with_axes) + " (intervals inside [-" +
-                      p + ", +" + p + "])");
-  }
-  if (!narrow.empty()) {
-    clauses.push_back("no significant difference at " +
-                      Names(narrow, sizes, with_axes) + ", known to ±" + p +
-                      " but not inside ±" + p + " (intervals within " +
-                      Hull(narrow) + "; a smaller --precision tells)");
-  }
-  // One piece of advice for the pairs short of the precision, decided or
-  // not, after the last of the two clauses that name them.
-  std::vector<const PairResult*> short_all = open;
-  short_all.insert(short_all.end(), short_of.begin(), short_of.end());
-  if (!open.empty()) {
-    clauses.push_back(
-        Count(open.size(), unit, units) +
-        " unanswered (no significant difference, intervals "
-        "wider than ±" +
-        p + ") at " + Names(open, sizes, with_axes) +
-        (short_of.empty() ? Advice(report, short_all) : std::string()));
-  }
-  if (!short_of.empty()) {
-    clauses.push_back(Count(short_of.size(), unit, units) + " known only to " +
-                      Reached(short_of) + " (wider than ±" + p + ") at " +
-                      Names(short_of, sizes, with_axes) +
-                      Advice(report, short_all));
-  }
-  if (!unmeasured.empty()) {
-    clauses.push_back(Count(unmeasured.size(), unit, units) +
-                      " without a verdict at " +
-                      Names(unmeasured, sizes, with_axes) +
-                      " (too few runs, or not measurable: see the table)");
-  }
-  // Answered on a busy disk or beside busy CPUs: the times include the
-  // others' traffic or the delays they caused, which a reader comparing them
-  // with another disk's must know. (Where a pair is unanswered or short of
-  // the precision, the advice says it already.)
-  if (short_all.empty()) {
-    std::vector<const PairResult*> all;
-    for (const PairResult& pair : report.pairs) all.push_back(&pair);
-    const double busiest = BusiestWritesPerSecond(all);
-    if (busiest >= kBusyWritesPerSecond) {
-      clauses.push_back(BusyDisk(busiest, "it was") +
-                        ": the times include their traffic");
-    }
-    const std::optional<double> cpus = BusiestCpuShare(all);
-    if (cpus && *cpus >= kBusyCpuShare) {
-      clauses.push_back(BusyCpus(*cpus, "it was") +
-                        ": the times include the delays a busy CPU adds");
-    }
+  const std::string p = Printf("%g", report.settings.precision_points);
+  const Findings f = Classify(report, report.settings.precision_points);
+  const Naming naming = NamingOf(report);
+  std::vector<std::string> clauses = KnownClauses(report, f, naming, p);
+  const std::vector<std::string> short_clauses =
+      ShortClauses(report, f, naming, p);
+  const bool all_answered =
+      f.Of(Finding::kUnanswered).empty() && f.short_of.empty();
+  clauses.insert(clauses.end(), short_clauses.begin(), short_clauses.end());
+  if (all_answered) {
+    const std::vector<std::string> busy = BusyClauses(report);
+    clauses.insert(clauses.end(), busy.begin(), busy.end());
   }
   std::string line = "answer: ";
   for (std::size_t i = 0; i < clauses.size(); ++i) {
     line += (i == 0 ? "" : "; ") + clauses[i];
   }
-  const std::size_t tested = report.pairs.size() - unmeasured.size();
-  return line + "; " + Count(tested, unit, units) + " tested at " +
+  const std::size_t tested =
+      report.pairs.size() - f.Of(Finding::kUnmeasured).size();
+  return line + "; " + naming.Counted(tested) + " tested at " +
          Printf("%g", 100 * report.statistics.significance_level) + " % each.";
 }
 

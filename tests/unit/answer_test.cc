@@ -68,10 +68,10 @@ TEST_CASE(
   // never down to "±2.0".
   report.pairs[1].inference.test->interval_pct = {18, 22.0002};
   CHECK(AnswerLine(report) ==
-        "answer: aligning helps by 12-24 % at 8K-512K; unaligned is "
-        "faster by 3 % at 4K; 3 sizes known only to ±2.1-2.4 (wider than ±2) "
-        "at 4K, 256K-512K: rerun with a larger --budget or on a quiet disk; "
-        "4 sizes tested at 5 % each.");
+        "answer: aligning helps by 12 % at 8K; 3 sizes decided but known "
+        "only to ±2.1-2.4 (wider than ±2): aligning helps at 256K-512K, "
+        "unaligned is faster at 4K: rerun with a larger --budget or on a "
+        "quiet disk; 4 sizes tested at 5 % each.");
 
   // With an unanswered pair too, the advice comes once, after both.
   report.pairs.push_back(
@@ -79,7 +79,8 @@ TEST_CASE(
   const std::string line = AnswerLine(report);
   CHECK_THAT(line, Catch::Contains("1 size unanswered (no significant "
                                    "difference, intervals wider than ±2) at "
-                                   "1K; 3 sizes known only to ±2.1-2.4"));
+                                   "1K; 3 sizes decided but known only to "
+                                   "±2.1-2.4"));
   CHECK(line.find("rerun") == line.rfind("rerun"));
 
   // Within the precision: not named.
@@ -97,6 +98,23 @@ TEST_CASE(
   CHECK(line.find("no difference") == std::string::npos);
   CHECK(line.find("1 size unanswered") != std::string::npos);
   CHECK(line.find("wider than ±2)") != std::string::npos);
+}
+
+TEST_CASE(
+    "a run short of its precision leads with what it knows, not its loudest "
+    "pair") {
+  // A busy run: one pair decided at the smallest p six blocks give, +73 % but
+  // known only to ±118; the rest unanswered. No gain range leads.
+  Report report = FixedReport();
+  report.pairs = {
+      PairAt(256 << 10, Verdict::kAlignedFaster, 73, {12, 248}),
+      PairAt(4 << 10, Verdict::kNoSignificantDifference, 3, {-20, 30})};
+  const std::string line = AnswerLine(report);
+  CHECK(line.rfind("answer: 1 size unanswered (no significant difference", 0) ==
+        0);
+  CHECK_THAT(line, Catch::Contains("1 size decided but known only to ±118.0 "
+                                   "(wider than ±5): aligning helps at 256K"));
+  CHECK_THAT(line, !Catch::Contains("73"));
 }
 
 TEST_CASE("unaligned faster, and pairs without a verdict, are said too") {
@@ -117,6 +135,7 @@ TEST_CASE("several combinations of the axes name each pair in full") {
   report.pairs[1].spec.sync = SyncMethod::kFsync;
   report.pairs[1].verdict = Verdict::kAlignedFaster;
   report.pairs[1].inference.test->interval_pct = {1, 9};
+  report.pairs[0].inference.test->interval_pct = {80, 86};
   const std::string line = AnswerLine(report);
   CHECK(line.find("at 64K fdatasync buffered prewritten cold, 4K fsync "
                   "buffered prewritten cold") != std::string::npos);
