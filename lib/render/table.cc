@@ -573,11 +573,12 @@ std::string SummaryLine(const Report& report) {
   if (without_verdict > 0) {
     line += ", " + std::to_string(without_verdict) + " without a verdict";
   }
-  return line + "; mean write+sync " +
-         MeanText(MeanOverPairs(report, &PairResult::unaligned)) +
-         " unaligned, " +
-         MeanText(MeanOverPairs(report, &PairResult::aligned)) + " aligned" +
-         DominantMechanism(report);
+  // The directory's name is the user's: escaped, like every line that holds it.
+  return EscapeControl(line + "; mean write+sync " +
+                       MeanText(MeanOverPairs(report, &PairResult::unaligned)) +
+                       " unaligned, " +
+                       MeanText(MeanOverPairs(report, &PairResult::aligned)) +
+                       " aligned" + DominantMechanism(report));
 }
 
 }  // namespace alignbench

@@ -143,3 +143,12 @@ TEST_CASE(
   CHECK_THAT(out.str(), Catch::Contains("**INCOMPLETE:** the run was "
                                         "interrupted or stopped by an error"));
 }
+
+TEST_CASE("The summary line escapes the directory's name as the title does") {
+  Report r = testing::FixedReport();
+  r.target.dir = "/mnt/a\x1b[2J\nb";
+  const std::string line = SummaryLine(r);
+  CHECK_THAT(line, Catch::Contains("/mnt/a\\x1b[2J\\nb"));
+  CHECK(line.find('\x1b') == std::string::npos);
+  CHECK(line.find('\n') == std::string::npos);
+}
