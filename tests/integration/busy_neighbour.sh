@@ -34,6 +34,12 @@ check "SIGTERM reaches the command first, whose status it ends with: 42 (got $st
   [ "$status" -eq 42 ]
 check "no file after a signal" [ "$(neighbour_files)" -eq 0 ]
 
+"$BN" --rate -1 "$target" -- true 2> "$WORK/err"
+status=$?
+check "a rate out of bounds is a usage error: exit 1, as every script's (got $status)" \
+  [ "$status" -eq 1 ]
+check "and says which" grep -q '^busy-neighbour: error: --rate -1.0: must be from 0' "$WORK/err"
+
 "$BN" --rate 10 "$WORK/missing" -- true 2> "$WORK/err"
 status=$?
 check "a missing directory: exit 2 (got $status)" [ "$status" -eq 2 ]
