@@ -84,6 +84,18 @@ split_args() {
   [ "${#POS[@]}" -le "$max" ] || usage_error "$script" "at most $max arguments, got ${#POS[@]}$hint"
 }
 
+# check_runs SCRIPT RUNS, check_dir SCRIPT DIR, check_rate SCRIPT RATE: a script's own
+# operands checked before it installs, builds or makes anything (usage_error if not):
+# a count of at least 1, an existing directory, a rate of writes per second (--busy).
+check_runs() {
+  [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "$1" "RUNS wants a count >= 1, got '$2'"
+}
+check_dir() { [ -d "$2" ] || usage_error "$1" "no directory '$2'"; }
+check_rate() {
+  [[ $2 =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
+    usage_error "$1" "--busy wants writes per second (a number >= 0), got '$2'"
+}
+
 # install_missing PACKAGE...: apt-get update and install only when something is missing.
 # Without root and without sudo it says in one line what to do and fails. apt's and dpkg's
 # output (hundreds of lines) goes to a log: one line per step here, the log's path on failure.

@@ -63,6 +63,19 @@ for script in $scripts; do
     [ ! -e "$WORK/calls" ]
 done
 
+# A bad operand of the scripts that build, make a rig and keep results: refused before any
+# of it, with nothing left behind in results/runs/.
+for bad in "scripts/aa-check $WORK abc" "scripts/aa-check $WORK/none 2" "scripts/power-check abc" \
+  "scripts/power-check --busy fast 2" "scripts/answer-check $WORK 0" "scripts/aa-check --busy x"; do
+  rm -f "$WORK/calls"
+  # shellcheck disable=SC2086  # the words of $bad on purpose
+  (cd "$WORK" && env -u ALIGNBENCH PATH="$stubs:$PATH" "$SRC"/$bad > /dev/null 2> "$WORK/err")
+  status=$?
+  check "$bad: exit 1 (got $status)" [ "$status" -eq 1 ]
+  check "$bad: says why, then the usage line" grep -q '^usage: ' "$WORK/err"
+  check "$bad: nothing called ($(cat "$WORK/calls" 2> /dev/null))" [ ! -e "$WORK/calls" ]
+done
+
 tree_state > "$WORK/tree.after"
 system_state > "$WORK/system.after"
 check "the source tree is unchanged: $(diff "$WORK/tree.before" "$WORK/tree.after" | head -5)" \
