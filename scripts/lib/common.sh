@@ -222,6 +222,16 @@ build() {
   # compile as soon as a core is free and keeps each one's seconds in .ninja_log. A
   # directory configured before keeps its generator.
   [ ! -f "$dir/CMakeCache.txt" ] && command -v ninja > /dev/null && generator=(-G Ninja)
+  # Root ran the README's command first in a user's clone (or the other way round): the
+  # user cannot write root's build tree. One line that says so, not the shell's error.
+  local path
+  for path in "$dir" "$dir/build.log"; do
+    if [ -e "$path" ] && [ ! -w "$path" ]; then
+      echo "error: $rel belongs to $(stat -c %U "$path"), who built here first; remove it" \
+        "as that user (rm -rf $dir) or run this as that user" >&2
+      return 1
+    fi
+  done
   mkdir -p "$dir" && : >"$dir/build.log" || return 1
   timed "configure $rel" step "$dir/build.log" "cmake: configure $rel" \
     cmake -S "$ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "${CMAKE_ARGS[@]}" &&

@@ -33,6 +33,23 @@ check "(a) says to run as root or the exact apt-get line" \
 check "(a) no sudo attempted" bash -c "! grep -q sudo '$WORK/a.err'"
 [ "$failed" -eq 0 ] || cat "$WORK/a.err" >&2
 
+# (e) a build tree another user made (root ran the README's command first in the user's
+# clone): one line naming its owner and what to do, not the shell's "Permission denied".
+if [ "$(id -u)" -eq 0 ]; then
+  mkdir -p "$WORK/tree/build" && : > "$WORK/tree/build/build.log"
+  chmod 755 "$WORK/tree" "$WORK/tree/build"
+  as_user env -i PATH=/usr/bin:/bin HOME=/ \
+    bash -c 'source "$1"; ROOT=$2; build "$2/build" || exit; echo "went on"' \
+    _ "$(for_nobody "$COMMON")" "$WORK/tree" > "$WORK/e.out" 2> "$WORK/e.err"
+  status=$?
+  check "(e) root's build tree, as a user: non-zero exit (got $status)" [ "$status" -ne 0 ]
+  check "(e) stops: nothing after it ran" [ ! -s "$WORK/e.out" ]
+  check "(e) one line naming the owner and what to do" \
+    grep -qx "error: build/ belongs to root, who built here first; remove it as that user (rm -rf $WORK/tree/build) or run this as that user" "$WORK/e.err"
+  check "(e) and nothing else" [ "$(wc -l < "$WORK/e.err")" -eq 1 ]
+  [ "$failed" -eq 0 ] || cat "$WORK/e.err" >&2
+fi
+
 # .ci/run's format check cannot be skipped: clang-format is one of the test packages and
 # the check is not conditional on it being installed, so a machine without it cannot pass
 # CI with unformatted code.
