@@ -7,6 +7,7 @@
 #include "lib/base/text.h"
 #include "lib/config/size.h"
 #include "lib/pairs/pairs.h"
+#include "lib/render/conditions.h"
 #include "lib/render/log_columns.h"
 #include "lib/stats/sequential.h"
 
@@ -103,56 +104,9 @@ std::string GainRange(const std::vector<const PairResult*>& pairs) {
   return (a == b ? a : a + "-" + b) + " %";
 }
 
-// Others' writes per second on the disk, seen in the idle windows before the
-// pair's rounds: the highest of its two variants; unknown without a device.
-std::optional<double> OthersWritesPerSecond(const PairResult& pair) {
-  std::optional<double> rate;
-  for (const VariantResult* v : {&pair.unaligned, &pair.aligned}) {
-    if (!v->background || !(v->total_ns.mean > 0)) continue;
-    const double r = v->background->writes / (v->total_ns.mean * 1e-9);
-    rate = std::max(rate.value_or(0), r);
-  }
-  return rate;
-}
-
-// A disk is busy, for the answer, from this many writes a second by others:
-// an idle ext4 commits its journal about every 5 s (0.2 writes/s), a
-// neighbour syncing a log does tens.
-constexpr double kBusyWritesPerSecond = 5;
-
-// The most writes a second by others that the idle windows saw while any of
-// `pairs` was measured; 0 where none was sampled.
-double BusiestWritesPerSecond(const std::vector<const PairResult*>& pairs) {
-  double busiest = 0;
-  for (const PairResult* pair : pairs) {
-    busiest = std::max(busiest, OthersWritesPerSecond(*pair).value_or(0));
-  }
-  return busiest;
-}
-
 std::string BusyDisk(double writes_per_second, const char* measured) {
   return "the disk was busy (" + Printf("%.0f", writes_per_second) +
          " writes/s from others while " + measured + " measured)";
-}
-
-// The CPUs are busy, for the answer, from this share of their time used by
-// others. On this project's 2-CPU machine (docs/measurements.md), with the
-// disk's counters quiet throughout: nothing else, 0-2 %; one process spinning
-// beside the Derby case, 50 % and writes up to 1.8 times as slow; two, 100 %,
-// writes 2.3 times as slow and 3-7 of 13 pairs within ±5 after 57 s.
-constexpr double kBusyCpuShare = 0.25;
-
-// The largest share of the CPU time others used while any of `pairs` was
-// measured; nullopt where none was sampled.
-std::optional<double> BusiestCpuShare(
-    const std::vector<const PairResult*>& pairs) {
-  std::optional<double> busiest;
-  for (const PairResult* pair : pairs) {
-    if (pair->others_cpu_share) {
-      busiest = std::max(busiest.value_or(0), *pair->others_cpu_share);
-    }
-  }
-  return busiest;
 }
 
 std::string BusyCpus(double share, const char* measured) {

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "lib/config/options.h"
+#include "lib/render/conditions.h"
 #include "lib/render/table.h"
 #include "lib/render/tail_rows.h"
 #include "lib/result/env_fields.h"
@@ -81,6 +82,16 @@ void RenderComparison(std::ostream& out, const Report& base,
     for (const std::string& d : differing) {
       out << "  " << EscapeControl(d) << "\n";
     }
+  }
+  // What others did beside each run: times from a busy disk or busy CPUs are
+  // not the disk's alone, whatever the settings say.
+  out << "run conditions (the idle windows before the rounds):\n"
+      << "  base: " << ConditionsText(base) << "\n"
+      << "  new:  " << ConditionsText(next) << "\n";
+  if (BusyConditions(base) != BusyConditions(next)) {
+    out << "warning: only the " << (BusyConditions(base) ? "base" : "new")
+        << " run was measured beside others' traffic: its times include "
+           "it\n";
   }
   out << "\n"
       << Pad("size", 6) << " | " << Pad("base %gain [95%]", 22) << " | "
