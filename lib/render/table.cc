@@ -312,8 +312,9 @@ void MarkdownSummary(std::ostream& out, const Report& r) {
   }
   const TargetInfo& t = r.target;
   out << "**alignbench " << EscapeControl(r.tool_version) << "** ("
-      << EscapeControl(r.git_revision.value_or("revision unknown")) << ") on "
-      << MarkdownCode(t.dir) << ": "
+      << EscapeControl(r.git_revision.value_or("revision unknown"))
+      << (r.build_type ? ", " + EscapeControl(*r.build_type) + " build" : "")
+      << ") on " << MarkdownCode(t.dir) << ": "
       << EscapeControl(t.fs_type.value_or("unknown fs"));
   if (t.device) {
     const DeviceInfo& d = *t.device;

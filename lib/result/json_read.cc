@@ -661,9 +661,10 @@ Report ReadReport(const Reader& r) {
           "warnings", "errors", "reference"});
   Report report;
   const Reader tool = r.Object("tool");
-  tool.Only({"name", "version", "git_revision"});
+  tool.Only({"name", "version", "git_revision", "build_type"});
   report.tool_version = tool.Get<std::string>("version");
   tool.Optional("git_revision", report.git_revision);
+  tool.Optional("build_type", report.build_type);
   report.command_line = r.Get<std::vector<std::string>>("command_line");
   r.Optional("started_at", report.started_at);
   r.Optional("finished_at", report.finished_at);

@@ -202,6 +202,7 @@ json ToJson(const Report& r) {
   for (const PairResult& pair : r.pairs) pairs.push_back(PairJson(pair));
   json tool = {{"name", "alignbench"}, {"version", r.tool_version}};
   Put(tool, "git_revision", r.git_revision);
+  Put(tool, "build_type", r.build_type);
   json j = {
       {"schema_version", kSchemaVersion},
       {"tool", tool},

@@ -52,6 +52,8 @@ struct Report {
   std::string tool_version;
   // Unknown outside a git checkout
   std::optional<std::string> git_revision;
+  // How alignbench itself was built ("Release"); unknown in older files.
+  std::optional<std::string> build_type;
   std::vector<std::string> command_line;
   // ISO 8601 UTC; unknown for tables
   std::optional<std::string> started_at;

@@ -23,6 +23,7 @@ Report StartReport(const SessionOptions& options, const std::string& dir) {
   Report report;
   report.tool_version = kVersion;
   if (*kGitRevision != '\0') report.git_revision = kGitRevision;
+  if (*kBuildType != '\0') report.build_type = kBuildType;
   report.command_line = options.command_line;
   report.started_at = NowUtc();
   report.settings = options.settings;

@@ -95,3 +95,25 @@ TEST_CASE("A version 2 result is read as its schema reads it") {
           j["pairs"][0]["colour"] = "blue";
         }).empty());
 }
+
+TEST_CASE(
+    "The result says how alignbench itself was built, beside the library's "
+    "claim") {
+  Report r = testing::FixedReport();
+  r.build_type = "Release";
+  const nlohmann::json j = ToJson(r);
+  CHECK(j.at("tool").at("build_type") == "Release");
+  const Result<Report> back = FromJson(j, "test");
+  REQUIRE(back);
+  CHECK(back.value().build_type == "Release");
+  std::ostringstream markdown;
+  Render(markdown, r, Format::kMarkdown);
+  CHECK_THAT(
+      markdown.str(),
+      Catch::StartsWith("**alignbench 0.1.0** (abcdef123456, Release build)"));
+  // A file from before it was recorded reads without it.
+  nlohmann::json old = j;
+  old["tool"].erase("build_type");
+  REQUIRE(FromJson(old, "test"));
+  CHECK_FALSE(FromJson(old, "test").value().build_type);
+}
