@@ -315,8 +315,8 @@ std::vector<std::string> ResultPaths(const std::string& out,
   std::vector<std::string> paths;
   for (const std::string& label : labels) {
     paths.push_back(has_extension
-                        ? out.substr(0, dot) + "." + label + out.substr(dot)
-                        : out + "." + label);
+                        ? out.substr(0, dot) + "-in-" + label + out.substr(dot)
+                        : out + "-in-" + label);
   }
   return paths;
 }

@@ -27,9 +27,10 @@ Status CheckResultPath(const std::string& path, Overwrite overwrite,
                        const std::vector<std::string>& inputs);
 
 // Where each directory's result goes when --out is given with several --dir:
-// "r.json" becomes "r.LABEL.json", LABEL the directory's last name made safe
+// "r.json" becomes "r-in-LABEL.json", LABEL the directory's last name made safe
 // for a file name ("dir2" for "/"), with the position added where two labels
-// would be the same. One directory: `out` itself.
+// would be the same; never "r.tmp.json", which reads as a temporary file of
+// /tmp's result. One directory: `out` itself.
 std::vector<std::string> ResultPaths(const std::string& out,
                                      const std::vector<std::string>& dirs);
 

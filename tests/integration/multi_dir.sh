@@ -13,8 +13,8 @@ XFS=$RIG
 status=$?
 check "two directories: exit 0 (got $status; $(tail -n1 "$WORK/err.txt"))" [ "$status" -eq 0 ]
 # Both rigs are mounted at .../mnt: the second label gets its position.
-ext4_file="$WORK/fleet.mnt.json"
-xfs_file="$WORK/fleet.dir2-mnt.json"
+ext4_file="$WORK/fleet-in-mnt.json"
+xfs_file="$WORK/fleet-in-dir2-mnt.json"
 check "one result file per directory, named after it ($(cd "$WORK" && echo fleet.*))" \
   [ -s "$ext4_file" ] && [ -s "$xfs_file" ]
 check "no result under the bare --out name" [ ! -e "$WORK/fleet.json" ]

@@ -123,3 +123,16 @@ TEST_CASE("The fallback result reaches /tmp when cwd and TMPDIR fail") {
   CHECK_THAT(outcome.status.error().hint, Catch::Contains(*outcome.fallback));
   ::unlink(outcome.fallback->c_str());
 }
+
+TEST_CASE(
+    "Each directory's result file is named for it, never like a temporary "
+    "file") {
+  CHECK(ResultPaths("r.json", {"/tmp"}) == std::vector<std::string>{"r.json"});
+  CHECK(ResultPaths("runs/r.json", {"/tmp", "/dev/shm/"}) ==
+        std::vector<std::string>{"runs/r-in-tmp.json", "runs/r-in-shm.json"});
+  CHECK(ResultPaths("r.json", {"/a/mnt", "/b/mnt", "/"}) ==
+        std::vector<std::string>{"r-in-mnt.json", "r-in-dir2-mnt.json",
+                                 "r-in-dir3.json"});
+  CHECK(ResultPaths("d.x/r", {"/tmp", "/var"}) ==
+        std::vector<std::string>{"d.x/r-in-tmp", "d.x/r-in-var"});
+}
