@@ -28,7 +28,11 @@ configure_file(${CMAKE_SOURCE_DIR}/packaging/changelog.in
 execute_process(COMMAND gzip -n -9 -f ${CMAKE_BINARY_DIR}/packaging/changelog)
 install(FILES ${CMAKE_SOURCE_DIR}/packaging/copyright DESTINATION ${doc_dir})
 install(FILES ${CMAKE_BINARY_DIR}/packaging/changelog.gz DESTINATION ${doc_dir})
-install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${doc_dir})
+# The README with every page it links to, so that its links hold where it is installed.
+install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/ARCHITECTURE.md
+              ${CMAKE_SOURCE_DIR}/CONTRIBUTING.md DESTINATION ${doc_dir})
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${doc_dir}/docs
+        FILES_MATCHING PATTERN "*.md")
 
 # The manual page, written from the command table by alignbench_man_page at every
 # build where that changed, compressed as Debian wants (gzip -9n: no name, no time, so

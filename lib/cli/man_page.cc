@@ -133,6 +133,20 @@ void WriteFiles(std::ostream& page, const ManPageInfo& info) {
         "status is 4.");
 }
 
+// "env, show, compare and record": every subcommand of the table, in its order.
+std::string SubcommandNames() {
+  std::vector<std::string_view> names;
+  for (const Command& command : Commands()) {
+    if (command.id != CommandId::kRun) names.push_back(command.name);
+  }
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ");
+    text += names[i];
+  }
+  return text;
+}
+
 void WriteExamples(std::ostream& page) {
   bool first = true;
   for (const ManExample& example : ManExamples()) {
@@ -256,11 +270,11 @@ std::string ManPage(const ManPageInfo& info) {
        << "\n.PP\n";
   WriteParagraphs(page, run.summary);
   page << ".PP\n"
-       << RoffEscape(
-              "Without a subcommand alignbench measures; env, show and compare "
-              "are described under SUBCOMMANDS. Numbers are decimal, an "
-              "option given twice is refused (--dir excepted) and options are "
-              "never abbreviated.")
+       << RoffEscape("Without a subcommand alignbench measures; " +
+                     SubcommandNames() +
+                     " are described under SUBCOMMANDS. Numbers are decimal, "
+                     "an option given twice is refused (--dir excepted) and "
+                     "options are never abbreviated.")
        << "\n";
 
   page << ".SH OPTIONS\n";

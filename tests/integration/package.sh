@@ -54,6 +54,14 @@ check "it says where it looked" grep -q "share/alignbench/cases/no-such-case.jso
 
 check "the package's README is the tree's" cmp -s "$WORK/root/usr/share/doc/alignbench/README.md" \
   "$ALIGNBENCH_SOURCE_DIR/README.md"
+# Every page the installed README and its docs link to is installed beside them.
+doc=$WORK/root/usr/share/doc/alignbench
+for page in "$doc"/*.md "$doc"/docs/*.md; do
+  for link in $(grep -o '](\([^)#:]*\.md\)' "$page" | sed 's/^](//' | sort -u); do
+    check "${page#"$doc"/} links to $link, which is installed" [ -f "$(dirname "$page")/$link" ]
+  done
+done
+check "the installed docs hold the reference" [ -f "$doc/docs/reference.md" ]
 man_page=$WORK/root/usr/share/man/man1/alignbench.1.gz
 if command -v man > /dev/null; then
   # As lintian's manpages check runs it; man reads the .gz itself.

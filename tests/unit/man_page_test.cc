@@ -196,3 +196,18 @@ TEST_CASE("man page: every line is a request it means or plain text") {
     CHECK_FALSE(std::regex_search(line, unescaped_minus));
   }
 }
+
+TEST_CASE("man page: the description names every subcommand") {
+  const std::string page = Page();
+  const std::size_t description = page.find(".SH DESCRIPTION");
+  const std::size_t options = page.find(".SH OPTIONS");
+  REQUIRE(description < options);
+  const std::string text = page.substr(description, options - description);
+  for (const Command& command : Commands()) {
+    if (command.id == CommandId::kRun) continue;
+    INFO(command.name);
+    CHECK(text.find(std::string(command.name)) != std::string::npos);
+  }
+  CHECK(text.find("env, show, compare and record are described") !=
+        std::string::npos);
+}
