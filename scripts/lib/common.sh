@@ -140,7 +140,8 @@ install_missing() {
       "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" || exit 1
     step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
       step "$log" "apt-get install" \
-        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -q -o APT::Status-Fd=1 "${missing[@]}"
   ) || status=$?
   [ "$status" -eq 0 ] || return 1
   rm -f "$log"
@@ -175,7 +176,7 @@ step() {
   printf '  %s ... ' "$what" >&2
   # The poller only reads the log: the command itself runs in the foreground, so that
   # Ctrl-C reaches it.
-  [ -t 2 ] && { apt_progress "$log" "$what" & poller=$!; }
+  [ -t 2 ] && { show_progress "$log" "$what" & poller=$!; }
   "$@" >>"$log" 2>&1 </dev/null || status=$?
   if [ -n "$poller" ]; then
     kill "$poller" 2>/dev/null || true
@@ -196,16 +197,28 @@ step() {
   fi
 }
 
-# apt_progress LOG WHAT: every second, "WHAT ... N/M set up" from apt's log, in place.
-# It ends with the script ($$ is the script's PID in this subshell too): a background job
-# ignores Ctrl-C, so it must not outlive a script that Ctrl-C ended.
-apt_progress() {
-  local total count
+# progress_of LOG: how far a step is, from its log, in apt's and Ninja's own counts: apt's
+# status lines (APT::Status-Fd) while it downloads ("downloading 34 %") and while dpkg
+# unpacks and sets up ("installing 56 %"), Ninja's "[37/160]" ("37/160 compiled");
+# nothing before the first of them.
+progress_of() {
+  local last
+  last=$(grep -aoE '^(dlstatus|pmstatus):[^:]*:[0-9.]+|^\[[0-9]+/[0-9]+\]' "$1" | tail -n 1)
+  case $last in
+    dlstatus:*) printf 'downloading %.0f %%' "${last##*:}" ;;
+    pmstatus:*) printf 'installing %.0f %%' "${last##*:}" ;;
+    \[*) last=${last#[}; printf '%s compiled' "${last%]}" ;;
+  esac
+}
+
+# show_progress LOG WHAT: every second, "WHAT ... <progress_of LOG>" in place. It ends
+# with the script ($$ is the script's PID in this subshell too): a background job ignores
+# Ctrl-C, so it must not outlive a script that Ctrl-C ended.
+show_progress() {
+  local now
   while sleep 1 && kill -0 "$$" 2>/dev/null; do
-    total=$(sed -n 's/.* \([0-9][0-9]*\) newly installed.*/\1/p' "$1" | tail -n 1)
-    [ -n "$total" ] && [ "$total" -gt 0 ] || continue
-    count=$(grep -c '^Setting up ' "$1" || true)
-    printf '\r  %s ... %s/%s set up ' "$2" "$count" "$total" >&2
+    now=$(progress_of "$1")
+    [ -z "$now" ] || printf '\r  %s ... %s ' "$2" "$now" >&2
   done
 }
 

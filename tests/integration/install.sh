@@ -50,6 +50,15 @@ if [ "$(id -u)" -eq 0 ]; then
   [ "$failed" -eq 0 ] || cat "$WORK/e.err" >&2
 fi
 
+# The progress shown on a terminal during a long step, in apt's and Ninja's own counts.
+progress() { printf "$1" > "$WORK/progress.log"; bash -c 'source "$1"; progress_of "$2"' _ "$COMMON" "$WORK/progress.log"; }
+check "progress: apt downloading" [ "$(progress 'dlstatus:3:12.5:Retrieving file 3 of 40\n')" = "downloading 12 %" ]
+check "progress: dpkg at work" \
+  [ "$(progress 'dlstatus:40:100:done\npmstatus:catch2:56.4:Unpacking catch2\n')" = "installing 56 %" ]
+check "progress: Ninja's count" [ "$(progress '[1/160] a\n[37/160] Building CXX b\n')" = "37/160 compiled" ]
+check "progress: nothing before the first count" [ -z "$(progress 'Reading package lists...\n')" ]
+check "the install asks apt for its status lines" grep -q 'APT::Status-Fd=1' "$COMMON"
+
 # .ci/run's format check cannot be skipped: clang-format is one of the test packages and
 # the check is not conditional on it being installed, so a machine without it cannot pass
 # CI with unformatted code.
