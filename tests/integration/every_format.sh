@@ -1,0 +1,53 @@
+# Every shipped result, and a fresh run, through every format of show, and compare: each
+# prints, and no table, markdown row or comparison shows a gain outside the interval
+# printed beside it; a row whose gain of means lies outside is named under "where the
+# means point elsewhere". Inputs: the mailing-list tables, this machine class's curated
+# results, an old log case's result, and a run of the quick case. No root.
+source "$(dirname "$0")/lib.sh"
+SRC=$ALIGNBENCH_SOURCE_DIR
+mkdir "$WORK/run"
+"$ALIGNBENCH" --case quick --dir "$WORK/run" --out "$WORK/quick.json" > /dev/null 2>&1 ||
+  { echo "FAIL: the quick run" >&2; exit 1; }
+files=("$SRC"/results/reference/*.json "$SRC"/results/vm-loop/*.json \
+  "$SRC"/tests/fixtures/log-case-schema-2.json "$WORK/quick.json")
+check "results found" [ "${#files[@]}" -ge 5 ]
+for file in "${files[@]}"; do
+  name=${file##*/}
+  for format in table markdown csv derby; do
+    "$ALIGNBENCH" show --format "$format" "$file" > "$WORK/$name.$format" 2> "$WORK/err"
+    check "show --format $format $name: exit 0" [ $? -eq 0 ]
+  done
+  "$ALIGNBENCH" compare "$file" "$WORK/quick.json" > "$WORK/$name.compare" 2> "$WORK/err"
+  check "compare $name with a run: exit 0" [ $? -eq 0 ]
+  "$PY" - "$WORK/$name.table" "$WORK/$name.markdown" "$WORK/$name.compare" <<'PY'
+import re, sys
+table, markdown, compare = (open(p).read() for p in sys.argv[1:])
+bad = []
+def inside(gain, low, high):  # the gain to two decimals, the interval to one
+    return low - 0.05 <= gain <= high + 0.05
+# Table and markdown rows: size | u | a | means %gain | %gain | [low, high] | ...
+row = re.compile(r"^\|? *(\S+) \| +[\d.]+ \| +[\d.]+ \| +([+-][\d.]+) \| +([+-][\d.]+) \| "
+                 r"+\[([+-][\d.]+), ([+-][\d.]+)\]", re.M)
+for text, what in ((table, "table"), (markdown, "markdown")):
+    apart = text.split("where the means point elsewhere:", 1)
+    for size, means, gain, low, high in row.findall(text):
+        means, gain, low, high = map(float, (means, gain, low, high))
+        if not inside(gain, low, high):
+            bad.append("%s %s: %%gain %+.2f outside [%+.1f, %+.1f]" % (what, size, gain, low, high))
+        if not inside(means, low, high) and not re.search(
+                r"(^| |- )%s:? +means %%gain" % re.escape(size), apart[-1], re.M):
+            bad.append("%s %s: means %%gain %+.2f outside [%+.1f, %+.1f], not named"
+                       % (what, size, means, low, high))
+# compare: "+2.2 [+13.0,+19.9]" cells
+for gain, low, high in re.findall(r"([+-][\d.]+) \[([+-][\d.]+),([+-][\d.]+)\]", compare):
+    if not inside(float(gain), float(low), float(high)):
+        bad.append("compare: %s outside [%s, %s]" % (gain, low, high))
+for b in bad:
+    print("    " + b, file=sys.stderr)
+print(len(row.findall(table)))
+sys.exit(1 if bad else 0)
+PY
+  check "$name: every gain inside its interval, every means apart named" [ $? -eq 0 ]
+done > "$WORK/rows"
+check "the quick run's rows were read (got $(tail -n 1 "$WORK/rows"))" [ "$(tail -n 1 "$WORK/rows")" -ge 3 ]
+finish
