@@ -1,5 +1,6 @@
 #include "lib/session/progress.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace alignbench {
@@ -37,10 +38,24 @@ void Progress::Done(std::size_t pair, double wall_seconds,
   ++done_;
   seconds_ += wall_seconds;
   if (!enabled_) return;
-  std::fprintf(stderr, "%s[%zu/%zu] %s %s, %.0f s elapsed, ETA %.0f s%s",
-               terminal_ ? "\r\033[K" : "", done_, planned_, label.c_str(),
-               failed ? "failed" : "done", ElapsedSeconds(), EtaSeconds(),
-               terminal_ ? "" : "\n");
+  std::fprintf(stderr, "%s%s%s", terminal_ ? "\r\033[K" : "",
+               Line(label, failed).c_str(), terminal_ ? "" : "\n");
+}
+
+std::string Progress::Line(const std::string& label, bool failed) const {
+  char text[160];
+  std::snprintf(text, sizeof text, "[%zu/%zu] ", done_, planned_);
+  std::string line = text + label + (failed ? " failed" : " done");
+  std::snprintf(text, sizeof text, ", %.0f s elapsed, ETA %.0f s",
+                ElapsedSeconds(), EtaSeconds());
+  line += text;
+  if (budget_) {
+    std::snprintf(text, sizeof text,
+                  " this round, at most %.0f s in all (--budget %g)",
+                  std::max(0.0, *budget_ - ElapsedSeconds()), *budget_);
+    line += text;
+  }
+  return line;
 }
 
 void Progress::Finish() const {

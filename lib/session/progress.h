@@ -2,11 +2,14 @@
 // terminal) with the elapsed time and an ETA. Runs of different pairs cost
 // very different times (a 512 KiB write against a 1 KiB one, a prewritten
 // layout against an extending one), so the ETA sums, over the runs still to
-// come, the mean time of the runs of the same pair done so far.
+// come, the mean time of the runs of the same pair done so far. With a
+// --budget, rounds the ETA cannot foresee may follow: the line also says how
+// much of the budget is left, the most the whole run can still take.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +22,8 @@ class Progress {
   Progress(bool enabled, bool terminal, std::size_t pairs);
 
   void Expect(std::size_t pair, std::size_t runs);
+  // The run's --budget in seconds, counted from the progress's start.
+  void SetBudget(double seconds) { budget_ = seconds; }
   void Done(std::size_t pair, double wall_seconds, const std::string& label,
             bool failed);
   // Clears a rewritten terminal line before other output.
@@ -26,6 +31,9 @@ class Progress {
 
   double ElapsedSeconds() const;
   double EtaSeconds() const;
+  // "[3/26] 4K unaligned done, 2 s elapsed, ETA 9 s", and with a budget
+  // "..., ETA 9 s this round, at most 58 s in all (--budget 60)".
+  std::string Line(const std::string& label, bool failed) const;
 
  private:
   struct PerPair {
@@ -39,6 +47,7 @@ class Progress {
   std::size_t planned_ = 0;
   std::size_t done_ = 0;
   double seconds_ = 0;
+  std::optional<double> budget_;
   Clock::time_point start_ = Clock::now();
 };
 

@@ -296,6 +296,9 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
                            bool progress_lines, Runner& runner, FileOps& ops) {
   const std::vector<PlannedPair> plan = PlanAll(pairs, settings.size());
   Progress progress(progress_lines, ::isatty(STDERR_FILENO) != 0, plan.size());
+  if (settings.front().budget_seconds) {
+    progress.SetBudget(*settings.front().budget_seconds);
+  }
   Collector collector{settings,       targets, plan, progress,
                       progress_lines, runner,  ops,  Clock::now()};
   StagesResult result;

@@ -49,3 +49,17 @@ TEST_CASE("progress: elapsed time runs forward; unknown pairs are refused") {
   CHECK_THROWS_AS(progress.Expect(1, 1), std::out_of_range);
   CHECK_THROWS_AS(progress.Done(1, 1.0, "x", false), std::out_of_range);
 }
+
+TEST_CASE(
+    "progress: with a budget the line says the most the run can still take") {
+  Progress progress(/*enabled=*/false, /*terminal=*/false, /*pairs=*/1);
+  progress.Expect(0, 2);
+  progress.Done(0, 1.0, "4K unaligned", false);
+  CHECK(progress.Line("4K unaligned", false) ==
+        "[1/2] 4K unaligned done, 0 s elapsed, ETA 1 s");
+  // Rounds may follow the one the ETA sees: the budget left bounds them.
+  progress.SetBudget(60);
+  CHECK(progress.Line("4K aligned", true) ==
+        "[1/2] 4K aligned failed, 0 s elapsed, ETA 1 s this round, at most 60 "
+        "s in all (--budget 60)");
+}
