@@ -73,6 +73,9 @@ check "(c) no .alignbench-* left" no_leftovers "$RIG"
 ab_gone() { ! pgrep -f -- "[-]-dir $RIG" >/dev/null; }  # [-]: pgrep must not match itself
 check "(c) no alignbench left running" ab_gone
 check "(c) no result file" [ ! -e "$WORK/c/write-back.json" ]
+check "(c) no empty output file: $(find "$WORK/c" -empty 2>/dev/null | head -3)" \
+  [ -z "$(find "$WORK/c" -type f -empty 2>/dev/null)" ]
+check "(c) the output directory it made is gone with them" [ ! -e "$WORK/c" ]
 
 # (d) no block device: refused, nothing changed or created
 "$CM" /dev/shm --out-dir "$WORK/d" > "$WORK/d.out" 2> "$WORK/d.err"
