@@ -63,6 +63,9 @@ struct ExitCodeRow {
   std::string_view code;
   std::optional<ErrorKind> kind;
   std::string_view meaning;
+  // Only a command that measures or records exits with it: a command that
+  // reads and prints (env, show, compare) does not list it in its --help.
+  bool of_a_measurement = false;
 };
 inline constexpr int kExitInterrupted = 130;  // as a shell reports SIGINT
 inline constexpr ExitCodeRow kExitCodes[] = {
@@ -72,9 +75,9 @@ inline constexpr ExitCodeRow kExitCodes[] = {
     {"3", ErrorKind::kIo,
      "I/O error during measurement, or standard output not written"},
     {"4", ErrorKind::kNotSaved,
-     "measured but --out could not be written (kept in a fallback file)"},
+     "measured but --out could not be written (kept in a fallback file)", true},
     {"130", std::nullopt,
-     "stopped by Ctrl-C; what was measured is saved, marked incomplete"},
+     "stopped by Ctrl-C; what was measured is saved, marked incomplete", true},
     {"128+N", std::nullopt, "killed by signal N"},
 };
 

@@ -500,6 +500,12 @@ Result<ParsedCommand> ParseCommandLine(const std::vector<std::string>& args) {
   return parsed;
 }
 
+// The run and record measure or record and save what they saw; env, show and
+// compare only read and print.
+bool Measures(const Command& command) {
+  return command.id == CommandId::kRun || command.id == CommandId::kRecord;
+}
+
 std::string HelpText(const Command& command) {
   std::ostringstream help;
   const char* prefix = "Usage: ";
@@ -511,6 +517,7 @@ std::string HelpText(const Command& command) {
   help << "\n" << command.summary << "\n\n" << Description(command);
   help << "\nExit codes:\n";
   for (const ExitCodeRow& row : kExitCodes) {
+    if (row.of_a_measurement && !Measures(command)) continue;
     help << "  " << row.code << std::string(8 - row.code.size(), ' ')
          << row.meaning << "\n";
   }
