@@ -60,13 +60,15 @@ std::string BusySentence(const PairResult& pair) {
   const char* which = writes && reads ? "device writes and reads"
                       : writes        ? "device writes"
                                       : "device reads";
+  // Two sentences: the figures of this pair, then what they mean, which is
+  // the same for every pair of a busy disk and said once for the run.
   return std::string(
              "the disk was busy without alignbench: over the time of one ") +
          (unaligned ? "unaligned" : "aligned") +
          " write the idle windows before its rounds counted " +
          Fixed((*v.background).*counter) +
          (writes ? " device writes" : " device reads") + ", against " +
-         Fixed((*v.device).*counter) + " per write while measuring: the " +
+         Fixed((*v.device).*counter) + " per write while measuring. The " +
          which + " cannot say what the writes themselves cost.";
 }
 
@@ -89,13 +91,15 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
              " KiB written per write: a " + std::to_string(shift) +
              "-byte shift spreads each write over one more block.";
     case Mechanism::kMetadataCommits:
+      // The gloss is its own sentence: the same for every pair, it is said
+      // once for the run.
       return "both: about " + Fixed((u.device->writes + a.device->writes) / 2) +
-             " device writes per operation (metadata commits: the file's "
-             "inode and block allocation, journaled or written in place with "
-             "each sync)" +
+             " device writes per operation, metadata commits with each sync" +
              std::string(Significant(pair) ? "."
                                            : ", which dominate; alignment is "
-                                             "not what costs here.");
+                                             "not what costs here.") +
+             " Metadata commits: the file's inode and block allocation, "
+             "journaled or written in place.";
     case Mechanism::kBusyDisk:
       return BusySentence(pair);
     case Mechanism::kNoCounters:

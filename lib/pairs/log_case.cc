@@ -26,9 +26,9 @@ std::string ReadSentence(const Sides& s) {
   return (first ? s.first_name : s.second_name) + ": +" +
          Fixed(std::fabs(diff)) + " device reads (" +
          Fixed(std::fabs(s.first.kib_read - s.second.kib_read)) +
-         " KiB) per commit: its writes cover part of a page that is not "
-         "cached, so the kernel reads that page before it can write "
-         "(read-on-write).";
+         " KiB) per commit, a read-on-write. Read-on-write: a write that "
+         "covers part of a page that is not cached makes the kernel read that "
+         "page first.";
 }
 
 std::string WrittenSentence(const Sides& s) {
@@ -53,7 +53,7 @@ std::string JournalSentence(const Sides& s, const LogWorkload& w) {
   std::string why = ".";
   if (w.contrast == LogContrast::kFile) {
     why =
-        ": the journal commits a growing file's new size at each sync; a "
+        ". The journal commits a growing file's new size at each sync; a "
         "file written before does not change size.";
   }
   return (diff > 0 ? s.first_name : s.second_name) + ": +" +

@@ -9,6 +9,7 @@
 #include "lib/config/size.h"
 #include "lib/render/log_columns.h"
 #include "lib/render/tail_rows.h"
+#include "lib/render/why_lines.h"
 #include "lib/result/env_fields.h"
 #include "lib/result/escape.h"
 
@@ -252,17 +253,21 @@ void RenderTable(std::ostream& out, const Report& r) {
     for (const auto& [size, note] : apart) {
       out << Pad(size, 6) << "  " << note << "\n";
     }
+    const WhyLines why = WhyLinesOf(r.pairs, from, to);
     out << "why:\n";
-    for (std::size_t i = from; i < to; ++i) {
-      out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  "
-          << r.pairs[i].explanation << "\n";
+    for (const std::string& sentence : why.common) {
+      out << Pad("all", 6) << "  " << EscapeControl(sentence) << "\n";
+    }
+    for (const auto& [size, text] : why.per_size) {
+      out << Pad(size, 6) << "  " << EscapeControl(text) << "\n";
     }
     bool noted = false;
     for (std::size_t i = from; i < to; ++i) {
       for (const std::string& note : r.pairs[i].run_notes) {
         if (!noted) out << "runs far off the others of their variant:\n";
         noted = true;
-        out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  " << note << "\n";
+        out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  "
+            << EscapeControl(note) << "\n";
       }
     }
   });
@@ -363,10 +368,13 @@ void MarkdownGroup(std::ostream& out, const Report& r, const std::string& label,
   for (const auto& [size, note] : apart) {
     out << "- " << size << ": " << note << "\n";
   }
+  const WhyLines why = WhyLinesOf(r.pairs, from, to);
   out << "\nwhy:\n\n";
-  for (std::size_t i = from; i < to; ++i) {
-    out << "- " << SizeColumn(r.pairs[i].spec.size) << ": "
-        << EscapeControl(r.pairs[i].explanation) << "\n";
+  for (const std::string& sentence : why.common) {
+    out << "- all sizes: " << EscapeControl(sentence) << "\n";
+  }
+  for (const auto& [size, text] : why.per_size) {
+    out << "- " << size << ": " << EscapeControl(text) << "\n";
   }
   bool noted = false;
   for (std::size_t i = from; i < to; ++i) {

@@ -123,12 +123,12 @@ TEST_CASE("Others' writes do not hide a read-on-write in the read counters") {
         std::vector<Mechanism>{Mechanism::kReadOnWrite, Mechanism::kBusyDisk});
   const std::string text = Explain(busy, 24);
   CHECK_THAT(text, Catch::StartsWith("unaligned: +1.1 device reads"));
-  CHECK_THAT(text, Catch::Contains("the device writes cannot say"));
+  CHECK_THAT(text, Catch::Contains("The device writes cannot say"));
   // Reads the idle disk did as well are not taken for the writes' own.
   busy.unaligned.background->reads = busy.aligned.background->reads = 1.0;
   CHECK(MechanismsOf(busy) == std::vector<Mechanism>{Mechanism::kBusyDisk});
   CHECK_THAT(Explain(busy, 24),
-             Catch::Contains("the device writes and reads cannot say"));
+             Catch::Contains("The device writes and reads cannot say"));
 }
 
 TEST_CASE("Same device I/O is said only of counters that are alike") {
