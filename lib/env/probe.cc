@@ -17,6 +17,7 @@
 #include <sstream>
 #include <vector>
 
+#include "lib/env/mounts.h"
 #include "lib/io/test_file.h"
 
 namespace alignbench {
@@ -59,46 +60,22 @@ std::optional<std::string> SelectedScheduler(const std::string& path) {
   return line->substr(open + 1, close - open - 1);
 }
 
-// mountinfo escapes spaces and other characters as \ooo.
-std::string Unescape(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\\' && i + 3 < text.size()) {
-      out += static_cast<char>(
-          std::strtol(text.substr(i + 1, 3).c_str(), nullptr, 8));
-      i += 3;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
-
-// The /proc/self/mountinfo entry with the longest mount point that contains
-// real_dir.
+// The mount under real_dir: found by its path, or in a chroot, which hides its
+// own "/", by the directory's device number (then the mount point, a path of
+// another root, is left unknown).
 void FillMount(TargetInfo& info, const std::string& real_dir) {
-  std::ifstream in("/proc/self/mountinfo");
-  std::string line;
-  std::size_t best = 0;
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    std::string id, parent, devno, root, point, options;
-    fields >> id >> parent >> devno >> root >> point >> options;
-    point = Unescape(point);
-    const bool contains =
-        real_dir == point || point == "/" ||
-        real_dir.compare(0, point.size() + 1, point + "/") == 0;
-    if (!contains || point.size() < best) continue;
-    std::string word, fs_type, source, super_options;
-    while (fields >> word && word != "-") {
-    }
-    fields >> fs_type >> source >> super_options;
-    best = point.size();
-    info.mount_point = point;
-    info.fs_type = fs_type;
-    info.mount_source = Unescape(source);
-    info.mount_options = options;
+  struct stat st {};
+  std::string devno;
+  if (::stat(real_dir.c_str(), &st) == 0) {
+    devno = std::to_string(major(st.st_dev)) + ":" +
+            std::to_string(minor(st.st_dev));
   }
+  const std::optional<FoundMount> found = MountOf(real_dir, devno);
+  if (!found) return;
+  if (found->by_path) info.mount_point = found->entry.point;
+  info.fs_type = found->entry.fs_type;
+  info.mount_source = found->entry.source;
+  info.mount_options = found->entry.options;
 }
 
 // Device-mapper and md devices list what they are built from in slaves/.
