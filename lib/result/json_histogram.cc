@@ -138,6 +138,32 @@ Result<VariantHistograms> ReadHistograms(const json& j,
   return out;
 }
 
+namespace {
+
+// The end of the array that opens at `open` when it holds only numbers and
+// arrays of them, else npos. Nothing there can be inside a string: a string
+// would bring a quote.
+std::size_t EndOfNumbers(const std::string& pretty, std::size_t open) {
+  int depth = 0;
+  bool number = false;
+  for (std::size_t i = open; i < pretty.size(); ++i) {
+    const char c = pretty[i];
+    if (c == '[') {
+      ++depth;
+    } else if (c == ']') {
+      if (--depth == 0) return number ? i : std::string::npos;
+    } else if (std::string_view("0123456789+-.eE").find(c) !=
+               std::string_view::npos) {
+      number = true;
+    } else if (c != ',' && c != ' ' && c != '\n') {
+      return std::string::npos;
+    }
+  }
+  return std::string::npos;
+}
+
+}  // namespace
+
 std::string OneLineNumberArrays(const std::string& pretty) {
   std::string out;
   out.reserve(pretty.size());
@@ -154,26 +180,20 @@ std::string OneLineNumberArrays(const std::string& pretty) {
       continue;
     }
     if (c == '"') in_string = true;
-    const std::size_t end = c == '[' ? pretty.find(']', i) : std::string::npos;
-    const std::string_view inside =
-        end == std::string::npos
-            ? std::string_view()
-            : std::string_view(pretty).substr(i + 1, end - i - 1);
-    if (inside.empty() || inside.find_first_not_of("0123456789+-.eE, \n") !=
-                              std::string_view::npos) {
+    const std::size_t end =
+        c == '[' ? EndOfNumbers(pretty, i) : std::string::npos;
+    if (end == std::string::npos) {
       out += c;
       continue;
     }
-    // Numbers, commas and white space only: keep the numbers, one line.
-    out += '[';
-    for (char d : inside) {
-      if (d == ',') {
+    // Numbers, arrays of them, commas and white space only: one line.
+    for (std::size_t j = i; j <= end; ++j) {
+      if (pretty[j] == ',') {
         out += ", ";
-      } else if (d != ' ' && d != '\n') {
-        out += d;
+      } else if (pretty[j] != ' ' && pretty[j] != '\n') {
+        out += pretty[j];
       }
     }
-    out += ']';
     i = end;
   }
   return out;

@@ -21,9 +21,10 @@ Result<VariantHistograms> ReadHistograms(const nlohmann::json& object,
                                          const std::string& path);
 
 // `pretty` (nlohmann's dump with an indent) with every array that holds only
-// numbers on one line: a histogram bucket, [lower, count], then takes one
-// line instead of four: a result file with histograms shrinks to about 40 %.
-// Text inside strings is left as it is.
+// numbers, or arrays of them, on one line: a histogram's buckets, [[lower,
+// count], ...], then take one line instead of one or four per bucket, and a
+// Derby result shrinks by a quarter (490 KB to 370 KB). Text inside strings is
+// left as it is.
 std::string OneLineNumberArrays(const std::string& pretty);
 
 }  // namespace alignbench

@@ -96,7 +96,17 @@ TEST_CASE("Number arrays on one line: the same document, smaller") {
   CHECK(nlohmann::json::parse(compact) == j);
   CHECK(compact.size() * 3 < pretty.size() * 2);
   CHECK_THAT(compact, Catch::Contains("\"sizes_bytes\": [65536, 4096]"));
+  // A histogram's buckets, an array of [lower, count], take one line.
+  const std::size_t buckets = compact.find("\"buckets\": [[");
+  REQUIRE(buckets != std::string::npos);
+  CHECK(compact.find("]]", buckets) < compact.find('\n', buckets));
   CHECK(OneLineNumberArrays("[]") == "[]");
   CHECK(OneLineNumberArrays("[\n [\n  1,\n  2\n ],\n \"a\"\n]") ==
         "[\n [1, 2],\n \"a\"\n]");
+  CHECK(OneLineNumberArrays("[\n [\n  1,\n  2\n ],\n [\n  3\n ]\n]") ==
+        "[[1, 2], [3]]");
+  // Arrays of empty arrays or of strings are left as they are.
+  CHECK(OneLineNumberArrays("[\n []\n]") == "[\n []\n]");
+  CHECK(OneLineNumberArrays("{\"a\": [\n \"[1]\"\n]}") ==
+        "{\"a\": [\n \"[1]\"\n]}");
 }
