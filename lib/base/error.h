@@ -56,6 +56,13 @@ std::string EscapeControl(std::string_view text);
 // "ENOSPC" for ENOSPC; "errno 1234" for a number the C library does not know.
 std::string ErrnoName(int errno_value);
 
+// Which commands exit with a code: each command's --help lists only its own.
+enum class ExitScope {
+  kEveryCommand,
+  kMeasurement,  // the run: it measures and saves (env, show, compare read)
+  kRecord,       // record -- COMMAND
+};
+
 // The one table of exit codes: --help prints it, ExitCodeFor reads it, and a
 // unit test holds docs/reference.md's list against it. `kind` is the error
 // kind that exits with the code, if one does.
@@ -63,9 +70,7 @@ struct ExitCodeRow {
   std::string_view code;
   std::optional<ErrorKind> kind;
   std::string_view meaning;
-  // Only a command that measures or records exits with it: a command that
-  // reads and prints (env, show, compare) does not list it in its --help.
-  bool of_a_measurement = false;
+  ExitScope scope = ExitScope::kEveryCommand;
 };
 inline constexpr int kExitInterrupted = 130;  // as a shell reports SIGINT
 inline constexpr ExitCodeRow kExitCodes[] = {
@@ -75,9 +80,15 @@ inline constexpr ExitCodeRow kExitCodes[] = {
     {"3", ErrorKind::kIo,
      "I/O error during measurement, or standard output not written"},
     {"4", ErrorKind::kNotSaved,
-     "measured but --out could not be written (kept in a fallback file)", true},
+     "measured but --out could not be written (kept in a fallback file)",
+     ExitScope::kMeasurement},
     {"130", std::nullopt,
-     "stopped by Ctrl-C; what was measured is saved, marked incomplete", true},
+     "stopped by Ctrl-C; what was measured is saved, marked incomplete",
+     ExitScope::kMeasurement},
+    {"N", std::nullopt,
+     "record -- COMMAND: COMMAND's own exit status where it was not 0 "
+     "(128+N for signal N); its trace is saved all the same",
+     ExitScope::kRecord},
     {"128+N", std::nullopt, "killed by signal N"},
 };
 

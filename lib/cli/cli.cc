@@ -500,10 +500,17 @@ Result<ParsedCommand> ParseCommandLine(const std::vector<std::string>& args) {
   return parsed;
 }
 
-// The run and record measure or record and save what they saw; env, show and
-// compare only read and print.
-bool Measures(const Command& command) {
-  return command.id == CommandId::kRun || command.id == CommandId::kRecord;
+// Whether `command` exits with the codes of `scope`.
+bool ExitsWith(const Command& command, ExitScope scope) {
+  switch (scope) {
+    case ExitScope::kEveryCommand:
+      return true;
+    case ExitScope::kMeasurement:
+      return command.id == CommandId::kRun;
+    case ExitScope::kRecord:
+      return command.id == CommandId::kRecord;
+  }
+  return true;
 }
 
 std::string HelpText(const Command& command) {
@@ -517,7 +524,7 @@ std::string HelpText(const Command& command) {
   help << "\n" << command.summary << "\n\n" << Description(command);
   help << "\nExit codes:\n";
   for (const ExitCodeRow& row : kExitCodes) {
-    if (row.of_a_measurement && !Measures(command)) continue;
+    if (!ExitsWith(command, row.scope)) continue;
     help << "  " << row.code << std::string(8 - row.code.size(), ' ')
          << row.meaning << "\n";
   }

@@ -161,12 +161,15 @@ TEST_CASE(
       CHECK_THAT(help, Catch::Contains("  --" + std::string(option.name)));
     }
     // Every exit code the command can return: a measurement's (4, 130) only
-    // where it measures or records.
-    const bool measures =
-        command.id == CommandId::kRun || command.id == CommandId::kRecord;
+    // where it measures, the recorded command's only in record.
     for (const ExitCodeRow& row : kExitCodes) {
       const std::string line = "\n  " + std::string(row.code) + " ";
-      if (row.of_a_measurement && !measures) {
+      const bool own =
+          row.scope == ExitScope::kEveryCommand ||
+          (row.scope == ExitScope::kMeasurement &&
+           command.id == CommandId::kRun) ||
+          (row.scope == ExitScope::kRecord && command.id == CommandId::kRecord);
+      if (!own) {
         CHECK_THAT(help, !Catch::Contains(line));
       } else {
         CHECK_THAT(help, Catch::Contains(line));
@@ -176,4 +179,10 @@ TEST_CASE(
   const Command* env = FindCommand("env");
   REQUIRE(env != nullptr);
   CHECK_THAT(HelpText(*env), !Catch::Contains("what was measured is saved"));
+  // record does not save a measurement on Ctrl-C nor keep a fallback file; it
+  // passes on its command's status.
+  const Command* record = FindCommand("record");
+  REQUIRE(record != nullptr);
+  CHECK_THAT(HelpText(*record), !Catch::Contains("marked incomplete"));
+  CHECK_THAT(HelpText(*record), Catch::Contains("COMMAND's own exit status"));
 }
