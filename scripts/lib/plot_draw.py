@@ -1,0 +1,251 @@
+"""The figures of scripts/plot, drawn with matplotlib from the series of plot_data: the
+means figure (three panels over the block size: mean, p99, %gain) and the CDF figure (one
+panel per size). One meaning per cue throughout: colour is the series; line style and
+marker shape are the variant; fill is used only in the gain panel."""
+import math
+import sys
+
+from plot_data import num
+
+# (key, name, line style, marker): the variant's cue in every panel of times.
+VARIANTS = (("aligned", "aligned", "-", "o"), ("unaligned", "unaligned", "--", "s"))
+# The verdicts that are significant; result files name the slower side's win "shifted
+# faster" or "unaligned faster", depending on the version that wrote them.
+SIGNIFICANT = ("aligned faster", "shifted faster", "unaligned faster")
+# The gain's marker, a shape no variant uses: its fill says whether the verdict is significant.
+GAIN_MARKER = "D"
+
+
+def size_label(size):
+    for unit, scale in (("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)):
+        if size >= scale:
+            return "%g%s" % (size / scale, unit)
+    return "%dB" % size
+
+
+def variant_names(series):
+    """What the legends call the two variants: a log case's own names when every
+    series shares them, else unaligned and aligned."""
+    labels = {s["attrs"]["labels"] for s in series}
+    if len(labels) == 1 and None not in labels:
+        unaligned, aligned = labels.pop()
+        return {"unaligned": unaligned, "aligned": aligned}
+    return {"unaligned": "unaligned", "aligned": "aligned"}
+
+
+def typical_gain(pair):
+    """The gain the table prints: the centre of the pair's 95 % interval, so that the point
+    sits on its bar; Derby's gain of means where there is no interval (a mailing-list
+    table, or fewer runs than a verdict needs)."""
+    interval = pair.get("gain_interval_pct") or {}
+    return interval["estimate_pct"] if num(interval.get("estimate_pct")) else pair["gain_pct"]
+
+
+def colours(n):
+    import matplotlib
+    cmap = matplotlib.colormaps["tab10" if n <= 10 else "tab20"]
+    return [cmap(i % cmap.N) for i in range(n)]
+
+
+def ms(variant, key):
+    v = (variant or {}).get("write_sync") or {}
+    return v[key] / 1e6 if num(v.get(key)) else math.nan
+
+
+def legend(fig, series, styles):
+    """Line styles first, then one colour per series, right of the panels."""
+    import matplotlib.pyplot as plt
+    handles = styles + [plt.Line2D([], [], color=s["colour"], lw=6, label=s["label"])
+                        for s in series if s["label"]]
+    fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 0.93), fontsize=9,
+               frameon=False)
+
+
+def time_axis(ax, label):
+    """A panel of milliseconds: log, so that the same ratio looks the same at 0.2 ms and at
+    20 ms, with plain numbers on the ticks."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+    ax.set_yscale("log")
+    values = [y for line in ax.lines for y in line.get_ydata() if num(y) and y > 0]
+    # Within a decade or so every 1..9 step is a tick; over more, 1, 2 and 5 of each decade.
+    narrow = values and max(values) / min(values) < 30
+    subs = tuple(float(k) for k in range(1, 10)) if narrow else (1.0, 2.0, 5.0)
+    ax.yaxis.set_major_locator(LogLocator(base=10, subs=subs))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: "%g" % v))
+    ax.yaxis.set_minor_formatter(NullFormatter())
+    ax.set_ylabel(label)
+
+
+def gain_span(series):
+    """The gain panel's range: every interval and 0, with a margin; None without intervals."""
+    ends = [0.0]
+    for s in series:
+        for p in s["pairs"]:
+            interval = p.get("gain_interval_pct") or {}
+            ends += [v for v in (interval.get("low"), interval.get("high")) if num(v)]
+    if len(ends) == 1:
+        return None
+    margin = 0.1 * (max(ends) - min(ends)) or 1.0
+    return min(ends) - margin, max(ends) + margin
+
+
+def draw_means(series, subtitle):
+    """Three panels over the block size, one meaning per cue throughout: colour is the
+    series; line style and marker shape are the variant (aligned solid with circles, unaligned
+    dashed with squares), in the mean panel and the p99 panel alike; fill is used only in
+    the gain panel, where a filled diamond is a significant verdict. The p99 has a panel of
+    its own, so that its larger values do not squash the means."""
+    import matplotlib.pyplot as plt
+    fig, (top, middle, bottom) = plt.subplots(
+        3, 1, figsize=(12.8, 12.0), sharex=True, gridspec_kw={"height_ratios": [3, 2, 3]})
+    step = 0.0 if len(series) == 1 else min(0.08, 0.32 / (len(series) - 1))
+    names = variant_names(series)
+    span = gain_span(series)
+    for i, s in enumerate(series):
+        # Gains of several series side by side (in octaves), so their bars stay apart.
+        dodged = [p["size_bytes"] * 2 ** ((i - (len(series) - 1) / 2) * step) for p in s["pairs"]]
+        draw_times(top, middle, s, names)
+        draw_gains(bottom, s, dodged, span)
+    time_axis(top, "mean ms per write+sync (log)")
+    time_axis(middle, "p99 ms per write+sync (log)")
+    legend(fig, series, means_styles(names))
+    gain_axis(bottom, span)
+    sizes = sorted({p["size_bytes"] for s in series for p in s["pairs"]})
+    bottom.set_xscale("log", base=2)
+    bottom.set_xticks(sizes, [size_label(v) for v in sizes])
+    for ax in (top, middle, bottom):
+        ax.set_xlabel("bytes per write")
+        ax.tick_params(labelbottom=True)
+        ax.grid(True, color="#dddddd")
+        ax.grid(True, which="minor", axis="y", color="#eeeeee")
+    fig.suptitle("alignbench: time per write+sync and the gain of aligning\n" + subtitle, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def draw_times(top, middle, s, names):
+    """A series' mean (top) and p99 (middle) over the size, a line per variant."""
+    x = [p["size_bytes"] for p in s["pairs"]]
+    for key, _, style, marker in VARIANTS:
+        label = "%s %s" % (s["label"] or "-", names[key])
+        for ax, stat in ((top, "mean_ns"), (middle, "p99_ns")):
+            ax.plot(x, [ms(p[key], stat) for p in s["pairs"]], ls=style, marker=marker,
+                    color=s["colour"], ms=5, label=label)
+
+
+def draw_gains(bottom, s, dodged, span):
+    """A series' typical gains at the dodged sizes: its 95 % bars, and a diamond per size,
+    filled where the verdict is significant. A gain of means (a table without intervals)
+    beyond every interval sits on the panel's edge with its value written beside it,
+    rather than stretching the axis."""
+    c = s["colour"]
+    gains = [typical_gain(p) for p in s["pairs"]]
+    iv = [(x, p.get("gain_interval_pct") or {}) for x, p in zip(dodged, s["pairs"])]
+    iv = [(x, i["low"], i["high"]) for x, i in iv if num(i.get("low")) and num(i.get("high"))]
+    if iv:
+        bottom.vlines(*zip(*iv), color=c, lw=1.5)
+    if span:
+        shown = [min(max(g, span[0]), span[1]) for g in gains]
+        for xg, g, y in zip(dodged, gains, shown):
+            if g != y:
+                bottom.annotate("%+.0f %%" % g, (xg, y), xytext=(7, -10 if g > y else 3),
+                                textcoords="offset points", ha="left", fontsize=8, color=c)
+        gains = shown
+    bottom.plot(dodged, gains, "-", color=c, lw=1)
+    significant = [p.get("verdict") in SIGNIFICANT for p in s["pairs"]]
+    bottom.scatter(dodged, gains, marker=GAIN_MARKER,
+                   color=[c if f else "white" for f in significant],
+                   edgecolors=[c] * len(s["pairs"]), zorder=3, s=40, label=s["label"] or "-")
+
+
+def means_styles(names):
+    """The legend's cues of the means figure: a variant's line and marker, the gain's fill."""
+    import matplotlib.pyplot as plt
+    return [
+        plt.Line2D([], [], color="#333333", ls=style, marker=marker, label=names[key])
+        for key, _, style, marker in VARIANTS] + [
+        plt.Line2D([], [], color="#333333", marker=GAIN_MARKER, ls="",
+                   label="gain: significant verdict"),
+        plt.Line2D([], [], color="#333333", marker=GAIN_MARKER, mfc="white", ls="",
+                   label="gain: no significant difference")]
+
+
+def gain_axis(bottom, span):
+    """The gain panel's range, its zero line and its label."""
+    if span:
+        bottom.set_ylim(*span)
+    bottom.axhline(0, color="black", lw=1)
+    bottom.set_ylabel("%gain: the typical gain of a block, the\n"
+                      "centre of its 95% interval (bars)")
+
+
+def has_histogram(variant):
+    h = (variant.get("histograms") or {}).get("write_sync")
+    return (isinstance(h, dict) and all(isinstance(h.get(k), int) for k in ("count", "min_ns", "max_ns"))
+            and h["count"] > 0 and isinstance(h.get("buckets"), list)
+            and all(isinstance(b, list) and len(b) == 2 and all(isinstance(x, int) for x in b)
+                    for b in h["buckets"]))
+
+
+def cdf_points(hist):
+    """(ms, fraction) at each bucket's upper bound, from its sparse buckets."""
+    total, seen = hist["count"], 0
+    points = [(hist["min_ns"], 0.0)]
+    for lower, count in hist["buckets"]:
+        width = 1 << max(0, lower.bit_length() - 8)
+        seen += count
+        points.append((min(lower + width, hist["max_ns"]), seen / total))
+    return points
+
+
+def draw_cdf(series, subtitle, dump):
+    """A panel per size, a curve per series and variant; the points drawn are appended to
+    dump as (series, size, variant, ns, fraction). None where no series has histograms."""
+    import matplotlib.pyplot as plt
+    with_hist = [s for s in series if all(has_histogram(p[k]) for p in s["pairs"] for k in ("aligned", "unaligned"))]
+    if len(with_hist) < len(series):
+        print("plot: %d series without histograms (made before them): not in the CDF figure"
+              % (len(series) - len(with_hist)), file=sys.stderr)
+    if not with_hist:
+        return None
+    sizes = sorted({p["size_bytes"] for s in with_hist for p in s["pairs"]})
+    cols = min(4, len(sizes))
+    rows = math.ceil(len(sizes) / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(3.6 * cols + 3, 3.0 * rows + 1), squeeze=False)
+    for s in with_hist:
+        draw_cdf_curves(axes, sizes, s, dump)
+    cdf_panels(axes, sizes)
+    names = variant_names(with_hist)
+    legend(fig, [s for s in series if s in with_hist],
+           [plt.Line2D([], [], color="#333333", ls=style, label=names[key])
+            for key, _, style, _ in VARIANTS])
+    fig.suptitle("alignbench: distribution of write+sync per size (CDF; right = slower)\n" + subtitle, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def draw_cdf_curves(axes, sizes, s, dump):
+    """A series' two curves in the panel of each of its sizes, their points into dump."""
+    for p in s["pairs"]:
+        ax = axes.flat[sizes.index(p["size_bytes"])]
+        for key, name, style, _ in VARIANTS:
+            pts = cdf_points(p[key]["histograms"]["write_sync"])
+            ax.plot([x / 1e6 for x, _ in pts], [f for _, f in pts], style, color=s["colour"], lw=1.4)
+            for x, f in pts:
+                dump.append((s["label"] or "-", p["size_bytes"], name, x, f))
+
+
+def cdf_panels(axes, sizes):
+    """Every panel is labelled in full: read alone, none leaves its axes to be guessed.
+    Panels beyond the sizes are hidden."""
+    from matplotlib.ticker import FuncFormatter
+    for ax, size in zip(axes.flat, sizes):
+        ax.set_xscale("log")
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: "%g" % v))
+        ax.set_title(size_label(size) + " per write", fontsize=10)
+        ax.grid(True, color="#dddddd")
+        ax.set_ylim(0, 1.005)
+        ax.set_ylabel("fraction of writes")
+        ax.set_xlabel("ms per write+sync (log)")
+    for ax in axes.flat[len(sizes):]:
+        ax.set_visible(False)
