@@ -229,5 +229,5 @@ def label(series):
         for s in series:
             name = os.path.basename(s["path"]).removesuffix(".json")
             s["label"] = name + (": " + s["label"] if s["label"] else "")
-    same = [s for s in series[0]["attrs"] if s not in differ and s != "host"]
+    same = [s for s in series[0]["attrs"] if s not in differ and s not in ("host", "labels")]
     return " · ".join(series[0]["attrs"][k] for k in same if series[0]["attrs"][k])

@@ -14,6 +14,8 @@ VARIANTS = (("aligned", "aligned", "-", "o"), ("unaligned", "unaligned", "--", "
 SIGNIFICANT = ("aligned faster", "shifted faster", "unaligned faster")
 # The gain's marker, a shape no variant uses: its fill says whether the verdict is significant.
 GAIN_MARKER = "D"
+# The fill of a gain that has no interval: Derby's gain of means, no verdict.
+NO_INTERVAL_FILL = "#bbbbbb"
 
 
 def size_label(size):
@@ -65,15 +67,20 @@ def time_axis(ax, label):
     """A panel of milliseconds: log, so that the same ratio looks the same at 0.2 ms and at
     20 ms, with plain numbers on the ticks."""
     from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
-    ax.set_yscale("log")
     values = [y for line in ax.lines for y in line.get_ydata() if num(y) and y > 0]
+    ax.set_ylabel(label)
+    if not values:  # a mailing-list table: means only, no percentile
+        ax.text(0.5, 0.5, "not in these results", transform=ax.transAxes,
+                ha="center", va="center")
+        ax.set_yticks([])
+        return
+    ax.set_yscale("log")
     # Within a decade or so every 1..9 step is a tick; over more, 1, 2 and 5 of each decade.
     narrow = values and max(values) / min(values) < 30
     subs = tuple(float(k) for k in range(1, 10)) if narrow else (1.0, 2.0, 5.0)
     ax.yaxis.set_major_locator(LogLocator(base=10, subs=subs))
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: "%g" % v))
     ax.yaxis.set_minor_formatter(NullFormatter())
-    ax.set_ylabel(label)
 
 
 def gain_span(series):
@@ -108,7 +115,8 @@ def draw_means(series, subtitle):
         draw_gains(bottom, s, dodged, span)
     time_axis(top, "mean ms per write+sync (log)")
     time_axis(middle, "p99 ms per write+sync (log)")
-    legend(fig, series, means_styles(names))
+    means_only = any(not has_interval(p) for s in series for p in s["pairs"])
+    legend(fig, series, means_styles(names, means_only))
     gain_axis(bottom, span)
     sizes = sorted({p["size_bytes"] for s in series for p in s["pairs"]})
     bottom.set_xscale("log", base=2)
@@ -152,22 +160,35 @@ def draw_gains(bottom, s, dodged, span):
                                 textcoords="offset points", ha="left", fontsize=8, color=c)
         gains = shown
     bottom.plot(dodged, gains, "-", color=c, lw=1)
-    significant = [p.get("verdict") in SIGNIFICANT for p in s["pairs"]]
-    bottom.scatter(dodged, gains, marker=GAIN_MARKER,
-                   color=[c if f else "white" for f in significant],
+    bottom.scatter(dodged, gains, marker=GAIN_MARKER, color=[gain_fill(p, c) for p in s["pairs"]],
                    edgecolors=[c] * len(s["pairs"]), zorder=3, s=40, label=s["label"] or "-")
 
 
-def means_styles(names):
-    """The legend's cues of the means figure: a variant's line and marker, the gain's fill."""
+def has_interval(pair):
+    i = pair.get("gain_interval_pct") or {}
+    return num(i.get("low")) and num(i.get("high"))
+
+
+def gain_fill(pair, colour):
+    """A gain point's fill: the series' colour for a significant verdict, white for none,
+    grey for a gain of means that has no interval to judge it by (a mailing-list table)."""
+    if not has_interval(pair):
+        return NO_INTERVAL_FILL
+    return colour if pair.get("verdict") in SIGNIFICANT else "white"
+
+
+def means_styles(names, means_only):
+    """The legend's cues of the means figure: a variant's line and marker, the gain's fill
+    (grey only where some gain has no interval)."""
     import matplotlib.pyplot as plt
+    fills = [("gain: significant verdict", "#333333"), ("gain: no significant difference", "white")]
+    if means_only:
+        fills.append(("gain of means: no interval, no verdict", NO_INTERVAL_FILL))
     return [
         plt.Line2D([], [], color="#333333", ls=style, marker=marker, label=names[key])
         for key, _, style, marker in VARIANTS] + [
-        plt.Line2D([], [], color="#333333", marker=GAIN_MARKER, ls="",
-                   label="gain: significant verdict"),
-        plt.Line2D([], [], color="#333333", marker=GAIN_MARKER, mfc="white", ls="",
-                   label="gain: no significant difference")]
+        plt.Line2D([], [], color="#333333", marker=GAIN_MARKER, mfc=fill, ls="", label=label)
+        for label, fill in fills]
 
 
 def gain_axis(bottom, span):
@@ -176,7 +197,7 @@ def gain_axis(bottom, span):
         bottom.set_ylim(*span)
     bottom.axhline(0, color="black", lw=1)
     bottom.set_ylabel("%gain: the typical gain of a block, the\n"
-                      "centre of its 95% interval (bars)")
+                      "centre of its 95% interval (bars);\nelse the gain of means (grey)")
 
 
 def has_histogram(variant):

@@ -1,8 +1,9 @@
 # Every shipped result, and a fresh run, through every format of show, and compare: each
 # prints, and no table, markdown row or comparison shows a gain outside the interval
 # printed beside it; a row whose gain of means lies outside is named under "where the
-# means point elsewhere". Inputs: the mailing-list tables, this machine class's curated
-# results, an old log case's result, and a run of the quick case. No root.
+# means point elsewhere". Then scripts/plot draws each, and all together. Inputs: the
+# mailing-list tables, this machine class's curated results, an old log case's result, and
+# a run of the quick case. No root.
 source "$(dirname "$0")/lib.sh"
 SRC=$ALIGNBENCH_SOURCE_DIR
 mkdir "$WORK/run"
@@ -50,4 +51,19 @@ PY
   check "$name: every gain inside its interval, every means apart named" [ $? -eq 0 ]
 done > "$WORK/rows"
 check "the quick run's rows were read (got $(tail -n 1 "$WORK/rows"))" [ "$(tail -n 1 "$WORK/rows")" -ge 3 ]
+
+# The figures of every one, alone and all together (a log case's names and a mailing-list
+# table's missing percentiles once ended scripts/plot with an internal error).
+if /usr/bin/python3 -c 'import matplotlib' 2> /dev/null; then
+  for file in "${files[@]}"; do
+    name=${file##*/}
+    "$SRC/scripts/plot" --out "$WORK/fig-$name" "$file" > /dev/null 2> "$WORK/err"
+    check "scripts/plot $name: exit 0 ($(tail -n 1 "$WORK/err"))" [ $? -eq 0 ]
+    check "scripts/plot $name: the figure" [ -s "$WORK/fig-$name.png" ]
+  done
+  "$SRC/scripts/plot" --out "$WORK/fig-all" "${files[@]}" > /dev/null 2> "$WORK/err"
+  check "scripts/plot of all of them: exit 0 ($(tail -n 1 "$WORK/err"))" [ $? -eq 0 ]
+else
+  echo "SKIP (part): python3-matplotlib missing: scripts/plot not run (scripts/test installs it)" >&2
+fi
 finish
