@@ -5,6 +5,8 @@
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <utility>
 
 #include "lib/stats/compare.h"
 
@@ -74,12 +76,20 @@ struct FoldedFit {
   double sigma;
 };
 
-// μ ≥ 0 and σ of |μ + σZ| from sorted absolute values: least squares of the
-// order statistics on the folded normal's quantiles at (i − ½)/n, θ = μ/σ
-// on a grid, plus the unfolded line μ + σ·z for θ beyond it. Order
-// statistics rather than two quartiles: the stand-in decides when to stop,
-// and a noisy one stops pairs on a lucky low reading.
-FoldedFit FitFolded(const std::vector<double>& sorted) {
+// A fit and its sum of squared residuals.
+struct Candidate {
+  FoldedFit fit;
+  double sse;
+};
+
+// The order statistics the fit reads, and the probability (i − ½)/n of each
+// in the whole sample: the middle ones, without kLeftOutShare at each end.
+struct OrderStatistics {
+  std::vector<double> a;
+  std::vector<double> p;
+};
+
+OrderStatistics MiddleOf(const std::vector<double>& sorted) {
   const std::size_t all = sorted.size();
   const auto left_out = static_cast<std::size_t>(
       std::floor(kLeftOutShare * static_cast<double>(all)));
@@ -90,67 +100,89 @@ FoldedFit FitFolded(const std::vector<double>& sorted) {
     first = 0;
     last = all;
   }
-  std::vector<double> a(sorted.begin() + first, sorted.begin() + last);
-  const std::size_t n = a.size();
-  double saa = 0;
-  for (double x : a) saa += x * x;
-  if (!(saa > 0)) return {0, 0};
-  const auto& table = FoldedTable();
-  std::vector<double> p(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    p[i] = (static_cast<double>(first + i) + 0.5) / static_cast<double>(all);
+  OrderStatistics o;
+  o.a.assign(sorted.begin() + first, sorted.begin() + last);
+  for (std::size_t i = 0; i < o.a.size(); ++i) {
+    o.p.push_back((static_cast<double>(first + i) + 0.5) /
+                  static_cast<double>(all));
   }
-  FoldedFit best{0, 0}, no_effect{0, 0};
-  double best_sse = std::numeric_limits<double>::infinity(), no_effect_sse = 0;
+  return o;
+}
+
+// The best θ = μ/σ of the grid, and θ = 0 (no effect), each with σ by least
+// squares through the origin on the folded quantiles.
+std::pair<Candidate, Candidate> FitOnGrid(const OrderStatistics& o,
+                                          double saa) {
+  const auto& table = FoldedTable();
+  Candidate best{{0, 0}, std::numeric_limits<double>::infinity()};
+  Candidate no_effect{{0, 0}, 0};
   for (int t = 0; t <= kThetaSteps; ++t) {
     double saq = 0, sqq = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const double q = Interpolate(table[t], p[i]);
-      saq += a[i] * q;
+    for (std::size_t i = 0; i < o.a.size(); ++i) {
+      const double q = Interpolate(table[t], o.p[i]);
+      saq += o.a[i] * q;
       sqq += q * q;
     }
     const double sse = std::max(0.0, saa - saq * saq / sqq);
-    if (t == 0) {
-      no_effect = {0, saq / sqq};
-      no_effect_sse = sse;
-    }
-    if (sse < best_sse) {
-      best_sse = sse;
-      const double sigma = saq / sqq;
-      best = {kMaxFoldedTheta * t / kThetaSteps * sigma, sigma};
+    const double sigma = saq / sqq;
+    if (t == 0) no_effect = {{0, sigma}, sse};
+    if (sse < best.sse) {
+      best = {{kMaxFoldedTheta * t / kThetaSteps * sigma, sigma}, sse};
     }
   }
-  // The line a = μ + σ·z_p: ordinary least squares in z_p.
+  return {best, no_effect};
+}
+
+// The line a = μ + σ·z_p by ordinary least squares in z_p, for θ beyond the
+// grid, where the fold no longer bends the order statistics; nothing where
+// the line's θ is within the grid.
+std::optional<Candidate> FitUnfolded(const OrderStatistics& o) {
   const boost::math::normal z;
+  const std::size_t n = o.a.size();
   double sz = 0, szz = 0, sa = 0, saz = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const double q = boost::math::quantile(z, p[i]);
+    const double q = boost::math::quantile(z, o.p[i]);
     sz += q;
     szz += q * q;
-    sa += a[i];
-    saz += a[i] * q;
+    sa += o.a[i];
+    saz += o.a[i] * q;
   }
   const double k = static_cast<double>(n);
   const double sigma = (saz - sz * sa / k) / (szz - sz * sz / k);
   const double mu = (sa - sigma * sz) / k;
-  if (sigma >= 0 && mu > kMaxFoldedTheta * sigma) {
-    double sse = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const double r = a[i] - mu - sigma * boost::math::quantile(z, p[i]);
-      sse += r * r;
-    }
-    if (sse < best_sse) best = {mu, sigma};
+  if (!(sigma >= 0 && mu > kMaxFoldedTheta * sigma)) return std::nullopt;
+  double sse = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double r = o.a[i] - mu - sigma * boost::math::quantile(z, o.p[i]);
+    sse += r * r;
+  }
+  return Candidate{{mu, sigma}, sse};
+}
+
+// μ ≥ 0 and σ of |μ + σZ| from sorted absolute values: least squares of the
+// order statistics on the folded normal's quantiles at (i − ½)/n, θ = μ/σ
+// on a grid, plus the unfolded line μ + σ·z for θ beyond it. Order
+// statistics rather than two quartiles: the stand-in decides when to stop,
+// and a noisy one stops pairs on a lucky low reading.
+FoldedFit FitFolded(const std::vector<double>& sorted) {
+  const OrderStatistics o = MiddleOf(sorted);
+  double saa = 0;
+  for (double x : o.a) saa += x * x;
+  if (!(saa > 0)) return {0, 0};
+  auto [best, no_effect] = FitOnGrid(o, saa);
+  if (auto line = FitUnfolded(o); line && line->sse < best.sse) {
+    best.fit = line->fit;
   }
   // A small fitted effect is hard to tell from none: the fold bends the
   // order statistics much as noise does, and the fit, free to pick μ > 0 but
   // never μ < 0, often picks a μ > 0 with a σ up to a third too small when
   // there is no effect. Unless the data plainly prefer the
   // effect, take none: the error then falls on the side of more blocks.
-  if (best.mu <= kSmallTheta * best.sigma &&
-      no_effect_sse <= kPlainlyBetter * best_sse) {
-    return no_effect;
+  if (best.fit.mu <= kSmallTheta * best.fit.sigma &&
+      no_effect.sse <= kPlainlyBetter * best.sse) {
+    return no_effect.fit;
   }
-  return best;
+  return best.fit;
 }
 
 // |log ratio|, ascending: all that the rounds may read of a pair.
@@ -259,6 +291,142 @@ bool StandInStops(const std::vector<double>& log_ratios, double stand_in_points,
                                                     design.small_sample_margin);
 }
 
+namespace {
+
+// What one open pair asks of the next round: its blocks, and the seconds to
+// its target, by which the budget is shared out.
+struct Ask {
+  std::size_t pair = 0;
+  std::uint64_t blocks = 0;
+  double to_target = 0;
+};
+
+// The blocks a pair past its first round needs to reach the precision: the
+// stand-in's projection, or, where the stand-in would stop but the interval
+// it would report is wider than asked, that interval's own.
+std::uint64_t BlocksNeeded(const PairProgress& pair, double stand_in,
+                           const SequentialDesign& design, bool* reached) {
+  const std::uint64_t n = pair.log_ratios.size();
+  *reached = false;
+  const std::uint64_t projected = std::max(
+      ProjectBlocksNeeded(n, stand_in / design.stand_in_slack,
+                          design.precision_points, design.small_sample_margin),
+      design.min_blocks_to_stop);
+  if (!StandInStops(pair.log_ratios, stand_in, design)) return projected;
+  const double reported =
+      design.reported_within_precision
+          ? ReportedHalfWidthPoints(pair.log_ratios, design.confidence)
+          : 0;
+  if (reported <= design.precision_points) {
+    *reached = true;
+    return projected;
+  }
+  return ProjectBlocksNeeded(
+      n, std::isfinite(reported) ? reported : 2 * design.precision_points,
+      design.precision_points);
+}
+
+// The blocks of this round for a pair with n blocks that needs `needed`: a
+// share of the way there, at least min_round_blocks, at most what
+// max_round_growth allows, within the cap.
+std::uint64_t RoundBlocks(std::uint64_t n, std::uint64_t needed,
+                          const SequentialDesign& design) {
+  const std::uint64_t cap = design.max_blocks_per_pair;
+  const std::uint64_t target = std::min(needed, cap);
+  const auto most_this_round = static_cast<std::uint64_t>(std::floor(
+      static_cast<double>(n) * std::max(0.0, design.max_round_growth - 1)));
+  std::uint64_t want = std::max<std::uint64_t>(
+      static_cast<std::uint64_t>(
+          std::ceil(design.round_share * static_cast<double>(target - n))),
+      1);
+  want = std::min(want, std::max(most_this_round, design.min_round_blocks));
+  want = std::max(want, design.min_round_blocks);
+  return std::min(want, cap - n);
+}
+
+// Pair i's state, stand-in and blocks needed in `plan`; what it asks of the
+// round where it stays open.
+std::optional<Ask> PlanPair(const PairProgress& pair, std::size_t i,
+                            const SequentialDesign& design, RoundPlan& plan) {
+  const std::uint64_t n = pair.log_ratios.size();
+  const std::uint64_t cap = design.max_blocks_per_pair;
+  const bool finite =
+      std::all_of(pair.log_ratios.begin(), pair.log_ratios.end(),
+                  [](double r) { return std::isfinite(r); });
+  if (!pair.measurable || !finite) {
+    plan.state[i] = PairState::kNotMeasurable;
+    return std::nullopt;
+  }
+  const double stand_in =
+      StandInHalfWidthPoints(pair.log_ratios, design.confidence);
+  plan.stand_in_half_width_points[i] = stand_in;
+  // Below this a pair has no verdict at all, whatever its spread.
+  const std::uint64_t first_round =
+      std::max<std::uint64_t>(design.first_round_blocks, kMinRunsForVerdict);
+  bool reached = false;
+  plan.blocks_needed[i] = n < first_round
+                              ? first_round
+                              : BlocksNeeded(pair, stand_in, design, &reached);
+  if (reached) {
+    plan.state[i] = PairState::kPrecisionReached;
+    return std::nullopt;
+  }
+  if (n >= cap) {
+    plan.state[i] = PairState::kCapReached;
+    return std::nullopt;
+  }
+  Ask ask{i, 0, 0};
+  if (n < first_round) {
+    ask.blocks = std::min(first_round, cap) - n;
+    ask.to_target = static_cast<double>(ask.blocks) * pair.seconds_per_block;
+    return ask;
+  }
+  const std::uint64_t target = std::min(plan.blocks_needed[i], cap);
+  ask.blocks = RoundBlocks(n, plan.blocks_needed[i], design);
+  ask.to_target = static_cast<double>(std::max(ask.blocks, target - n)) *
+                  pair.seconds_per_block;
+  return ask;
+}
+
+// The budget shared out: pairs funded to their targets, cheapest first; what
+// those do not need goes, this round, to the others, cheapest first: a pair
+// that cannot reach the precision within the budget still narrows its
+// interval with every block, and a busy disk would otherwise end the run
+// after its first round with most of the budget unspent. Only a pair whose
+// round does not fit any more is out of budget.
+void Fund(std::vector<Ask> open, const std::vector<PairProgress>& pairs,
+          double seconds_left, RoundPlan& plan) {
+  std::stable_sort(open.begin(), open.end(), [](const Ask& a, const Ask& b) {
+    return a.to_target < b.to_target;
+  });
+  double committed = 0;
+  std::vector<Ask> unfunded;
+  for (const Ask& ask : open) {
+    if (committed + ask.to_target <= seconds_left) {
+      committed += ask.to_target;
+      plan.blocks[ask.pair] = ask.blocks;
+      plan.seconds +=
+          static_cast<double>(ask.blocks) * pairs[ask.pair].seconds_per_block;
+    } else {
+      unfunded.push_back(ask);
+    }
+  }
+  double spare = seconds_left - committed;
+  for (const Ask& ask : unfunded) {
+    const double round =
+        static_cast<double>(ask.blocks) * pairs[ask.pair].seconds_per_block;
+    if (round <= spare) {
+      spare -= round;
+      plan.blocks[ask.pair] = ask.blocks;
+      plan.seconds += round;
+    } else {
+      plan.state[ask.pair] = PairState::kOutOfBudget;
+    }
+  }
+}
+
+}  // namespace
+
 RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
                         const SequentialDesign& design, double seconds_left) {
   const std::size_t count = pairs.size();
@@ -268,109 +436,11 @@ RoundPlan PlanNextRound(const std::vector<PairProgress>& pairs,
   plan.stand_in_half_width_points.assign(
       count, std::numeric_limits<double>::quiet_NaN());
   plan.blocks_needed.assign(count, 0);
-
-  const std::uint64_t cap = design.max_blocks_per_pair;
-  // Below this a pair has no verdict at all, whatever its spread.
-  const std::uint64_t first_round =
-      std::max<std::uint64_t>(design.first_round_blocks, kMinRunsForVerdict);
-  // Per open pair: the round it asks for and the seconds to its target.
-  std::vector<std::uint64_t> ask(count, 0);
-  std::vector<double> to_target(count, 0);
-  std::vector<std::size_t> open;
+  std::vector<Ask> open;
   for (std::size_t i = 0; i < count; ++i) {
-    const PairProgress& pair = pairs[i];
-    const std::uint64_t n = pair.log_ratios.size();
-    const bool finite =
-        std::all_of(pair.log_ratios.begin(), pair.log_ratios.end(),
-                    [](double r) { return std::isfinite(r); });
-    if (!pair.measurable || !finite) {
-      plan.state[i] = PairState::kNotMeasurable;
-      continue;
-    }
-    const double stand_in =
-        StandInHalfWidthPoints(pair.log_ratios, design.confidence);
-    plan.stand_in_half_width_points[i] = stand_in;
-    if (n < first_round) {
-      plan.blocks_needed[i] = first_round;
-      if (n >= cap) {
-        plan.state[i] = PairState::kCapReached;
-        continue;
-      }
-      ask[i] = std::min(first_round, cap) - n;
-      to_target[i] = static_cast<double>(ask[i]) * pair.seconds_per_block;
-      open.push_back(i);
-      continue;
-    }
-    plan.blocks_needed[i] =
-        std::max(ProjectBlocksNeeded(n, stand_in / design.stand_in_slack,
-                                     design.precision_points,
-                                     design.small_sample_margin),
-                 design.min_blocks_to_stop);
-    if (StandInStops(pair.log_ratios, stand_in, design)) {
-      const double reported =
-          design.reported_within_precision
-              ? ReportedHalfWidthPoints(pair.log_ratios, design.confidence)
-              : 0;
-      if (reported <= design.precision_points) {
-        plan.state[i] = PairState::kPrecisionReached;
-        continue;
-      }
-      // The interval it would report is wider than asked: it needs what that
-      // interval's width projects, as the stand-in's would.
-      plan.blocks_needed[i] = ProjectBlocksNeeded(
-          n, std::isfinite(reported) ? reported : 2 * design.precision_points,
-          design.precision_points);
-    }
-    if (n >= cap) {
-      plan.state[i] = PairState::kCapReached;
-      continue;
-    }
-    const std::uint64_t target = std::min(plan.blocks_needed[i], cap);
-    const auto most_this_round = static_cast<std::uint64_t>(std::floor(
-        static_cast<double>(n) * std::max(0.0, design.max_round_growth - 1)));
-    std::uint64_t want = std::max<std::uint64_t>(
-        static_cast<std::uint64_t>(
-            std::ceil(design.round_share * static_cast<double>(target - n))),
-        1);
-    want = std::min(want, std::max(most_this_round, design.min_round_blocks));
-    want = std::max(want, design.min_round_blocks);
-    ask[i] = std::min(want, cap - n);
-    to_target[i] = static_cast<double>(std::max(ask[i], target - n)) *
-                   pair.seconds_per_block;
-    open.push_back(i);
+    if (auto ask = PlanPair(pairs[i], i, design, plan)) open.push_back(*ask);
   }
-
-  std::stable_sort(open.begin(), open.end(), [&](std::size_t a, std::size_t b) {
-    return to_target[a] < to_target[b];
-  });
-  double committed = 0;
-  std::vector<std::size_t> unfunded;
-  for (std::size_t i : open) {
-    if (committed + to_target[i] <= seconds_left) {
-      committed += to_target[i];
-      plan.blocks[i] = ask[i];
-      plan.seconds += static_cast<double>(ask[i]) * pairs[i].seconds_per_block;
-    } else {
-      unfunded.push_back(i);
-    }
-  }
-  // What the funded pairs do not need goes, this round, to the others,
-  // cheapest first: a pair that cannot reach the precision within the budget
-  // still narrows its interval with every block, and a busy disk would
-  // otherwise end the run after its first round with most of the budget
-  // unspent. Only a pair whose round does not fit any more is out of budget.
-  double spare = seconds_left - committed;
-  for (std::size_t i : unfunded) {
-    const double round =
-        static_cast<double>(ask[i]) * pairs[i].seconds_per_block;
-    if (round <= spare) {
-      spare -= round;
-      plan.blocks[i] = ask[i];
-      plan.seconds += round;
-    } else {
-      plan.state[i] = PairState::kOutOfBudget;
-    }
-  }
+  Fund(std::move(open), pairs, seconds_left, plan);
   return plan;
 }
 
