@@ -1,5 +1,7 @@
 #include "lib/cli/commands.h"
 
+#include <algorithm>
+
 #include "lib/base/named.h"
 #include "lib/config/options.h"
 #include "lib/render/table.h"
@@ -8,10 +10,14 @@ namespace alignbench {
 namespace {
 
 // kFormats, but for the names a command does not take.
-std::vector<FormatChoice> ReportFormats(std::string_view left_out = "") {
+std::vector<FormatChoice> ReportFormats(
+    std::initializer_list<std::string_view> left_out = {}) {
   std::vector<FormatChoice> choices;
   for (const auto& entry : kFormats) {
-    if (entry.name != left_out) choices.push_back({entry.name, entry.help});
+    if (std::find(left_out.begin(), left_out.end(), entry.name) ==
+        left_out.end()) {
+      choices.push_back({entry.name, entry.help});
+    }
   }
   return choices;
 }
@@ -126,8 +132,8 @@ std::vector<Command> MakeCommands() {
           {CommandId::kShow, "show", "FILE", 1, 1,
            "Renders a saved result again, in any format.", ReportFormats()},
           {}),
-      // compare's formats: show's but derby (one result's rows only). More
-      // files than 64 are more than a table can show side by side.
+      // compare's formats: show's but derby and ioping (one result's rows
+      // only). More files than 64 are more than a table can show side by side.
       WithCommonOptions(
           {CommandId::kCompare, "compare", "FILE FILE...", 2, 64,
            "Two files without --format: BASE and NEW side by side, pairs "
@@ -138,7 +144,7 @@ std::vector<Command> MakeCommands() {
            "directory: %gain at the centre of its 95% interval, the interval, "
            "the verdict), then every setting and environment field that "
            "differs between them. csv is one row per file and pair.",
-           ReportFormats("derby")},
+           ReportFormats({"derby", "ioping"})},
           {}),
       RecordEntry(),
   };

@@ -64,4 +64,10 @@ std::string MeansApartNote(const PairResult& p, const std::string& unaligned,
          " ms, median " + Printf("%.3f", high.total_ns.p50 / 1e6) + " ms)";
 }
 
+std::string IntervalText(const PairResult& p) {
+  if (!p.inference.test) return "n/a";
+  const Interval& i = p.inference.test->interval_pct;
+  return "[" + Printf("%+.1f", i.low) + ", " + Printf("%+.1f", i.high) + "]";
+}
+
 }  // namespace alignbench

@@ -25,6 +25,9 @@ std::string JavaDouble(double value);
 // The typical gain (PairResult::TypicalGainPct) as "+12.34", or "n/a".
 std::string TypicalGainCell(const PairResult& p, const char* format = "%+.2f");
 
+// The typical gain's 95% interval as "[+1.2, +3.4]", or "n/a" without a test.
+std::string IntervalText(const PairResult& p);
+
 // Derby's gain of means as "+12.34", or "n/a".
 std::string MeansGainCell(const PairResult& p);
 

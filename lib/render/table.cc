@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "lib/config/size.h"
+#include "lib/render/ioping.h"
 #include "lib/render/log_columns.h"
 #include "lib/render/tail_rows.h"
 #include "lib/render/why_lines.h"
@@ -19,11 +20,6 @@ namespace {
 
 std::string Ms(const VariantResult& v) {
   return v.repetitions > 0 ? Printf("%.4f", v.total_ns.mean / 1e6) : "n/a";
-}
-std::string IntervalText(const PairResult& p) {
-  if (!p.inference.test) return "n/a";
-  const Interval& i = p.inference.test->interval_pct;
-  return "[" + Printf("%+.1f", i.low) + ", " + Printf("%+.1f", i.high) + "]";
 }
 std::string PValue(const PairResult& p) {
   return p.inference.test ? Printf("%.3g", p.inference.test->p_value) : "n/a";
@@ -507,6 +503,8 @@ void Render(std::ostream& out, const Report& report,
       return RenderMarkdown(out, report);
     case Format::kCsv:
       return RenderCsv(out, report);
+    case Format::kIoping:
+      return RenderIoping(out, report);
   }
 }
 

@@ -13,13 +13,15 @@
 
 namespace alignbench {
 
-enum class Format { kTable, kDerby, kMarkdown, kCsv };
+enum class Format { kTable, kDerby, kMarkdown, kCsv, kIoping };
 inline constexpr Named<Format> kFormats[] = {
     {"table", Format::kTable, "table with intervals, verdicts and device I/O"},
     {"derby", Format::kDerby, "rows as the 2004 mailing list printed them"},
     {"markdown", Format::kMarkdown,
      "a table and environment summary for bug reports"},
     {"csv", Format::kCsv, "one row per pair for spreadsheets and gnuplot"},
+    {"ioping", Format::kIoping,
+     "ioping 0.6's summary per size and variant, then the gain"},
 };
 
 void Render(std::ostream& out, const Report& report, Format format);

@@ -14,7 +14,7 @@ files=("$SRC"/results/reference/*.json "$SRC"/results/vm-loop/*.json \
 check "results found" [ "${#files[@]}" -ge 5 ]
 for file in "${files[@]}"; do
   name=${file##*/}
-  for format in table markdown csv derby; do
+  for format in table markdown csv derby ioping; do
     "$ALIGNBENCH" show --format "$format" "$file" > "$WORK/$name.$format" 2> "$WORK/err"
     check "show --format $format $name: exit 0" [ $? -eq 0 ]
   done

@@ -43,6 +43,9 @@ TEST_CASE("Markdown golden output", "[golden]") {
   CheckGolden(Format::kMarkdown, "markdown");
 }
 TEST_CASE("CSV golden output", "[golden]") { CheckGolden(Format::kCsv, "csv"); }
+TEST_CASE("ioping golden output", "[golden]") {
+  CheckGolden(Format::kIoping, "ioping");
+}
 
 TEST_CASE("Derby rows print as the mailing list did") {
   std::ostringstream out;

@@ -1,0 +1,98 @@
+#include "lib/render/ioping.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lib/config/size.h"
+#include "lib/render/cells.h"
+#include "lib/render/log_columns.h"
+#include "lib/result/escape.h"
+
+namespace alignbench {
+namespace {
+
+// Milliseconds with one decimal, as ioping 0.6 printed them, and more where the
+// smallest value shown would read 0.0 (a write to tmpfs takes microseconds).
+int DecimalsFor(double smallest_ms) {
+  if (!(smallest_ms > 0) || smallest_ms >= 0.1) return 1;
+  return std::min(4, 1 - static_cast<int>(std::floor(std::log10(smallest_ms))));
+}
+
+std::string Ms(const std::optional<double>& ms, int decimals) {
+  const std::string format = "%." + std::to_string(decimals) + "f";
+  return ms ? Printf(format.c_str(), *ms) : "n/a";
+}
+
+std::string Heading(const Report& r, const PairResult& p, Variant variant) {
+  std::string what = alignbench::Heading(r, variant);
+  if (variant == Variant::kUnaligned && !r.settings.log) {
+    what += " (shift " + std::to_string(r.settings.shift) + " B)";
+  }
+  const std::string where =
+      r.reference ? "reference table: " + EscapeControl(r.reference->platform)
+                  : EscapeControl(r.target.Title());
+  return "--- " + where + " alignbench statistics: " + FormatSize(p.spec.size) +
+         " " + AxesLabel(p.spec) + ", " + what + " ---";
+}
+
+std::string GainLine(const Report& r, const PairResult& p) {
+  const std::string size = FormatSize(p.spec.size);
+  if (!p.Measured()) return size + ": " + VerdictWords(r, p);
+  if (!p.inference.test) {
+    return size + ": gain of means " + MeansGainCell(p) + " %, " +
+           VerdictWords(r, p);
+  }
+  return size + ": aligning gains " + TypicalGainCell(p, "%+.1f") + " % " +
+         IntervalText(p) + ", p " + Printf("%.3g", p.inference.test->p_value) +
+         ": " + LabelledVerdict(r, p);
+}
+
+}  // namespace
+
+std::optional<IopingSummary> IopingSummaryOf(const VariantResult& v,
+                                             std::uint64_t size) {
+  const Summary& t = v.total_ns;
+  if (v.repetitions == 0 || t.count == 0 || !(t.mean > 0)) return std::nullopt;
+  IopingSummary s;
+  s.requests = t.count;
+  s.avg_ms = t.mean / 1e6;
+  s.total_ms = s.avg_ms * static_cast<double>(t.count);
+  s.iops = 1000 / s.avg_ms;
+  s.mib_per_s = s.iops * static_cast<double>(size) / (1 << 20);
+  // A mailing-list table holds its means only: no spread, no extremes.
+  if (t.max > 0) {
+    s.min_ms = t.min / 1e6;
+    s.max_ms = t.max / 1e6;
+    s.mdev_ms = t.stddev / 1e6;
+  }
+  return s;
+}
+
+void RenderIopingLines(std::ostream& out, const IopingSummary& s) {
+  const int decimals = DecimalsFor(s.min_ms.value_or(s.avg_ms));
+  out << s.requests << " requests completed in " << Printf("%.1f", s.total_ms)
+      << " ms, " << Printf("%.0f", s.iops) << " iops, "
+      << Printf("%.1f", s.mib_per_s) << " MiB/s\n"
+      << "min/avg/max/mdev = " << Ms(s.min_ms, decimals) << "/"
+      << Ms(s.avg_ms, decimals) << "/" << Ms(s.max_ms, decimals) << "/"
+      << Ms(s.mdev_ms, decimals) << " ms\n";
+}
+
+void RenderIoping(std::ostream& out, const Report& report) {
+  for (const PairResult& p : report.pairs) {
+    for (Variant variant : {Variant::kUnaligned, Variant::kAligned}) {
+      const VariantResult& v =
+          variant == Variant::kUnaligned ? p.unaligned : p.aligned;
+      out << Heading(report, p, variant) << "\n";
+      if (auto s = IopingSummaryOf(v, p.spec.size)) {
+        RenderIopingLines(out, *s);
+      } else {
+        out << "no request completed: "
+            << EscapeControl(v.error.value_or("not measured")) << "\n";
+      }
+    }
+    out << GainLine(report, p) << "\n\n";
+  }
+}
+
+}  // namespace alignbench
