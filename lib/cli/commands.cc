@@ -143,7 +143,11 @@ std::vector<Command> MakeCommands() {
            "pair a column group per file (labelled host / disk model / "
            "directory: %gain at the centre of its 95% interval, the interval, "
            "the verdict), then every setting and environment field that "
-           "differs between them. csv is one row per file and pair.",
+           "differs between them. csv is one row per file and pair.\n"
+           "The 2013 ioping post (results/reference/"
+           "ioping-2013-know-your-disk-latency.json) and runs: its summaries "
+           "beside theirs, network filesystem, local disk and memory, and "
+           "each one's average request against the local disk's.",
            ReportFormats({"derby", "ioping"})},
           {}),
       RecordEntry(),

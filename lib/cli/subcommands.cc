@@ -8,13 +8,16 @@
 #include <cstdio>
 #include <iostream>
 #include <new>
+#include <optional>
 
 #include "lib/base/memory.h"
 #include "lib/env/probe.h"
+#include "lib/render/beside_post.h"
 #include "lib/render/comparison.h"
 #include "lib/render/n_way_table.h"
 #include "lib/render/table.h"
 #include "lib/result/escape.h"
+#include "lib/result/ioping_post.h"
 #include "lib/result/result_json.h"
 
 namespace alignbench {
@@ -88,14 +91,45 @@ int ShowCommand(const ParsedCommand& parsed) {
   return 0;
 }
 
+// compare with the 2013 post's file among its operands: the post beside the
+// runs, in the one format that has.
+int CompareWithPost(const ParsedCommand& parsed, const IopingPost& post,
+                    const std::vector<Report>& runs) {
+  if (parsed.Has("format")) {
+    return ReportError(PlainError(
+        ErrorKind::kUsage, "compare",
+        "the ioping post is set beside runs in one format; leave --format "
+        "out"));
+  }
+  if (runs.empty()) {
+    return ReportError(PlainError(ErrorKind::kUsage, "compare",
+                                  "the ioping post needs a run beside it"));
+  }
+  RenderBesidePost(std::cout, post, runs);
+  return 0;
+}
+
 int CompareCommand(const ParsedCommand& parsed) {
   const std::vector<std::string>& operands = parsed.operands;
   std::vector<Report> reports;
+  std::optional<IopingPost> post;
   for (const std::string& path : operands) {
     Result<Report> report = LoadResultFile(path);
-    if (!report) return ReportError(report.error());
-    reports.push_back(std::move(report.value()));
+    if (report) {
+      reports.push_back(std::move(report.value()));
+      continue;
+    }
+    // Not a result: the 2013 post's summaries, or the result's error.
+    Result<std::optional<IopingPost>> other = LoadIopingPost(path);
+    if (!other) return ReportError(other.error());
+    if (!other.value()) return ReportError(report.error());
+    if (post) {
+      return ReportError(PlainError(ErrorKind::kUsage, "compare " + path,
+                                    "one ioping post at a time"));
+    }
+    post = std::move(other.value());
   }
+  if (post) return CompareWithPost(parsed, *post, reports);
   if (operands.size() == 2 && !parsed.Has("format")) {
     RenderComparison(std::cout, reports[0], reports[1]);
   } else {

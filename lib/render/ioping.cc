@@ -23,7 +23,10 @@ std::string Ms(const std::optional<double>& ms, int decimals) {
   return ms ? Printf(format.c_str(), *ms) : "n/a";
 }
 
-std::string Heading(const Report& r, const PairResult& p, Variant variant) {
+}  // namespace
+
+std::string IopingHeading(const Report& r, const PairResult& p,
+                          Variant variant) {
   std::string what = alignbench::Heading(r, variant);
   if (variant == Variant::kUnaligned && !r.settings.log) {
     what += " (shift " + std::to_string(r.settings.shift) + " B)";
@@ -34,6 +37,8 @@ std::string Heading(const Report& r, const PairResult& p, Variant variant) {
   return "--- " + where + " alignbench statistics: " + FormatSize(p.spec.size) +
          " " + AxesLabel(p.spec) + ", " + what + " ---";
 }
+
+namespace {
 
 std::string GainLine(const Report& r, const PairResult& p) {
   const std::string size = FormatSize(p.spec.size);
@@ -83,7 +88,7 @@ void RenderIoping(std::ostream& out, const Report& report) {
     for (Variant variant : {Variant::kUnaligned, Variant::kAligned}) {
       const VariantResult& v =
           variant == Variant::kUnaligned ? p.unaligned : p.aligned;
-      out << Heading(report, p, variant) << "\n";
+      out << IopingHeading(report, p, variant) << "\n";
       if (auto s = IopingSummaryOf(v, p.spec.size)) {
         RenderIopingLines(out, *s);
       } else {

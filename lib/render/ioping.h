@@ -37,6 +37,11 @@ std::optional<IopingSummary> IopingSummaryOf(const VariantResult& v,
 // "min/avg/max/mdev = 9.5/9.8/10.0/0.2 ms\n"
 void RenderIopingLines(std::ostream& out, const IopingSummary& s);
 
+// "--- /mnt (ext4 /dev/loop0) alignbench statistics: 1M fsync buffered
+// extend warm, unaligned (shift 24 B) ---"
+std::string IopingHeading(const Report& report, const PairResult& pair,
+                          Variant variant);
+
 void RenderIoping(std::ostream& out, const Report& report);
 
 }  // namespace alignbench

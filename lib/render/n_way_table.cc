@@ -317,6 +317,11 @@ void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
     case Format::kTable:
     case Format::kDerby:
       return RenderText(out, results, grid);
+    case Format::kIoping:  // one summary per directory, as ioping prints
+      for (const LabeledReport& result : results) {
+        Render(out, result.report, format);
+      }
+      return;
   }
 }
 

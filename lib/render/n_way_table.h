@@ -30,7 +30,8 @@ std::string ResultLabel(const Report& report);
 std::vector<LabeledReport> LabelResults(
     std::vector<Report> reports, const std::vector<std::string>& origins);
 
-// kTable, kMarkdown or kCsv (kDerby prints the table). CSV is long: one row
+// kTable, kMarkdown or kCsv (kDerby prints the table; kIoping each result in
+// turn, as ioping prints one summary per directory). CSV is long: one row
 // per result and pair, the differing facts as columns of that result.
 void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
                 Format format);
