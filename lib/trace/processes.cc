@@ -14,22 +14,20 @@
 #include <set>
 #include <sstream>
 
+#include "lib/io/command.h"
+
 namespace alignbench {
 namespace {
 
-// In a forked child: becomes `argv` (looked up in $PATH when asked), or
-// exits 127 as a shell does for a command it cannot run.
-[[noreturn]] void Exec(const std::vector<std::string>& argv, bool search_path) {
+// In a forked child: becomes `argv` (argv[0] a path), or exits 127 as a
+// shell does for a command it cannot run.
+[[noreturn]] void Exec(const std::vector<std::string>& argv) {
   std::vector<char*> args;
   for (const std::string& a : argv) {
     args.push_back(const_cast<char*>(a.c_str()));
   }
   args.push_back(nullptr);
-  if (search_path) {
-    ::execvp(args[0], args.data());
-  } else {
-    ::execv(args[0], args.data());
-  }
+  ::execv(args[0], args.data());
   ::_exit(127);
 }
 
@@ -50,35 +48,11 @@ std::string InPath(const std::string& name) {
 }
 
 std::string OutputOf(const std::vector<std::string>& argv) {
-  int pipe_fds[2];
-  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) return "";
-  const pid_t child = ::fork();
-  if (child < 0) {
-    ::close(pipe_fds[0]);
-    ::close(pipe_fds[1]);
-    return "";
-  }
-  if (child == 0) {
-    ::dup2(pipe_fds[1], STDOUT_FILENO);
-    const int null = ::open("/dev/null", O_RDWR);
-    ::dup2(null, STDIN_FILENO);
-    ::dup2(null, STDERR_FILENO);
-    Exec(argv, /*search_path=*/true);
-  }
-  ::close(pipe_fds[1]);
-  std::string text;
-  char chunk[4096];
-  ssize_t got;
-  while ((got = ::read(pipe_fds[0], chunk, sizeof chunk)) != 0) {
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0 || text.size() > (1 << 20)) break;
-    text.append(chunk, static_cast<std::size_t>(got));
-  }
-  ::close(pipe_fds[0]);
-  int status = 0;
-  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return "";
+  // A version line or a package lookup: a minute is far more than either
+  // takes, and a hung one must not hang record.
+  CommandOutput out = RunCommand(argv, OutputStream::kStdout, 60000);
+  if (!out.exited || out.exit_status != 0) return "";
+  std::string& text = out.text;
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
     text.pop_back();
   }
@@ -171,7 +145,7 @@ Result<int> RunStrace(const std::vector<std::string>& argv) {
     ::signal(SIGTERM, SIG_DFL);
     ::sigprocmask(SIG_SETMASK, &before, nullptr);
     ::sigprocmask(SIG_UNBLOCK, &wanted, nullptr);
-    Exec(argv, /*search_path=*/false);
+    Exec(argv);
   }
   int status = 0;
   bool stopping = false;

@@ -1,0 +1,85 @@
+#include "lib/io/command.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace alignbench {
+namespace {
+
+constexpr std::size_t kMaxOutput = 1 << 20;
+
+long long NowMs() {
+  timespec t{};
+  ::clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<long long>(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+}
+
+// In the forked child: the pipe as `stream`, /dev/null for the rest, then
+// argv; 127 where it cannot run, as a shell says.
+[[noreturn]] void BecomeCommand(const std::vector<std::string>& argv,
+                                OutputStream stream, int pipe_write) {
+  const int null = ::open("/dev/null", O_RDWR);
+  ::dup2(null, STDIN_FILENO);
+  ::dup2(stream == OutputStream::kStdout ? pipe_write : null, STDOUT_FILENO);
+  ::dup2(stream == OutputStream::kStderr ? pipe_write : null, STDERR_FILENO);
+  std::vector<char*> args;
+  for (const std::string& a : argv)
+    args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  ::execvp(args[0], args.data());
+  ::_exit(127);
+}
+
+// Reads `fd` until end of file or the deadline; false at the deadline.
+bool ReadUntil(int fd, long long deadline, std::string& text) {
+  char chunk[4096];
+  for (;;) {
+    const long long left = deadline - NowMs();
+    if (left <= 0) return false;
+    pollfd p{fd, POLLIN, 0};
+    const int ready = ::poll(&p, 1, static_cast<int>(left));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) return false;
+    if (ready < 0) return true;  // nothing more can be read
+    const ssize_t got = ::read(fd, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return true;
+    if (text.size() < kMaxOutput)
+      text.append(chunk, static_cast<std::size_t>(got));
+  }
+}
+
+}  // namespace
+
+CommandOutput RunCommand(const std::vector<std::string>& argv,
+                         OutputStream stream, int deadline_ms) {
+  CommandOutput out;
+  if (argv.empty()) return out;
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return out;
+  const pid_t child = ::fork();
+  if (child < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return out;
+  }
+  if (child == 0) BecomeCommand(argv, stream, fds[1]);
+  ::close(fds[1]);
+  const bool ended = ReadUntil(fds[0], NowMs() + deadline_ms, out.text);
+  ::close(fds[0]);
+  if (!ended) ::kill(child, SIGKILL);
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  out.exited = ended && WIFEXITED(status) && WEXITSTATUS(status) != 127;
+  if (WIFEXITED(status)) out.exit_status = WEXITSTATUS(status);
+  return out;
+}
+
+}  // namespace alignbench
