@@ -98,8 +98,9 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
              std::string(Significant(pair) ? "."
                                            : ", which dominate; alignment is "
                                              "not what costs here.") +
-             " Metadata commits: the file's inode and block allocation, "
-             "journaled or written in place.";
+             " Metadata commits: what the filesystem writes besides the data "
+             "at each sync (the inode and the block allocation), through a "
+             "journal (ext4, xfs) or as new copies of its trees (btrfs).";
     case Mechanism::kBusyDisk:
       return BusySentence(pair);
     case Mechanism::kNoCounters:

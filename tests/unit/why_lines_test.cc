@@ -75,7 +75,10 @@ TEST_CASE("A metadata-commit pair's gloss is a sentence of its own") {
   p.unaligned.device = DevicePerOp{0.0, 0.0, 3.0, 12.0, 1.0};
   p.aligned.device = DevicePerOp{0.0, 0.0, 3.0, 12.0, 1.0};
   const std::vector<std::string> sentences = Sentences(Explain(p, 24));
-  CHECK(std::count(sentences.begin(), sentences.end(),
-                   "Metadata commits: the file's inode and block allocation, "
-                   "journaled or written in place.") == 1);
+  CHECK(
+      std::count(sentences.begin(), sentences.end(),
+                 "Metadata commits: what the filesystem writes besides the "
+                 "data at each sync (the inode and the block allocation), "
+                 "through a journal (ext4, xfs) or as new copies of its trees "
+                 "(btrfs).") == 1);
 }
