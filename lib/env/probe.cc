@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "lib/env/mounts.h"
+#include "lib/env/netfs.h"
 #include "lib/io/test_file.h"
 
 namespace alignbench {
@@ -183,9 +184,17 @@ void FillDevice(TargetInfo& info) {
     }
   }
   if (!info.device) {
-    info.no_device_reason = "no block device under this directory (" +
-                            info.fs_type.value_or("unknown filesystem") +
-                            "): device counters are not available";
+    const std::string fs = info.fs_type.value_or("unknown filesystem");
+    const std::string kind = StorageKind(fs);
+    info.no_device_reason =
+        kind == kNetworkFs ? "no local block device takes these writes (" + fs +
+                                 ", a network filesystem: they go to its "
+                                 "server): device counters see none of them"
+        : kind == kMemory
+            ? "no block device under this directory (" + fs +
+                  ": the writes stay in memory): no device counters"
+            : "no block device under this directory (" + fs +
+                  "): device counters are not available";
   }
 }
 
@@ -278,6 +287,11 @@ TargetInfo ProbeTarget(const std::string& dir) {
   if (info.real_dir) FillMount(info, *info.real_dir);
   FillFsTypeFromStatfs(info);
   FillDevice(info);
+  if (!info.device && info.fs_type) {
+    info.sync_effect =
+        SyncEffect(*info.fs_type, info.mount_source.value_or(""),
+                   info.mount_point.value_or(info.real_dir.value_or(dir)));
+  }
   FillDirectAlignment(info);
   info.host = ProbeHost();
   return info;

@@ -59,6 +59,9 @@ struct TargetInfo {
   std::optional<std::string> mount_point;
   std::optional<std::string> mount_source;
   std::optional<std::string> mount_options;
+  // Where no block device takes the writes: what a sync does there (tmpfs:
+  // nothing to write; sshfs: passed on to the server, or not), in a sentence.
+  std::optional<std::string> sync_effect;
   std::optional<DeviceInfo> device;
   // Set when device is empty
   std::string no_device_reason;

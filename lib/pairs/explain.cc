@@ -104,8 +104,8 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
     case Mechanism::kBusyDisk:
       return BusySentence(pair);
     case Mechanism::kNoCounters:
-      return "no device counters here (no block device under the directory): "
-             "the gain cannot be explained from device I/O.";
+      return "no device counters: no local block device takes these writes, "
+             "so the gain cannot be explained from device I/O.";
     case Mechanism::kSameIo:
       return "both variants did the same device I/O (" +
              Fixed(a.device->writes) + " writes, " +

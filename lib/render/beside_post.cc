@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "lib/config/size.h"
+#include "lib/env/netfs.h"
 #include "lib/render/cells.h"
 #include "lib/render/ioping.h"
 #include "lib/render/log_columns.h"
@@ -13,7 +14,7 @@
 namespace alignbench {
 namespace {
 
-constexpr const char* kKinds[] = {"network filesystem", "local disk", "memory"};
+constexpr const char* kKinds[] = {kNetworkFs, kLocalDisk, kMemory};
 
 // The pair of a run at the post's request size, else its largest.
 const PairResult* PairFor(const Report& run, std::uint64_t size) {
@@ -112,17 +113,6 @@ void RenderPostQuestion(std::ostream& out, const IopingPost& post,
 }
 
 }  // namespace
-
-std::string StorageKind(const std::string& fs_type) {
-  static const char* const kNetwork[] = {
-      "nfs",  "nfs4",       "cifs", "smb3",      "smbfs",          "9p",
-      "ceph", "fuse.sshfs", "afs",  "glusterfs", "fuse.glusterfs", "lustre"};
-  for (const char* name : kNetwork) {
-    if (fs_type == name) return kKinds[0];
-  }
-  if (fs_type == "tmpfs" || fs_type == "ramfs") return kKinds[2];
-  return kKinds[1];
-}
 
 void RenderBesidePost(std::ostream& out, const IopingPost& post,
                       const std::vector<Report>& runs) {

@@ -13,10 +13,6 @@
 
 namespace alignbench {
 
-// Where a filesystem keeps what is written: "network filesystem" (nfs, cifs,
-// fuse.sshfs, 9p, ...), "memory" (tmpfs, ramfs) or "local disk" (the rest).
-std::string StorageKind(const std::string& fs_type);
-
 void RenderBesidePost(std::ostream& out, const IopingPost& post,
                       const std::vector<Report>& runs);
 

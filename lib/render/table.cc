@@ -178,7 +178,12 @@ std::string BackgroundCell(const PairResult& p, const VariantResult& v) {
 std::vector<std::pair<std::string, std::string>> Notes(const Report& r) {
   std::vector<std::pair<std::string, std::string>> notes;
   if (!r.target.device) {
-    notes.emplace_back("note", EscapeControl(r.target.no_device_reason));
+    // What a sync does where no device counts it: tmpfs's nothing, or
+    // whether sshfs passes it on to its server.
+    notes.emplace_back("note", EscapeControl(r.target.no_device_reason +
+                                             (r.target.sync_effect
+                                                  ? "; " + *r.target.sync_effect
+                                                  : std::string())));
   }
   for (const std::string& w : r.warnings) {
     notes.emplace_back("warning", EscapeControl(w));
@@ -233,8 +238,15 @@ void RenderTable(std::ostream& out, const Report& r) {
           << " | " << Pad(PValue(p), 8) << " | " << LabelledVerdict(r, p)
           << "\n";
     }
-    out << "device I/O per write (device-wide counters):\n";
-    for (std::size_t i = from; i < to; ++i) {
+    // Where no device takes the writes, one line says so instead of a
+    // column of n/a.
+    const bool no_device = !r.reference && !r.target.device;
+    if (no_device) {
+      out << "device I/O per write: none counted, no block device takes "
+             "these writes (the note below says where they go)\n";
+    }
+    for (std::size_t i = from; i < to && !no_device; ++i) {
+      if (i == from) out << "device I/O per write (device-wide counters):\n";
       const PairResult& p = r.pairs[i];
       out << Pad(SizeColumn(p.spec.size), 6) << "  " << PadRight(first)
           << DeviceCell(p.unaligned.device) << BackgroundCell(p, p.unaligned)

@@ -120,6 +120,8 @@ std::vector<EnvField> MakeEnvFields() {
                                        "mount source", kAlways, kNo),
       Field<&TargetInfo::mount_options>("mount_options", "mount options",
                                         "mount options", kAlways, kYes),
+      Field<&TargetInfo::sync_effect>("sync_effect", "what a sync does",
+                                      "what a sync does", kIfKnown, kYes),
       Field<&TargetInfo::dio_offset_align>(
           "dio_offset_align_bytes", "direct I/O offset alignment (statx)",
           "direct I/O offset alignment", kAlways, kYes),

@@ -71,14 +71,6 @@ TEST_CASE("A broken post is refused with the key that is wrong") {
   CHECK_FALSE(result.value());
 }
 
-TEST_CASE("Filesystems sort into network, local disk and memory") {
-  CHECK(StorageKind("nfs4") == "network filesystem");
-  CHECK(StorageKind("fuse.sshfs") == "network filesystem");
-  CHECK(StorageKind("tmpfs") == "memory");
-  CHECK(StorageKind("ext4") == "local disk");
-  CHECK(StorageKind("") == "local disk");
-}
-
 TEST_CASE("A run beside the post: labelled, and the post's question answered") {
   const Report run = testing::FixedReport();  // ext4, 64K and 4K: no 1M pair
   std::ostringstream out;

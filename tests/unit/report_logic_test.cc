@@ -113,7 +113,7 @@ TEST_CASE("Explain without device counters says it cannot explain") {
   std::vector<CollectedRun> runs = SixBlocks(2e6f, 1e6f, {}, {});
   for (CollectedRun& run : runs) run.record.device.reset();
   CHECK_THAT(Explain(OnePair(std::move(runs)), 24),
-             Catch::Contains("no device counters here"));
+             Catch::Contains("no device counters: no local block device"));
 }
 
 TEST_CASE("compare names the settings and environment that differ") {
