@@ -16,7 +16,7 @@ chmod 644 "$WORK"/*.json
 status=$?
 check "block device on tmpfs: exit 2 (got $status)" [ "$status" -eq 2 ]
 check "block device on tmpfs: one error line naming it" \
-  grep -Eqx "alignbench: error: case requires: 'block device' is not met \(no block device under this directory \(tmpfs\).*\)" "$WORK/device.err"
+  grep -Eqx "alignbench: error: case requires: 'block device' is not met \(no block device under this directory \(tmpfs[:)].*\)" "$WORK/device.err"
 check "block device on tmpfs: nothing measured" [ ! -s "$WORK/device.out" ]
 check "block device on tmpfs: no .alignbench-* left" no_leftovers "$WORK/shm"
 [ "$failed" -eq 0 ] || cat "$WORK/device.err" >&2
