@@ -1,10 +1,19 @@
 // Reading the `alignbench` object back, strictly: every value's type is checked
 // and an error names the key's path ("pairs[0].size_bytes"), because files
 // come from strangers and must never crash or mislead `show` and `compare`.
+//
+// A file of the schema's version (2) is first held to the schema itself,
+// compiled in (lib/result/schema_check.h): whatever the schema refuses, show
+// and compare refuse, with the path, what was found and what is allowed; the
+// reader then checks the rules across fields that the schema cannot say.
+// tests/integration/schema_reader.sh breaks every field to hold both to each
+// other. Version 1 files were written before the schema and are read as they
+// always were.
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <new>
 #include <stdexcept>
 #include <string_view>
@@ -19,6 +28,7 @@
 #include "lib/result/json_histogram.h"
 #include "lib/result/log_settings_json.h"
 #include "lib/result/result_json.h"
+#include "lib/result/schema_check.h"
 #include "lib/stats/compare.h"
 
 namespace alignbench {
@@ -30,11 +40,13 @@ struct FieldError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// --- reading, into the Report ---------------------------------------------
+
 // A JSON object and where it sits in the document.
 class Reader {
  public:
-  // `strict`: the file claims a version the schema describes (2), so every
-  // key must be one the schema knows and no value but a device may be null.
+  // `strict`: the file claims the schema's version (2), whose shape was
+  // checked already; the rules across its fields are checked as it is read.
   // Version 1 files were written before the schema and are read leniently.
   Reader(const json& value, std::string path, bool strict = false)
       : j_(value), path_(std::move(path)), strict_(strict) {
@@ -42,22 +54,6 @@ class Reader {
   }
 
   bool strict() const { return strict_; }
-
-  // The keys the schema allows in this object (additionalProperties false).
-  void Only(const std::vector<std::string_view>& keys) const {
-    if (!strict_) return;
-    for (const auto& item : j_.items()) {
-      const std::string& key = item.key();
-      if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
-        throw FieldError("key '" + Path(key.c_str()) +
-                         "': unknown key in a schema_version 2 result");
-      }
-      if (item.value().is_null() && key != "device") {
-        throw FieldError("key '" + Path(key.c_str()) +
-                         "': null (a number that was NaN or infinite?)");
-      }
-    }
-  }
 
   bool Has(const char* key) const {
     return j_.contains(key) && !j_.at(key).is_null();
@@ -191,10 +187,12 @@ class Reader {
   bool strict_ = false;
 };
 
+[[noreturn]] void Broken(const Reader& r, const char* key,
+                         const std::string& rule) {
+  throw FieldError("key '" + r.Path(key) + "': " + rule);
+}
+
 Summary ReadSummary(const Reader& r) {
-  r.Only({"count", "mean_ns", "stddev_ns", "min_ns", "p50_ns", "p90_ns",
-          "p99_ns", "p99_9_ns", "p99_99_ns", "percentile_relative_error",
-          "max_ns"});
   const double unknown = std::nan("");
   Summary s;
   s.count = r.Get<std::size_t>("count");
@@ -212,7 +210,6 @@ Summary ReadSummary(const Reader& r) {
 }
 
 DevicePerOp ReadDevicePerOp(const Reader& d) {
-  d.Only({"reads", "read_kib", "writes", "written_kib", "flushes"});
   DevicePerOp per{d.Get<double>("reads"), d.Get<double>("read_kib"),
                   d.Get<double>("writes"), d.Get<double>("written_kib"),
                   std::nullopt};
@@ -229,28 +226,39 @@ void CheckVariantRules(const Reader& r, std::size_t repetitions) {
          {"write_sync", "write", "sync", "device_per_write",
           "process_per_write", "resident_pages_after_drop", "histograms"}) {
       if (r.Has(key)) {
-        throw FieldError("key '" + r.Path(key) +
-                         "': a variant with 0 repetitions was not measured");
+        Broken(r, key, "a variant with 0 repetitions was not measured");
       }
     }
     return;
   }
   if (!r.Has("write_sync")) {
-    throw FieldError("key '" + r.Path("write_sync") +
-                     "' is missing: a measured variant has it");
+    Broken(r, "write_sync", "is missing: a measured variant has it");
   }
   if (r.Has("error") && !r.Has("failed_repetitions")) {
-    throw FieldError("key '" + r.Path("failed_repetitions") +
-                     "' is missing: a measured variant's error comes with "
-                     "the repetitions that failed");
+    Broken(r, "failed_repetitions",
+           "is missing: a measured variant's error comes with the "
+           "repetitions that failed");
   }
 }
 
+// Each run that measured something; as many as the repetitions.
+std::vector<RunPoint> ReadRuns(const Reader& r, std::size_t repetitions) {
+  std::vector<RunPoint> runs;
+  for (const Reader& run : r.Objects("runs")) {
+    runs.push_back({run.Get<std::size_t>("order"),
+                    run.Get<std::size_t>("block"), run.Get<double>("start_s"),
+                    run.Get<double>("wall_s"), run.Get<double>("mean_ns"),
+                    run.Get<double>("p50_ns")});
+  }
+  if (runs.size() != repetitions) {
+    Broken(r, "runs",
+           std::to_string(runs.size()) + " runs, but " + r.Path("repetitions") +
+               " says " + std::to_string(repetitions));
+  }
+  return runs;
+}
+
 VariantResult ReadVariant(const Reader& r) {
-  r.Only({"repetitions", "failed_repetitions", "staged", "write_sync", "write",
-          "sync", "histograms", "device_per_write",
-          "device_background_per_write", "process_per_write", "runs",
-          "resident_pages_after_drop", "error"});
   VariantResult v;
   v.repetitions = r.Get<std::size_t>("repetitions");
   v.failed_repetitions = r.GetOr<std::size_t>("failed_repetitions", 0);
@@ -277,29 +285,13 @@ VariantResult ReadVariant(const Reader& r) {
   }
   if (r.Has("process_per_write")) {
     const Reader p = r.Object("process_per_write");
-    p.Only({"read_bytes", "write_bytes"});
     v.process =
         ProcessPerOp{p.Get<double>("read_bytes"), p.Get<double>("write_bytes")};
   }
-  if (r.Has("runs")) {
-    for (const Reader& run : r.Objects("runs")) {
-      run.Only({"order", "block", "start_s", "wall_s", "mean_ns", "p50_ns"});
-      v.runs.push_back({run.Get<std::size_t>("order"),
-                        run.Get<std::size_t>("block"),
-                        run.Get<double>("start_s"), run.Get<double>("wall_s"),
-                        run.Get<double>("mean_ns"), run.Get<double>("p50_ns")});
-    }
-    if (v.runs.size() != v.repetitions) {
-      throw FieldError("key '" + r.Path("runs") +
-                       "': " + std::to_string(v.runs.size()) + " runs, but " +
-                       r.Path("repetitions") + " says " +
-                       std::to_string(v.repetitions));
-    }
-  }
+  if (r.Has("runs")) v.runs = ReadRuns(r, v.repetitions);
   r.Optional("resident_pages_after_drop", v.resident_pages_after_drop);
   if (r.Has("error")) {
     const Reader e = r.Object("error");
-    e.Only({"message", "errno", "errno_name"});
     v.error = e.Get<std::string>("message");
     v.error_errno = static_cast<int>(e.GetOr<unsigned>("errno", 0));
   }
@@ -347,52 +339,9 @@ void CheckGain(const Reader& r, const char* key,
   }
 }
 
-[[noreturn]] void Broken(const Reader& r, const char* key,
-                         const std::string& rule) {
-  throw FieldError("key '" + r.Path(key) + "': " + rule);
-}
-
-// The schema's rules across the fields of one pair (its allOf), for a file
-// that claims the schema's version.
-void CheckPairRules(const Reader& r, const PairResult& p) {
-  if (!r.strict()) return;
-  const bool both_measured =
-      p.unaligned.repetitions > 0 && p.aligned.repetitions > 0;
-  if (p.gain_pct && !both_measured) {
-    Broken(r, "gain_pct", "a gain needs both variants measured");
-  }
-  if (both_measured && !p.gain_pct) {
-    Broken(r, "gain_pct", "is missing: both variants were measured");
-  }
-  const Reader unaligned = r.Object("unaligned");
-  const Reader aligned = r.Object("aligned");
-  for (const Reader* v : {&unaligned, &aligned}) {
-    if (p.spec.cache == CacheState::kWarm &&
-        v->Has("resident_pages_after_drop")) {
-      Broken(*v, "resident_pages_after_drop",
-             "pages are counted after the drop only with a cold cache");
-    }
-  }
-  if (p.others_cpu_share &&
-      !(*p.others_cpu_share >= 0 && *p.others_cpu_share <= 1)) {
-    Broken(r, "others_cpu_share", "is a share of the CPU time, 0 to 1");
-  }
-  if (p.spec.io == IoMode::kBuffered &&
-      (p.unaligned.staged || p.aligned.staged)) {
-    Broken(r, "io", "only direct writes are staged");
-  }
-  if (p.verdict && *p.verdict == Verdict::kUndecided &&
-      !r.Has("verdict_reason")) {
-    Broken(r, "verdict_reason", "is missing: \"undecided\" says why");
-  }
-  if (p.gain_pct && p.verdict && !r.Has("gain_interval_pct") &&
-      !r.Has("no_interval_reason")) {
-    Broken(r, "no_interval_reason",
-           "is missing: a measured pair has an interval or says why not");
-  }
-  if (!p.verdict || *p.verdict == Verdict::kUndecided) return;
-  // A decided verdict: 6 runs of each variant, and an interval and p-value
-  // that say the same as the verdict.
+// A decided verdict (the schema's allOf on "verdict"): 6 runs of each
+// variant, and an interval and p-value that say the same as the verdict.
+void CheckDecidedVerdict(const Reader& r, const PairResult& p) {
   if (!p.inference.test || !r.Has("p_value")) {
     Broken(r, "verdict",
            "a decided verdict needs gain_interval_pct and p_value");
@@ -423,60 +372,71 @@ void CheckPairRules(const Reader& r, const PairResult& p) {
   }
 }
 
+// The schema's rules across the fields of one pair (its allOf), for a file
+// that claims the schema's version.
+void CheckPairRules(const Reader& r, const PairResult& p) {
+  if (!r.strict()) return;
+  const bool both_measured =
+      p.unaligned.repetitions > 0 && p.aligned.repetitions > 0;
+  if (p.gain_pct && !both_measured) {
+    Broken(r, "gain_pct", "a gain needs both variants measured");
+  }
+  if (both_measured && !p.gain_pct) {
+    Broken(r, "gain_pct", "is missing: both variants were measured");
+  }
+  const Reader unaligned = r.Object("unaligned");
+  const Reader aligned = r.Object("aligned");
+  for (const Reader* v : {&unaligned, &aligned}) {
+    if (p.spec.cache == CacheState::kWarm &&
+        v->Has("resident_pages_after_drop")) {
+      Broken(*v, "resident_pages_after_drop",
+             "pages are counted after the drop only with a cold cache");
+    }
+  }
+  if (p.spec.io == IoMode::kBuffered &&
+      (p.unaligned.staged || p.aligned.staged)) {
+    Broken(r, "io", "only direct writes are staged");
+  }
+  if (p.verdict && *p.verdict == Verdict::kUndecided &&
+      !r.Has("verdict_reason")) {
+    Broken(r, "verdict_reason", "is missing: \"undecided\" says why");
+  }
+  if (p.gain_pct && p.verdict && !r.Has("gain_interval_pct") &&
+      !r.Has("no_interval_reason")) {
+    Broken(r, "no_interval_reason",
+           "is missing: a measured pair has an interval or says why not");
+  }
+  if (p.verdict && *p.verdict != Verdict::kUndecided) {
+    CheckDecidedVerdict(r, p);
+  }
+}
+
+// Size, sync method, I/O path, layout and cache of a pair.
+PairSpec ReadPairSpec(const Reader& r) {
+  PairSpec spec;
+  spec.size = r.Get<std::uint64_t>("size_bytes");
+  if (spec.size < 1 || spec.size > kMaxSizeBytes) {
+    Broken(r, "size_bytes",
+           "must be between 1 and " + std::to_string(kMaxSizeBytes));
+  }
+  spec.sync = r.Name(kSyncMethods, "sync");
+  spec.io = r.Name(kIoModes, "io");
+  spec.layout = r.Name(kLayouts, "layout");
+  spec.cache = r.Name(kCacheStates, "cache");
+  return spec;
+}
+
 CommitBytes ReadCommitBytes(const Reader& r) {
-  r.Only({"asked_bytes", "written_bytes"});
   return {r.Get<double>("asked_bytes"), r.Get<double>("written_bytes")};
 }
 
-PairResult ReadPair(const Reader& r) {
-  r.Only({"size_bytes",
-          "sync",
-          "io",
-          "layout",
-          "cache",
-          "unaligned",
-          "aligned",
-          "explanation",
-          "gain_pct",
-          "median_gain_pct",
-          "gain_interval_pct",
-          "no_interval_reason",
-          "p_value",
-          "cross_check",
-          "verdict",
-          "verdict_reason",
-          "run_notes",
-          "per_commit",
-          "mechanisms",
-          "rounds",
-          "others_cpu_share"});
-  PairResult p;
-  p.spec.size = r.Get<std::uint64_t>("size_bytes");
-  if (p.spec.size < 1 || p.spec.size > kMaxSizeBytes) {
-    throw FieldError("key '" + r.Path("size_bytes") +
-                     "': must be between 1 and " +
-                     std::to_string(kMaxSizeBytes));
-  }
+// The gains, the interval (or why there is none) and the cross-check.
+void ReadInference(const Reader& r, PairResult& p) {
   if (r.Has("p_value")) {
     const double p_value = r.Get<double>("p_value");
     if (!(p_value >= 0 && p_value <= 1)) {
-      throw FieldError("key '" + r.Path("p_value") +
-                       "': a p-value is between 0 and 1");
+      Broken(r, "p_value", "a p-value is between 0 and 1");
     }
-  }
-  p.spec.sync = r.Name(kSyncMethods, "sync");
-  p.spec.io = r.Name(kIoModes, "io");
-  p.spec.layout = r.Name(kLayouts, "layout");
-  p.spec.cache = r.Name(kCacheStates, "cache");
-  p.unaligned = ReadVariant(r.Object("unaligned"));
-  p.aligned = ReadVariant(r.Object("aligned"));
-  p.explanation = r.GetOr<std::string>("explanation", "");
-  if (r.Has("mechanisms")) p.mechanisms = r.Names(kMechanisms, "mechanisms");
-  if (r.Has("per_commit")) {
-    const Reader per_commit = r.Object("per_commit");
-    per_commit.Only({"unaligned", "aligned"});
-    p.unaligned.per_commit = ReadCommitBytes(per_commit.Object("unaligned"));
-    p.aligned.per_commit = ReadCommitBytes(per_commit.Object("aligned"));
   }
   r.Optional("gain_pct", p.gain_pct);
   r.Optional("median_gain_pct", p.median_gain_pct);
@@ -484,56 +444,100 @@ PairResult ReadPair(const Reader& r) {
   CheckGain(r, "median_gain_pct", p.median_gain_pct);
   const double gain = p.gain_pct.value_or(0);
   if (r.Has("gain_interval_pct")) {
-    r.Object("gain_interval_pct")
-        .Only({"low", "high", "estimate_pct", "method", "df", "units"});
     p.inference.test = ReadTest(r.Object("gain_interval_pct"), r, gain);
   } else {
     p.inference.why_not = r.GetOr<std::string>("no_interval_reason", "");
   }
   if (r.Has("cross_check")) {
     const Reader c = r.Object("cross_check");
-    c.Only({"low", "high", "estimate_pct", "method", "df", "units", "p_value",
-            "reason"});
     if (c.Has("low")) {
       p.cross_check.test = ReadTest(c, c, gain);
     } else {
       p.cross_check.why_not = c.Get<std::string>("reason");
     }
   }
-  if (r.Has("verdict")) {
-    // Schema 1 named the only undecided case after its reason, and files
-    // before the variant had one name called it "shifted".
-    const std::string verdict = r.Get<std::string>("verdict");
-    p.verdict = verdict == "undecided: one repetition" ? Verdict::kUndecided
-                : verdict == "shifted faster" ? Verdict::kUnalignedFaster
-                                              : r.Name(kVerdicts, "verdict");
+}
+
+// Schema 1 named the only undecided case after its reason, and files before
+// the variant had one name called it "shifted".
+Verdict ReadVerdict(const Reader& r) {
+  const std::string verdict = r.Get<std::string>("verdict");
+  if (verdict == "undecided: one repetition") return Verdict::kUndecided;
+  if (verdict == "shifted faster") return Verdict::kUnalignedFaster;
+  return r.Name(kVerdicts, "verdict");
+}
+
+// How the rounds of --budget went for the pair.
+PairRounds ReadRounds(const Reader& rounds) {
+  PairRounds read;
+  read.blocks = rounds.Get<std::uint64_t>("blocks");
+  read.rounds = rounds.Get<std::uint64_t>("rounds");
+  read.state = rounds.Name(kPairStates, "state");
+  read.blocks_needed = rounds.Get<std::uint64_t>("blocks_needed");
+  rounds.Optional("stand_in_half_width_points", read.stand_in_points);
+  return read;
+}
+
+PairResult ReadPair(const Reader& r) {
+  PairResult p;
+  p.spec = ReadPairSpec(r);
+  p.unaligned = ReadVariant(r.Object("unaligned"));
+  p.aligned = ReadVariant(r.Object("aligned"));
+  p.explanation = r.GetOr<std::string>("explanation", "");
+  if (r.Has("mechanisms")) p.mechanisms = r.Names(kMechanisms, "mechanisms");
+  if (r.Has("per_commit")) {
+    const Reader per_commit = r.Object("per_commit");
+    p.unaligned.per_commit = ReadCommitBytes(per_commit.Object("unaligned"));
+    p.aligned.per_commit = ReadCommitBytes(per_commit.Object("aligned"));
   }
+  ReadInference(r, p);
+  if (r.Has("verdict")) p.verdict = ReadVerdict(r);
   if (r.Has("run_notes")) {
     p.run_notes = r.Get<std::vector<std::string>>("run_notes");
   }
-  if (r.Has("rounds")) {
-    const Reader rounds = r.Object("rounds");
-    rounds.Only({"blocks", "rounds", "state", "blocks_needed",
-                 "stand_in_half_width_points"});
-    PairRounds read;
-    read.blocks = rounds.Get<std::uint64_t>("blocks");
-    read.rounds = rounds.Get<std::uint64_t>("rounds");
-    read.state = rounds.Name(kPairStates, "state");
-    read.blocks_needed = rounds.Get<std::uint64_t>("blocks_needed");
-    rounds.Optional("stand_in_half_width_points", read.stand_in_points);
-    p.rounds = read;
-  }
+  if (r.Has("rounds")) p.rounds = ReadRounds(r.Object("rounds"));
   r.Optional("others_cpu_share", p.others_cpu_share);
   CheckPairRules(r, p);
   return p;
 }
 
+// The one rule of settings.log the schema says only in words: a chunk larger
+// than a record header (ReadLogSettings reads the object afterwards by the
+// case file's rules).
+void CheckChunk(const Reader& log) {
+  const std::uint64_t chunk = log.Get<std::uint64_t>("chunk_bytes");
+  if (chunk != 0 && chunk <= log.Get<std::uint64_t>("record_header_bytes")) {
+    Broken(log, "chunk_bytes", "must be larger than record_header_bytes");
+  }
+}
+
+// The case a result's settings came from.
+void ReadCase(const Reader& c, Settings& s) {
+  s.case_name = c.GetOr<std::string>("name", "");
+  s.case_description = c.GetOr<std::string>("description", "");
+  s.case_expect = c.GetOr<std::string>("expect", "");
+}
+
+// What the result keeps of the trace it replayed; the commits stay in the
+// trace.
+std::shared_ptr<Replay> ReadReplay(const Reader& t, std::uint64_t shift) {
+  auto replay = std::make_shared<Replay>();
+  replay->trace_path = t.Get<std::string>("trace");
+  replay->digest = t.Get<std::string>("digest");
+  const Reader program = t.Object("program");
+  replay->argv = program.Get<std::vector<std::string>>("argv");
+  replay->version = program.Get<std::string>("version");
+  replay->log_path = t.Get<std::string>("log_file");
+  replay->flags = t.Get<std::vector<std::string>>("flags");
+  replay->state = t.Name(kFileStates, "state");
+  replay->rule = t.Name(kReplayRules, "rule");
+  replay->shift = shift;
+  replay->commits = t.Get<std::uint64_t>("commits");
+  return replay;
+}
+
 // Through the settings table, by the same parsers as case files.
 Settings ReadSettings(const Reader& r) {
-  r.Only({"dir", "sizes_bytes", "shift_bytes", "writes", "warmup_writes",
-          "repetitions", "seed", "budget_seconds", "precision_points", "sync",
-          "io", "layout", "cache", "direct_unaligned", "case", "log",
-          "replay"});
   Settings s;
   for (const Option& option : SettingOptions()) {
     if (option.recorded == Recorded::kNo) continue;
@@ -546,77 +550,47 @@ Settings ReadSettings(const Reader& r) {
     Status read = ReadRecordedOption(option, r.Raw(key.c_str()), origin, s);
     if (!read) throw FieldError(read.error().detail);
     // The bounds of a run's settings are the bounds of a result's: a file
-    // with 0 writes describes no run alignbench could have made.
+    // with 0 writes describes no run alignbench could have made. A text's
+    // length is not: it is bounded to leave room beside it when measuring,
+    // and a result is only printed.
+    if (std::holds_alternative<field::Text>(option.field)) continue;
     if (Status bounded = CheckOption(option, s); !bounded) {
       throw FieldError("key '" + r.Path(key.c_str()) +
                        "': " + bounded.error().detail);
     }
   }
-  if (r.Has("case")) {
-    const Reader c = r.Object("case");
-    c.Only({"name", "description", "expect"});
-    s.case_name = c.GetOr<std::string>("name", "");
-    s.case_description = c.GetOr<std::string>("description", "");
-    s.case_expect = c.GetOr<std::string>("expect", "");
-  }
-  if (r.Has("replay")) {
-    // What the result keeps of the trace it replayed; the commits stay in
-    // the trace.
-    const Reader t = r.Object("replay");
-    t.Only({"trace", "digest", "program", "log_file", "flags", "state", "rule",
-            "commits"});
-    auto replay = std::make_shared<Replay>();
-    replay->trace_path = t.Get<std::string>("trace");
-    replay->digest = t.Get<std::string>("digest");
-    const Reader program = t.Object("program");
-    program.Only({"argv", "version"});
-    replay->argv = program.Get<std::vector<std::string>>("argv");
-    replay->version = program.Get<std::string>("version");
-    replay->log_path = t.Get<std::string>("log_file");
-    replay->flags = t.Get<std::vector<std::string>>("flags");
-    replay->state = t.Name(kFileStates, "state");
-    replay->rule = t.Name(kReplayRules, "rule");
-    replay->shift = s.shift;
-    replay->commits = t.Get<std::uint64_t>("commits");
-    s.replay = std::move(replay);
-  }
+  if (r.Has("case")) ReadCase(r.Object("case"), s);
+  if (r.Has("replay")) s.replay = ReadReplay(r.Object("replay"), s.shift);
+  if (r.strict() && r.Has("log")) CheckChunk(r.Object("log"));
   return s;
 }
 
 // The fields of one section of the environment, as the field table lists
 // them.
-void ReadSection(const Reader& r, EnvSection section, TargetInfo& t,
-                 std::vector<std::string_view> more_keys = {}) {
-  for (const EnvField& field : EnvFields()) {
-    if (field.section == section) more_keys.push_back(field.key);
-  }
-  r.Only(more_keys);
+void ReadSection(const Reader& r, EnvSection section, TargetInfo& t) {
   for (const EnvField& field : EnvFields()) {
     if (field.section != section) continue;
     if (!field.required && !r.Has(field.key)) continue;
     if (!field.set(t, r.Value(field.key, field.kind))) {
-      throw FieldError("key '" + r.Path(field.key) + "': out of range");
+      Broken(r, field.key, "out of range");
     }
   }
 }
 
 TargetInfo ReadEnvironment(const Reader& r) {
-  r.Only({"host", "target"});
   TargetInfo t;
   ReadSection(r.Object("host"), EnvSection::kHost, t);
   const Reader target = r.Object("target");
-  ReadSection(target, EnvSection::kTarget, t,
-              {"device", "device_unavailable_reason"});
+  ReadSection(target, EnvSection::kTarget, t);
   if (target.Has("device")) {
     ReadSection(target.Object("device"), EnvSection::kDevice, t);
   }
   // Without a device the reason is given, with one it is not.
   if (target.strict() &&
       target.Has("device") == target.Has("device_unavailable_reason")) {
-    throw FieldError("key '" + target.Path("device_unavailable_reason") +
-                     (target.Has("device")
-                          ? "': only without a device"
-                          : "' is missing: device is null, so say why"));
+    Broken(target, "device_unavailable_reason",
+           target.Has("device") ? "only without a device"
+                                : "is missing: device is null, so say why");
   }
   t.no_device_reason =
       target.GetOr<std::string>("device_unavailable_reason", "");
@@ -627,14 +601,12 @@ TargetInfo ReadEnvironment(const Reader& r) {
 void CheckReportRules(const Reader& r, const Report& report) {
   if (!r.strict()) return;
   if (!report.complete && report.errors.empty()) {
-    throw FieldError("key '" + r.Path("errors") +
-                     "': an incomplete run says why (complete is false)");
+    Broken(r, "errors", "an incomplete run says why (complete is false)");
   }
   if (report.target.device) return;
   for (const PairResult& pair : report.pairs) {
     if (pair.unaligned.device || pair.aligned.device) {
-      throw FieldError("key '" + r.Path("pairs") +
-                       "': device_per_write without a block device");
+      Broken(r, "pairs", "device_per_write without a block device");
     }
   }
 }
@@ -642,9 +614,6 @@ void CheckReportRules(const Reader& r, const Report& report) {
 // How the verdicts were made; what a file before version 3 lacks (the
 // interval in the printers' words) stays as this build says it.
 StatisticsUsed ReadStatistics(const Reader& r) {
-  r.Only({"confidence_level", "significance_level", "method",
-          "min_runs_for_verdict", "interval", "interval_of", "test",
-          "verdict"});
   StatisticsUsed s;
   if (r.Has("method")) s.method = r.Name(kTestMethods, "method");
   s.min_runs_for_verdict =
@@ -655,13 +624,15 @@ StatisticsUsed ReadStatistics(const Reader& r) {
   return s;
 }
 
+ReferenceSource ReadReference(const Reader& s) {
+  return {s.Get<std::string>("source"),  s.Get<std::string>("program"),
+          s.Get<std::string>("command"), s.Get<std::string>("platform"),
+          s.Get<std::string>("disk"),    s.Get<std::string>("notes")};
+}
+
 Report ReadReport(const Reader& r) {
-  r.Only({"schema_version", "tool", "command_line", "started_at", "finished_at",
-          "complete", "settings", "environment", "statistics", "pairs",
-          "warnings", "errors", "reference"});
   Report report;
   const Reader tool = r.Object("tool");
-  tool.Only({"name", "version", "git_revision", "build_type"});
   report.tool_version = tool.Get<std::string>("version");
   tool.Optional("git_revision", report.git_revision);
   tool.Optional("build_type", report.build_type);
@@ -676,19 +647,12 @@ Report ReadReport(const Reader& r) {
   for (const Reader& pair : r.Objects("pairs"))
     report.pairs.push_back(ReadPair(pair));
   if (report.pairs.empty()) {
-    throw FieldError("key '" + r.Path("pairs") +
-                     "': a result has at least one pair");
+    Broken(r, "pairs", "a result has at least one pair");
   }
   report.warnings = r.GetOr("warnings", std::vector<std::string>{});
   report.errors = r.GetOr("errors", std::vector<std::string>{});
-  if (r.Has("reference")) {
-    const Reader s = r.Object("reference");
-    s.Only({"source", "program", "command", "platform", "disk", "notes"});
-    report.reference = ReferenceSource{
-        s.Get<std::string>("source"),  s.Get<std::string>("program"),
-        s.Get<std::string>("command"), s.Get<std::string>("platform"),
-        s.Get<std::string>("disk"),    s.Get<std::string>("notes")};
-  }
+  if (r.Has("reference"))
+    report.reference = ReadReference(r.Object("reference"));
   CheckReportRules(r, report);
   return report;
 }
@@ -704,12 +668,22 @@ std::uint64_t SchemaVersion(const json& object) {
   return version;
 }
 
-}  // namespace
+// The version a whole file claims, or 0 when it says none a reader takes
+// (FromJson then says what is wrong).
+std::uint64_t ClaimedVersion(const json& doc) {
+  const json& version =
+      doc.at("alignbench").is_object()
+          ? doc.at("alignbench").value("schema_version", json())
+          : json();
+  return WholeNumber(version).value_or(0);
+}
 
-Result<Report> FromJson(const json& object, const std::string& origin) {
+// The alignbench object as a Report; `checked`: held to the schema already,
+// with the rest of its file.
+Result<Report> ReadAlignbench(const json& object, const std::string& origin,
+                              bool checked) {
   try {
     const std::uint64_t version = SchemaVersion(object);
-    const Reader r(object, "alignbench", version >= 2);
     if (version > static_cast<std::uint64_t>(kSchemaVersion)) {
       Error error =
           PlainError(ErrorKind::kUsage, "read " + origin,
@@ -719,6 +693,14 @@ Result<Report> FromJson(const json& object, const std::string& origin) {
       error.hint = "use a newer alignbench to read it";
       return error;
     }
+    const bool strict = version >= 2;
+    if (strict && !checked) {
+      if (auto broken = SchemaViolation(ResultSchema(), object, "alignbench",
+                                        "/$defs/alignbench")) {
+        throw FieldError("key '" + broken->path + "': " + broken->what);
+      }
+    }
+    const Reader r(object, "alignbench", strict);
     Report report = ReadReport(r);
     if (Status log = ReadLogSettings(object, origin, report); !log) {
       return log.error();
@@ -732,7 +714,18 @@ Result<Report> FromJson(const json& object, const std::string& origin) {
   }
 }
 
-namespace {
+// A file of the schema's version, held to the whole schema: the alignbench
+// object, and beside it only Google Benchmark's context and entries.
+Status CheckDocument(const json& doc, const std::string& path) {
+  if (ClaimedVersion(doc) != static_cast<std::uint64_t>(kSchemaVersion)) {
+    return Ok{};
+  }
+  auto broken = SchemaViolation(ResultSchema(), doc);
+  if (!broken) return Ok{};
+  return PlainError(
+      ErrorKind::kUsage, "read " + path,
+      "not an alignbench result: key '" + broken->path + "': " + broken->what);
+}
 
 Result<Report> LoadResultFileUnguarded(const std::string& path) {
   Result<std::string> text =
@@ -747,16 +740,23 @@ Result<Report> LoadResultFileUnguarded(const std::string& path) {
     return PlainError(ErrorKind::kUsage, "read " + path, parsed.error().detail);
   }
   json doc = std::move(parsed).value();
-  EscapeControlStrings(doc);  // its text is printed by show and compare
   if (!doc.is_object() || !doc.contains("alignbench")) {
     return PlainError(
         ErrorKind::kUsage, "read " + path,
         "no \"alignbench\" object: not an alignbench result file");
   }
-  return FromJson(doc.at("alignbench"), path);
+  if (Status document = CheckDocument(doc, path); !document) {
+    return document.error();
+  }
+  EscapeControlStrings(doc);  // its text is printed by show and compare
+  return ReadAlignbench(doc.at("alignbench"), path, true);
 }
 
 }  // namespace
+
+Result<Report> FromJson(const json& object, const std::string& origin) {
+  return ReadAlignbench(object, origin, false);
+}
 
 Result<Report> LoadResultFile(const std::string& path) {
   // A result file may be 64 MiB of JSON, several times that parsed: under a

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 #include <functional>
+#include <limits>
+#include <string>
 
 #include "lib/render/table.h"
 #include "tests/unit/report_fixture.h"
@@ -76,16 +78,18 @@ TEST_CASE("A version 2 result is read as its schema reads it") {
              Catch::Contains("pairs[0].colour': unknown key"));
   CHECK_THAT(refused([](json& j) { j["pairs"][0]["gain_pct"] = nullptr; }),
              Catch::Contains("pairs[0].gain_pct': null"));
-  CHECK_THAT(refused([](json& j) {
-               j["pairs"][0]["unaligned"]["repetitions"] = 0;
-               j["pairs"][0]["unaligned"].erase("runs");
-             }),
-             Catch::Contains("0 repetitions was not measured"));
+  CHECK_THAT(
+      refused([](json& j) {
+        j["pairs"][0]["unaligned"]["repetitions"] = 0;
+        j["pairs"][0]["unaligned"].erase("runs");
+      }),
+      Catch::Contains("unaligned.write_sync': not allowed here (Not measured"));
   CHECK_THAT(refused([](json& j) {
                j["complete"] = false;
                j["errors"] = json::array();
              }),
-             Catch::Contains("an incomplete run says why"));
+             Catch::Contains("errors': 0 item(s), expected at least 1 (An "
+                             "incomplete run says why.)"));
   CHECK_THAT(refused([](json& j) { j["schema_version"] = 0; }),
              Catch::Contains("0 is no version"));
   CHECK(refused([](json& j) { j["schema_version"] = 2.0; }).empty());
@@ -116,4 +120,105 @@ TEST_CASE(
   old["tool"].erase("build_type");
   REQUIRE(FromJson(old, "test"));
   CHECK_FALSE(FromJson(old, "test").value().build_type);
+}
+
+TEST_CASE(
+    "A version 2 result is held to the schema: the path, what was found and "
+    "what is allowed") {
+  using nlohmann::json;
+  json good = ToJson(testing::FixedReport());
+  good["started_at"] = "2026-12-01T10:00:00Z";
+  good["finished_at"] = "2026-12-01T10:05:00Z";
+  REQUIRE(FromJson(good, "r.json"));
+  auto refused = [&good](const std::function<void(json&)>& edit) {
+    json j = good;
+    edit(j);
+    const Result<Report> r = FromJson(j, "r.json");
+    return r.ok() ? std::string() : r.error().Message();
+  };
+  CHECK_THAT(
+      refused([](json& j) {
+        j["environment"]["target"]["device"]["write_cache"] = "write sideways";
+      }),
+      Catch::Contains("r.json: not an alignbench result: key "
+                      "'alignbench.environment.target.device.write_cache': "
+                      "'write sideways' is not one of 'write back', 'write "
+                      "through'"));
+  CHECK_THAT(refused([](json& j) { j["started_at"] = "2026-13-01T10:00:00Z"; }),
+             Catch::Contains("key 'alignbench.started_at': "
+                             "'2026-13-01T10:00:00Z' does not match ^[0-9]{4}-"
+                             "(0[1-9]|1[0-2])-"));
+  CHECK_THAT(refused([](json& j) { j["tool"]["version"] = "0.1"; }),
+             Catch::Contains("key 'alignbench.tool.version': '0.1' does "
+                             "not match ^[0-9]+\\.[0-9]+\\.[0-9]+$"));
+  CHECK_THAT(refused([](json& j) { j.erase("finished_at"); }),
+             Catch::Contains("key 'alignbench.finished_at': missing, which "
+                             "alignbench.started_at needs beside it"));
+  CHECK_THAT(refused([](json& j) {
+               j["settings"]["sizes_bytes"] = {4096, 4096};
+             }),
+             Catch::Contains("key 'alignbench.settings.sizes_bytes[1]': 4096 "
+                             "twice"));
+  CHECK_THAT(refused([](json& j) {
+               j["pairs"][0]["unaligned"]["write_sync"]["count"] = 0;
+             }),
+             Catch::Contains("pairs[0].unaligned.write_sync.count': 0, "
+                             "expected at least 1"));
+  CHECK_THAT(refused([](json& j) { j["settings"]["writes"] = "16"; }),
+             Catch::Contains("key 'alignbench.settings.writes': '16', "
+                             "expected integer"));
+  CHECK_THAT(refused([](json& j) { j["environment"]["host"]["cpus"] = 2.5; }),
+             Catch::Contains("host.cpus': 2.5, expected integer"));
+  CHECK_THAT(refused([](json& j) { j["pairs"][0]["gain_pct"] = -100; }),
+             Catch::Contains("pairs[0].gain_pct': -100, expected more than "
+                             "-100"));
+  // std::regex recurses once per character: the schema bounds the text of
+  // every pattern, and a long string is refused by length, not by a crash.
+  CHECK_THAT(refused([](json& j) {
+               j["tool"]["version"] = std::string(200000, '1') + ".x";
+             }),
+             Catch::Contains("tool.version': '111"));
+  // What the schema accepts is read: a long directory, 2^64 - 1 of a count.
+  CHECK(refused([](json& j) {
+          j["settings"]["dir"] = std::string(5000, 'd');
+          j["environment"]["host"]["memory_bytes"] =
+              std::numeric_limits<std::uint64_t>::max();
+        }).empty());
+  // A version 1 file was written before the schema: read as it always was.
+  CHECK(refused([](json& j) {
+          j["schema_version"] = 1;
+          j["environment"]["target"]["device"]["write_cache"] = "sideways";
+          j["started_at"] = "yesterday";
+        }).empty());
+}
+
+TEST_CASE("A log case's rules are held to the schema's rules across them") {
+  using nlohmann::json;
+  Report r = testing::FixedReport();
+  r.settings.log =
+      testing::FromCase(R"({"log": {"contrast": "pad", "aligned": "4K"}})").log;
+  const json good = ToJson(r);
+  REQUIRE(FromJson(good, "log.json"));
+  auto refused = [&good](const std::function<void(json&)>& edit) {
+    json j = good;
+    edit(j["settings"]["log"]);
+    const Result<Report> read = FromJson(j, "log.json");
+    return read.ok() ? std::string() : read.error().Message();
+  };
+  CHECK_THAT(refused([](json& log) { log["aligned_bytes"] = 3000; }),
+             Catch::Contains("key 'alignbench.settings.log.aligned_bytes': "
+                             "3000 is not one of 1, 2, 4, 8, ..., 1073741824 "
+                             "(31 values) (A pad or fill contrast"));
+  CHECK_THAT(refused([](json& log) { log["block_bytes"] = 1000; }),
+             Catch::Contains("key 'alignbench.settings.log.block_bytes': 1000, "
+                             "expected 0; or 1000 is not one of 1, 2, 4"));
+  CHECK_THAT(refused([](json& log) { log["unaligned_file"] = "new"; }),
+             Catch::Contains("log.unaligned_file': not allowed here (A pad or "
+                             "fill contrast"));
+  CHECK_THAT(refused([](json& log) {
+               log["chunk_bytes"] = 8;
+               log["record_header_bytes"] = 8;
+             }),
+             Catch::Contains("log.chunk_bytes': must be larger than "
+                             "record_header_bytes"));
 }
