@@ -222,6 +222,24 @@ show_progress() {
   done
 }
 
+# own_build_dir DIR: the build tree this user builds in: DIR, or DIR-USER beside it when
+# DIR holds files this user cannot write (a root build of an older wrapper, or one that
+# was interrupted before build() handed the tree over), with one line on stderr saying
+# so. Root can write every tree: DIR.
+own_build_dir() {
+  local dir=$1 me foreign
+  me=$(id -un)
+  [ "$(id -u)" -ne 0 ] || { echo "$dir"; return 0; }
+  foreign=$(find "$dir" -maxdepth 1 ! -writable -print -quit 2> /dev/null)
+  if [ -z "$foreign" ]; then
+    echo "$dir"
+    return 0
+  fi
+  echo "note: ${dir#"$ROOT"/}/ belongs to $(stat -c %U "$foreign"), who built there;" \
+    "this run builds in ${dir#"$ROOT"/}-$me/" >&2
+  echo "$dir-$me"
+}
+
 # build DIR [TARGET...]: configure (Release, plus CMAKE_ARGS) and build into DIR, one line
 # per phase on stderr; the compiler's output goes to DIR/build.log, shown only on failure.
 CMAKE_ARGS=()
@@ -235,8 +253,9 @@ build() {
   # compile as soon as a core is free and keeps each one's seconds in .ninja_log. A
   # directory configured before keeps its generator.
   [ ! -f "$dir/CMakeCache.txt" ] && command -v ninja > /dev/null && generator=(-G Ninja)
-  # Root ran the README's command first in a user's clone (or the other way round): the
-  # user cannot write root's build tree. One line that says so, not the shell's error.
+  # A tree this user cannot write (root's, from before build() handed trees over): one
+  # line that says so, not the shell's error (scripts/derby builds in a tree of its own
+  # instead: own_build_dir).
   local path
   for path in "$dir" "$dir/build.log"; do
     if [ -e "$path" ] && [ ! -w "$path" ]; then
@@ -246,8 +265,15 @@ build() {
     fi
   done
   mkdir -p "$dir" && : >"$dir/build.log" || return 1
+  local status=0
   timed "configure $rel" step "$dir/build.log" "cmake: configure $rel" \
     cmake -S "$ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "${CMAKE_ARGS[@]}" &&
     timed "build $rel" step "$dir/build.log" "cmake: build ${targets:+${targets[*]:1} }in $rel" \
-      cmake --build "$dir" -j"$(nproc)" "${targets[@]}"
+      cmake --build "$dir" -j"$(nproc)" "${targets[@]}" || status=$?
+  # Root building a user's clone (the README's first hour on a fresh machine) builds on
+  # the user's behalf: the tree goes to the clone's owner, who can then run and rebuild it.
+  if [ "$(id -u)" -eq 0 ] && [ "$(stat -c %u "$ROOT")" -ne 0 ]; then
+    chown -R --reference="$ROOT" "$dir"
+  fi
+  return "$status"
 }
