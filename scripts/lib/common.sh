@@ -5,7 +5,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD_PACKAGES=(g++ make ninja-build cmake git libbenchmark-dev libboost-program-options-dev
                 nlohmann-json3-dev catch2)
 # What the tests use, and nothing else: the scripts that need more (fio for the cross-check,
-# python3-scipy for statistics-table.py, btrfs-progs for a btrfs rig) say or install it.
+# python3-scipy for statistics-table.py) say or install it. btrfs-progs: the btrfs rig test.
 # ansible-core, lintian, dpkg-dev (dpkg-shlibdeps) and file (CPack's ELF check): the
 # package and fleet tests.
 # clang-format: .ci/run's format check must not depend on it happening to be installed.
@@ -13,9 +13,11 @@ BUILD_PACKAGES=(g++ make ninja-build cmake git libbenchmark-dev libboost-program
 # openssh-server, sudo, iproute2 and python3-apt: the SSH fleet test's hosts (their sshd, the
 # user's become, their veth pairs, Ansible's apt module); install_missing starts no sshd.
 # strace and sqlite3: `alignbench record` and its test, which records sqlite3.
+# sshfs, fuse3 and openssh-client: scripts/netfs-rig's mount, its unmount and its sftp.
 TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprogs xfsprogs
                python3-matplotlib clang-format ansible-core lintian dpkg-dev file groff-base
-               man-db openssh-server sudo iproute2 python3-apt strace sqlite3)
+               man-db openssh-server sudo iproute2 python3-apt strace sqlite3 sshfs fuse3
+               openssh-client btrfs-progs)
 
 # The engine tier (tests/engines/, CTest label `engines`): the databases whose logs the
 # cases model, as Debian 12 ships them (PostgreSQL 15, SQLite 3.40, RocksDB 7.8 with its
