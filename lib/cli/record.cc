@@ -1,12 +1,18 @@
 #include "lib/cli/record.h"
 
+#include <fnmatch.h>
 #include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <iostream>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "lib/cli/subcommands.h"
@@ -85,185 +91,364 @@ std::string DefaultTracePath(const std::string& program) {
   return name + ".trace.json";
 }
 
-int RecordCommand(const ParsedCommand& parsed) {
-  const bool attach = parsed.Has("pid");
-  if (attach == !parsed.command_argv.empty()) {
-    return ReportError(PlainError(
-        ErrorKind::kUsage, "record",
-        attach ? "give either --pid or a COMMAND after --, not both"
-               : "nothing to record: give a COMMAND after -- (alignbench "
-                 "record -- sqlite3 db ...) or --pid PID"));
+namespace {
+
+// The process --pid names: plain decimal digits (no sign, space or leading
+// zero), a PID this kernel can have, a process that is running, and neither
+// record itself nor one of its ancestors (strace would trace record and
+// itself, and every process of the machine under PID 1).
+Result<pid_t> TargetPid(const std::string& text) {
+  auto refuse = [&text](const std::string& why) {
+    return PlainError(ErrorKind::kUsage, "option --pid",
+                      "'" + EscapeControl(text) + "' " + why);
+  };
+  const bool digits = !text.empty() && text.size() <= 10 && text[0] != '0' &&
+                      text.find_first_not_of("0123456789") == std::string::npos;
+  const long long value = digits ? std::stoll(text) : 0;
+  if (!digits || value > std::numeric_limits<pid_t>::max()) {
+    return refuse("is no PID: give the process's number in plain digits");
   }
-  pid_t pid = 0;
-  if (attach) {
-    char* end = nullptr;
-    const long value = std::strtol(parsed.Value("pid").c_str(), &end, 10);
-    if (*end != '\0' || value <= 0 ||
-        ::kill(static_cast<pid_t>(value), 0) != 0) {
-      return ReportError(PlainError(
-          ErrorKind::kUsage, "option --pid",
-          "'" + parsed.Value("pid") + "' is no running process of this user"));
+  const pid_t pid = static_cast<pid_t>(value);
+  for (pid_t own : SelfAndAncestors()) {
+    if (own == pid) {
+      return refuse(
+          "is record itself or one of its ancestors: tracing it "
+          "would trace record and strace too; give the PID of the "
+          "program to record");
     }
-    pid = static_cast<pid_t>(value);
   }
-  const std::string strace = InPath("strace");
-  if (strace.empty()) {
-    return ReportError(RecordError("strace is not installed",
-                                   "apt-get install strace (Debian's is used "
-                                   "and tested)"));
+  if (::kill(pid, 0) != 0) {
+    return refuse(errno == EPERM ? "is another user's process: record it as "
+                                   "that user or as root"
+                                 : "is no running process");
   }
+  return pid;
+}
+
+// Where the trace goes, made absolute from the working directory.
+std::string AbsoluteOut(const std::string& out) {
+  if (!out.empty() && out[0] == '/') return out;
+  char cwd[PATH_MAX];
+  return ::getcwd(cwd, sizeof cwd) ? std::string(cwd) + "/" + out : out;
+}
+
+// --out matching a --file pattern would have the trace replace a log of the
+// program: refused before anything runs.
+Status OutOutsideGlobs(const std::string& out,
+                       const std::vector<std::string>& globs) {
+  const std::string abs = AbsoluteOut(out);
+  for (const std::string& glob : globs) {
+    if (::fnmatch(glob.c_str(), abs.c_str(), FNM_PATHNAME) == 0) {
+      return PlainError(ErrorKind::kUsage, "option --out",
+                        EscapeControl(out) + " matches --file " +
+                            EscapeControl(glob) +
+                            ": the trace would replace a file the program "
+                            "writes; save it elsewhere");
+    }
+  }
+  return Ok{};
+}
+
+// A file the program wrote that --out names (the same file, or the same
+// path): the trace is not saved over it.
+Status OutNotTraced(const std::string& out, const Trace& trace) {
+  struct stat o {};
+  const bool exists = ::stat(out.c_str(), &o) == 0;
+  const std::string abs = AbsoluteOut(out);
+  for (const TraceFile& f : trace.files) {
+    struct stat t {};
+    const bool same = exists && ::stat(f.path.c_str(), &t) == 0 &&
+                      t.st_dev == o.st_dev && t.st_ino == o.st_ino;
+    if (same || f.path == abs) {
+      return RecordError("the trace is not saved: --out " + EscapeControl(out) +
+                             " is " + EscapeControl(f.path) +
+                             ", a file the program wrote",
+                         "record again with --out naming another file");
+    }
+  }
+  return Ok{};
+}
+
+// What record was asked: the program (or the process), its files, the
+// trace's path.
+struct RecordPlan {
+  bool attach = false;
+  pid_t pid = 0;
+  std::string strace;
   StraceOptions options;
+  std::vector<std::string> program;
+  std::string executable;
+  std::string out;
+  Overwrite overwrite = Overwrite::kRefuse;
+};
+
+Result<RecordPlan> Plan(const ParsedCommand& parsed) {
+  RecordPlan plan;
+  plan.attach = parsed.Has("pid");
+  if (plan.attach == !parsed.command_argv.empty()) {
+    return PlainError(
+        ErrorKind::kUsage, "record",
+        plan.attach ? "give either --pid or a COMMAND after --, not both"
+                    : "nothing to record: give a COMMAND after -- (alignbench "
+                      "record -- sqlite3 db ...) or --pid PID");
+  }
+  if (plan.attach) {
+    Result<pid_t> pid = TargetPid(parsed.Value("pid"));
+    if (!pid) return pid.error();
+    plan.pid = pid.value();
+  }
+  plan.strace = InPath("strace");
+  if (plan.strace.empty()) {
+    return RecordError("strace is not installed",
+                       "apt-get install strace (Debian's is used and tested)");
+  }
   if (parsed.Has("file")) {
-    auto it = parsed.values.find("file");
-    Result<std::vector<std::string>> globs = AbsoluteGlobs(it->second, options);
-    if (!globs) return ReportError(globs.error());
-    options.globs = globs.value();
+    Result<std::vector<std::string>> globs =
+        AbsoluteGlobs(parsed.values.find("file")->second, plan.options);
+    if (!globs) return globs.error();
+    plan.options.globs = globs.value();
   }
-  const std::vector<std::string> program =
-      attach ? CommandLineOf(pid) : parsed.command_argv;
-  const std::string executable =
-      attach ? "/proc/" + std::to_string(pid) + "/exe"
-             : InPath(program.empty() ? "" : program[0]);
-  if (!attach && executable.empty()) {
-    return ReportError(SystemError(ErrorKind::kUsage, "record: find command",
-                                   program[0], ENOENT));
+  plan.program = plan.attach ? CommandLineOf(plan.pid) : parsed.command_argv;
+  plan.executable = plan.attach
+                        ? "/proc/" + std::to_string(plan.pid) + "/exe"
+                        : InPath(plan.program.empty() ? "" : plan.program[0]);
+  if (!plan.attach && plan.executable.empty()) {
+    return SystemError(ErrorKind::kUsage, "record: find command",
+                       plan.program[0], ENOENT);
   }
-  const std::string out =
-      parsed.Has("out") ? parsed.Value("out")
-                        : DefaultTracePath(program.empty() ? "" : program[0]);
-  const Overwrite overwrite =
+  plan.out =
+      parsed.Has("out")
+          ? parsed.Value("out")
+          : DefaultTracePath(plan.program.empty() ? "" : plan.program[0]);
+  plan.overwrite =
       parsed.Has("force") ? Overwrite::kReplace : Overwrite::kRefuse;
-  if (Status ok = CheckResultPath(out, overwrite, {}); !ok) {
+  if (Status ok = CheckResultPath(plan.out, plan.overwrite, {}); !ok) {
     Error error = ok.error();
     if (!parsed.Has("out")) error.hint = "name another file with --out";
-    return ReportError(error);
+    return error;
   }
-  // strace's own output goes to a private file in $TMPDIR, removed on every
-  // way out.
-  const char* tmpdir = std::getenv("TMPDIR");
-  std::string raw = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") +
-                    "/alignbench-strace-XXXXXX";
-  const int raw_fd = ::mkstemp(raw.data());
-  if (raw_fd < 0) {
-    return ReportError(SystemError(ErrorKind::kSetup, "mkstemp", raw, errno));
+  if (Status ok = OutOutsideGlobs(plan.out, plan.options.globs); !ok) {
+    return ok.error();
   }
-  ::close(raw_fd);
-  const int slot = RegisterForCleanup(raw);
-  struct Remove {
-    std::string path;
-    int slot;
-    ~Remove() {
-      ::unlink(path.c_str());
-      if (slot >= 0) UnregisterCleanup(slot);
-    }
-  } remove{raw, slot};
+  return plan;
+}
 
+// strace's command line: -f, no data bytes, file names beside descriptors.
+std::vector<std::string> StraceArgv(const RecordPlan& plan,
+                                    const std::string& raw,
+                                    const std::vector<pid_t>& family) {
   std::vector<std::string> argv = {
-      strace, "-f", "-qq",
-      "-s0",  "-y", "-o",
-      raw,    "-e", std::string("trace=") + kStraceCalls};
-  if (attach) {
-    const std::vector<pid_t> family = Family(pid);
-    OpenBefore(family, options);
+      plan.strace, "-f", "-qq",
+      "-s0",       "-y", "-o",
+      raw,         "-e", std::string("trace=") + kStraceCalls};
+  for (pid_t p : family) {
+    argv.push_back("-p");
+    argv.push_back(std::to_string(p));
+  }
+  if (!plan.attach) {
+    argv.push_back("--");
+    argv.insert(argv.end(), plan.program.begin(), plan.program.end());
+  }
+  return argv;
+}
+
+// Says "attached" once strace traces every process of the family (or the
+// process has ended): only then does recording begin.
+std::function<bool(pid_t)> AttachedLine(std::vector<pid_t> family, pid_t pid) {
+  return [family = std::move(family), pid](pid_t strace) {
     for (pid_t p : family) {
-      argv.push_back("-p");
-      argv.push_back(std::to_string(p));
+      const pid_t tracer = TracerOf(p);
+      if (tracer != strace && tracer != -1) return false;
     }
     std::cerr << "alignbench record: attached to " << family.size()
               << " process(es) of " << pid
               << "; Ctrl-C or SIGINT stops recording\n";
-  } else {
-    argv.push_back("--");
-    argv.insert(argv.end(), program.begin(), program.end());
+    return true;
+  };
+}
+
+// The raw strace output, a private file in $TMPDIR removed on every way out.
+struct RawOutput {
+  std::string path;
+  int slot = -1;
+  RawOutput() {
+    const char* tmpdir = std::getenv("TMPDIR");
+    path = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") +
+           "/alignbench-strace-XXXXXX";
+    const int fd = ::mkstemp(path.data());
+    if (fd < 0) {
+      path.clear();
+      return;
+    }
+    ::close(fd);
+    slot = RegisterForCleanup(path);
   }
-  // Asked before the program runs: a server recorded by --pid may be gone
-  // by the time strace detaches (/proc/PID/exe with it).
-  const std::string version = ProgramVersion(executable);
-  Result<int> status = RunStrace(argv);
-  if (!status) return ReportError(status.error());
-  const int st = status.value();
-  int program_status = 0;
-  if (WIFEXITED(st)) program_status = WEXITSTATUS(st);
-  if (WIFSIGNALED(st)) program_status = 128 + WTERMSIG(st);
-  if (!attach && program_status != 0) {
-    std::cerr << "alignbench record: " << program[0] << " exited with status "
-              << program_status
+  ~RawOutput() {
+    if (path.empty()) return;
+    ::unlink(path.c_str());
+    if (slot >= 0) UnregisterCleanup(slot);
+  }
+  RawOutput(const RawOutput&) = delete;
+  RawOutput& operator=(const RawOutput&) = delete;
+};
+
+// The program's exit status from strace's wait status, said where it failed.
+int ProgramStatus(int st, const RecordPlan& plan) {
+  int status = 0;
+  if (WIFEXITED(st)) status = WEXITSTATUS(st);
+  if (WIFSIGNALED(st)) status = 128 + WTERMSIG(st);
+  if (!plan.attach && status != 0) {
+    std::cerr << "alignbench record: " << EscapeControl(plan.program[0])
+              << " exited with status " << status
               << "; its trace is saved all the same, and record exits with "
                  "that status\n";
   }
+  return status;
+}
+
+// What strace saw, and how the program ended.
+struct Recorded {
+  Trace trace;
+  int program_status = 0;
+};
+
+// Runs strace as planned, with the version asked beforehand.
+Result<Recorded> Record(const RecordPlan& plan, const std::string& version,
+                        const StopSignals& stop) {
+  RawOutput raw;
+  if (raw.path.empty()) {
+    return SystemError(ErrorKind::kSetup, "mkstemp", "alignbench-strace",
+                       errno);
+  }
+  StraceOptions options = plan.options;
+  std::vector<pid_t> family;
+  StraceRun run;
+  run.attach = plan.attach;
+  run.command = EscapeControl(plan.program.empty() ? "?" : plan.program[0]);
+  if (plan.attach) {
+    family = Family(plan.pid);
+    OpenBefore(family, options);
+    run.started = AttachedLine(family, plan.pid);
+  }
+  Result<int> status = RunStrace(StraceArgv(plan, raw.path, family), run, stop);
+  if (!status) return status.error();
+  Recorded recorded;
+  recorded.program_status = ProgramStatus(status.value(), plan);
   Result<std::string> text =
-      ReadWholeFile(raw, ErrorKind::kSetup, kMaxStraceBytes);
-  if (!text) return ReportError(text.error());
-  if (text.value().empty() && program_status == 127) {
-    return ReportError(RecordError("strace could not start or run the command",
-                                   "run it under strace by hand to see why"));
+      ReadWholeFile(raw.path, ErrorKind::kSetup, kMaxStraceBytes);
+  if (!text) return text.error();
+  if (text.value().empty() && recorded.program_status == 127) {
+    return RecordError("strace could not start or run the command",
+                       "run it under strace by hand to see why");
   }
-  Result<Trace> parsed_trace = ParseStrace(text.value(), options);
-  if (!parsed_trace) return ReportError(parsed_trace.error());
-  Trace trace = std::move(parsed_trace).value();
-  trace.argv = program;
-  trace.version = version;
-  trace.recorder = FirstLineOf({strace, "-V"});
-  if (trace.files.empty()) {
-    std::string what =
-        options.globs.empty()
-            ? std::string("no regular file was both written and synced")
-            : "nothing was written to a file matching --file";
-    for (const std::string& g : options.globs) what += " " + g;
-    return ReportError(RecordError(
-        (program.empty() ? std::string("the program") : program[0]) +
-            " wrote nothing to trace: " + what,
-        options.globs.empty()
-            ? "record it while it commits; a program that writes without "
-              "syncing is traced by naming its files with --file"
-            : "check the pattern against the paths the program writes (an "
-              "absolute path, * not crossing /), or leave --file out"));
-  }
-  if (trace.commits.empty()) {
-    std::cerr << "alignbench record: the traced files were written but never "
-                 "synced: no commit; the writes are in after_last_commit\n";
-  }
-  // A path that is not UTF-8 must not lose the recording: replaced.
-  const std::string saved =
-      TraceToJson(trace).dump(1, ' ', false, json::error_handler_t::replace) +
-      "\n";
-  if (Result<Trace> back = ParseTrace(saved, out); !back) {
-    Error error = RecordError("the trace is past what a trace file may hold (" +
-                              back.error().detail + "), so nothing is saved");
-    error.hint =
-        "record a shorter run, or narrow --file to the log file(s) alone";
-    return ReportError(error);
-  }
-  if (Status written = WriteResultFile(out, saved, overwrite); !written) {
-    return ReportError(written.error());
-  }
-  Describe(std::cout, trace, out);
+  Result<Trace> trace = ParseStrace(text.value(), options);
+  if (!trace) return trace.error();
+  recorded.trace = std::move(trace).value();
+  recorded.trace.argv = plan.program;
+  recorded.trace.version = version;
+  recorded.trace.recorder = FirstLineOf({plan.strace, "-V"});
+  return recorded;
+}
+
+// Nothing to save: what was missing, and what to do.
+Error NothingTraced(const RecordPlan& plan) {
+  std::string what =
+      plan.options.globs.empty()
+          ? std::string("no regular file was both written and synced")
+          : "nothing was written to a file matching --file";
+  for (const std::string& g : plan.options.globs) what += " " + g;
+  return RecordError(
+      (plan.program.empty() ? std::string("the program") : plan.program[0]) +
+          " wrote nothing to trace: " + what,
+      plan.options.globs.empty()
+          ? "record it while it commits; a program that writes without "
+            "syncing is traced by naming its files with --file"
+          : "check the pattern against the paths the program writes (an "
+            "absolute path, * not crossing /), or leave --file out");
+}
+
+// The case file beside the trace (STEM.case.json), where the commits fit a
+// case's rules; a line either way.
+void WriteCaseFile(const Trace& trace, const std::string& out,
+                   Overwrite overwrite) {
   std::string stem = out;
   if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".json") == 0) {
     stem.resize(stem.size() - 5);
   }
-  if (std::optional<json> c = CaseOfTrace(trace, Basename(stem))) {
-    const std::string case_path = stem + ".case.json";
-    if (Status ok = CheckResultPath(case_path, overwrite, {}); !ok) {
-      std::cerr << "alignbench record: the case file is not written: "
-                << ok.error().Message() << "\n";
-    } else if (Status w = WriteResultFile(
-                   case_path,
-                   c->dump(1, ' ', false, json::error_handler_t::replace) +
-                       "\n",
-                   overwrite);
-               !w) {
-      std::cerr << "alignbench record: the case file is not written: "
-                << w.error().Message() << "\n";
-    } else {
-      std::cout << "case file saved to " << case_path << "\n";
-    }
-  } else {
+  std::optional<json> c = CaseOfTrace(trace, Basename(stem));
+  if (!c) {
     std::cout << "no case file: the commits fit no case's rules (alignbench "
                  "--replay "
               << out << " measures the trace itself)\n";
+    return;
   }
-  return attach ? 0 : program_status;
+  const std::string case_path = stem + ".case.json";
+  Status ok = CheckResultPath(case_path, overwrite, {});
+  if (ok) {
+    ok = WriteResultFile(
+        case_path,
+        c->dump(1, ' ', false, json::error_handler_t::replace) + "\n",
+        overwrite);
+  }
+  if (!ok) {
+    std::cerr << "alignbench record: the case file is not written: "
+              << ok.error().Message() << "\n";
+  } else {
+    std::cout << "case file saved to " << case_path << "\n";
+  }
+}
+
+// The trace saved to plan.out (never over a file the program wrote), said,
+// and its case file.
+Status Save(const RecordPlan& plan, const Trace& trace) {
+  if (trace.files.empty()) return NothingTraced(plan);
+  if (trace.commits.empty()) {
+    std::cerr << "alignbench record: the traced files were written but never "
+                 "synced: no commit; the writes are in after_last_commit\n";
+  }
+  if (Status ok = OutNotTraced(plan.out, trace); !ok) return ok;
+  // A path that is not UTF-8 must not lose the recording: replaced.
+  const std::string saved =
+      TraceToJson(trace).dump(1, ' ', false, json::error_handler_t::replace) +
+      "\n";
+  if (Result<Trace> back = ParseTrace(saved, plan.out); !back) {
+    Error error = RecordError("the trace is past what a trace file may hold (" +
+                              back.error().detail + "), so nothing is saved");
+    error.hint =
+        "record a shorter run, or narrow --file to the log file(s) alone";
+    return error;
+  }
+  if (Status written = WriteResultFile(plan.out, saved, plan.overwrite);
+      !written) {
+    return written;
+  }
+  Describe(std::cout, trace, plan.out);
+  WriteCaseFile(trace, plan.out, plan.overwrite);
+  return Ok{};
+}
+
+}  // namespace
+
+int RecordCommand(const ParsedCommand& parsed) {
+  // From here on a stop signal (Ctrl-C, kill, a hangup) is taken in turn:
+  // strace is stopped the right way and the trace is saved.
+  const StopSignals stop;
+  Result<RecordPlan> plan = Plan(parsed);
+  if (!plan) return ReportError(plan.error());
+  // Asked before the program runs: a server recorded by --pid may be gone
+  // by the time strace detaches (/proc/PID/exe with it).
+  const std::string version = ProgramVersion(plan.value().executable);
+  if (const int signo = stop.Take(0); signo != 0) {
+    std::cerr << "alignbench record: " << SignalName(signo)
+              << " before strace started: nothing was recorded\n";
+    return 128 + signo;
+  }
+  Result<Recorded> recorded = Record(plan.value(), version, stop);
+  if (!recorded) return ReportError(recorded.error());
+  if (Status saved = Save(plan.value(), recorded.value().trace); !saved) {
+    return ReportError(saved.error());
+  }
+  return plan.value().attach ? 0 : recorded.value().program_status;
 }
 
 }  // namespace alignbench

@@ -119,17 +119,109 @@ std::vector<std::string> CommandLineOf(pid_t pid) {
   return argv;
 }
 
-// Runs strace until it ends: by itself (the command ended) or, after SIGINT
-// or SIGTERM reached this process, by the SIGINT passed on to it (strace
-// then detaches from --pid's processes). Signals are taken synchronously,
-// blocked and waited for, so no handler and no global is needed; a blocked
-// signal is kept even where it was ignored (a script's background job), so
-// `kill -INT` reaches record there too. Returns strace's wait status.
-Result<int> RunStrace(const std::vector<std::string>& argv) {
-  sigset_t wanted, before;
-  sigemptyset(&wanted);
-  sigaddset(&wanted, SIGINT);
-  sigaddset(&wanted, SIGTERM);
+namespace {
+
+// Every signal that can be caught and whose default action ends a process,
+// save the faults (SEGV, BUS, FPE, ILL, TRAP, ABRT, SYS) of record itself.
+constexpr int kStopSignals[] = {
+    SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGUSR1, SIGUSR2, SIGPIPE,  SIGALRM,
+    SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO,   SIGPWR,  SIGSTKFLT};
+
+// A field of /proc/PID/status ("PPid"), or -1 where there is none.
+long StatusField(pid_t pid, const std::string& key) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(key + ":", 0) == 0) {
+      return std::strtol(line.c_str() + key.size() + 1, nullptr, 10);
+    }
+  }
+  return -1;
+}
+
+// The command strace runs: strace's first child.
+pid_t CommandOf(pid_t strace) {
+  const std::string id = std::to_string(strace);
+  std::ifstream children("/proc/" + id + "/task/" + id + "/children");
+  pid_t child = 0;
+  return children >> child ? child : 0;
+}
+
+// What a stop signal does, the `n`th one: the line that says so, and the
+// signal passed on. False while strace has not started the command yet.
+bool Stop(pid_t strace, int signo, int n, const StraceRun& run) {
+  const std::string why = "alignbench record: " + SignalName(signo) + ": ";
+  if (run.attach) {
+    if (n == 1) {
+      std::cerr << why << "stopping: strace detaches and the trace is saved\n";
+      ::kill(strace, SIGINT);
+    }
+    return true;
+  }
+  const pid_t command = CommandOf(strace);
+  if (command <= 0) return false;
+  if (n == 1) {
+    const int passed = signo == SIGINT ? SIGINT : SIGTERM;
+    std::cerr << why << "stopping: " << SignalName(passed) << " passed on to "
+              << run.command << " (PID " << command
+              << "); the trace is saved when it ends, another signal kills "
+                 "it\n";
+    ::kill(command, passed);
+  } else if (n == 2) {
+    std::cerr << why << "SIGKILL to " << run.command
+              << " and its children; the trace is saved\n";
+    for (pid_t p : Family(command)) ::kill(p, SIGKILL);
+  }
+  return true;
+}
+
+}  // namespace
+
+StopSignals::StopSignals() {
+  sigemptyset(&set_);
+  for (int signo : kStopSignals) sigaddset(&set_, signo);
+  ::sigprocmask(SIG_BLOCK, &set_, &before_);
+}
+
+StopSignals::~StopSignals() {
+  while (Take(0) != 0) {
+  }
+  ::sigprocmask(SIG_SETMASK, &before_, nullptr);
+}
+
+int StopSignals::Take(int wait_ms) const {
+  timespec wait{wait_ms / 1000, (wait_ms % 1000) * 1000L * 1000L};
+  const int signo = ::sigtimedwait(&set_, nullptr, &wait);
+  return signo > 0 ? signo : 0;
+}
+
+std::string SignalName(int signo) {
+  const char* abbrev = ::sigabbrev_np(signo);
+  return abbrev ? std::string("SIG") + abbrev
+                : "signal " + std::to_string(signo);
+}
+
+pid_t TracerOf(pid_t pid) {
+  return static_cast<pid_t>(StatusField(pid, "TracerPid"));
+}
+
+std::vector<pid_t> SelfAndAncestors() {
+  std::vector<pid_t> line{::getpid()};
+  while (line.back() > 1 && line.size() < 4096) {
+    const long parent = StatusField(line.back(), "PPid");
+    if (parent <= 0) break;
+    line.push_back(static_cast<pid_t>(parent));
+  }
+  return line;
+}
+
+// strace's end is waited for with SIGCHLD blocked and taken beside the stop
+// signals, so no handler and no global is needed; a blocked signal is kept
+// even where it was ignored (a script's background job), so `kill -INT`
+// reaches record there too.
+Result<int> RunStrace(const std::vector<std::string>& argv,
+                      const StraceRun& run, const StopSignals& stop) {
+  sigset_t wanted = stop.set(), before;
   sigaddset(&wanted, SIGCHLD);
   ::sigprocmask(SIG_BLOCK, &wanted, &before);
   const pid_t child = ::fork();
@@ -141,32 +233,28 @@ Result<int> RunStrace(const std::vector<std::string>& argv) {
   if (child == 0) {
     // strace and the command start with default dispositions and mask, even
     // where this process was started in the background (SIGINT ignored).
-    ::signal(SIGINT, SIG_DFL);
-    ::signal(SIGTERM, SIG_DFL);
-    ::sigprocmask(SIG_SETMASK, &before, nullptr);
+    for (int signo : kStopSignals) ::signal(signo, SIG_DFL);
     ::sigprocmask(SIG_UNBLOCK, &wanted, nullptr);
     Exec(argv);
   }
-  int status = 0;
-  bool stopping = false;
+  int status = 0, stops = 0, pending = 0;
+  bool started = !run.started;
   for (;;) {
-    const pid_t done = ::waitpid(child, &status, WNOHANG);
-    if (done == child) break;
-    timespec wait{0, 200 * 1000 * 1000};
-    const int signo = ::sigtimedwait(&wanted, nullptr, &wait);
-    if ((signo == SIGINT || signo == SIGTERM) && !stopping) {
-      std::cerr << "alignbench record: stopping: strace detaches and the "
-                   "trace is saved\n";
-      ::kill(child, SIGINT);
-      stopping = true;
+    if (::waitpid(child, &status, WNOHANG) == child) break;
+    if (!started) started = run.started(child);
+    // A signal before strace started the command waits for it.
+    if (pending != 0 && Stop(child, pending, stops + 1, run)) {
+      ++stops;
+      pending = 0;
     }
+    timespec wait{0, (started && pending == 0 ? 200 : 20) * 1000 * 1000};
+    const int signo = ::sigtimedwait(&wanted, nullptr, &wait);
+    if (signo > 0 && signo != SIGCHLD) pending = signo;
   }
-  // SIGINT and SIGTERM stay blocked until record ends: a second Ctrl-C must
-  // not lose the trace while it is read and saved.
-  sigset_t child_done;
-  sigemptyset(&child_done);
-  sigaddset(&child_done, SIGCHLD);
   if (!sigismember(&before, SIGCHLD)) {
+    sigset_t child_done;
+    sigemptyset(&child_done);
+    sigaddset(&child_done, SIGCHLD);
     ::sigprocmask(SIG_UNBLOCK, &child_done, nullptr);
   }
   return status;

@@ -5,8 +5,10 @@
 // kept.
 #pragma once
 
+#include <signal.h>
 #include <sys/types.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,11 +37,53 @@ std::vector<pid_t> Family(pid_t root);
 // The command line of a running process, from /proc/PID/cmdline.
 std::vector<std::string> CommandLineOf(pid_t pid);
 
-// Runs strace (argv[0] a path) until it ends: by itself (the command ended)
-// or, after SIGINT or SIGTERM reached this process, by the SIGINT passed on
-// to it (strace then detaches from --pid's processes). Returns strace's wait
-// status, with SIGINT and SIGTERM still blocked: a second Ctrl-C must not
-// lose the trace while the caller reads and saves it.
-Result<int> RunStrace(const std::vector<std::string>& argv);
+// The signals that stop record: every one that can be caught and whose
+// default is to end a process, save those the kernel sends for a fault of
+// the process itself. While an object of this class lives they are blocked
+// and taken in turn (Take), so that whichever arrives, and however many,
+// strace is stopped the right way and the trace is saved. The destructor
+// drops those still pending, then restores the signal mask.
+class StopSignals {
+ public:
+  StopSignals();
+  ~StopSignals();
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+  // A stop signal that arrived, or arrives within wait_ms, taken; else 0.
+  int Take(int wait_ms) const;
+  const sigset_t& set() const { return set_; }
+
+ private:
+  sigset_t set_;
+  sigset_t before_;
+};
+
+// A signal's name: "SIGHUP".
+std::string SignalName(int signo);
+
+// The process that traces `pid` (TracerPid in /proc/PID/status): 0 for none,
+// -1 when the process is gone.
+pid_t TracerOf(pid_t pid);
+
+// This process and the ones it descends from, up to PID 1.
+std::vector<pid_t> SelfAndAncestors();
+
+// How strace is run and stopped.
+struct StraceRun {
+  // Attached to running processes (--pid): a stop signal makes strace
+  // detach (SIGINT to it). Else strace runs the command, and the signal is
+  // passed on to the command (SIGINT as SIGINT, any other as SIGTERM), a
+  // second one kills the command and its children.
+  bool attach = false;
+  std::string command;  // its name, for the lines that say so
+  // Polled with strace's PID, every 20 ms, until it returns true.
+  std::function<bool(pid_t)> started;
+};
+
+// Runs strace (argv[0] a path) until it ends, by itself (the command ended)
+// or after a stop signal, as `run` says. Returns strace's wait status.
+Result<int> RunStrace(const std::vector<std::string>& argv,
+                      const StraceRun& run, const StopSignals& stop);
 
 }  // namespace alignbench

@@ -57,15 +57,43 @@ TEST_CASE("record: a process's command line and its descendants") {
 }
 
 TEST_CASE("record: the tracer runs to its end and its status is returned") {
-  // It leaves SIGINT and SIGTERM blocked (record saves its trace before it
-  // ends): the mask is put back for the tests after this one.
-  sigset_t before;
+  sigset_t before, during, after;
   ::sigprocmask(SIG_SETMASK, nullptr, &before);
-  Result<int> status = RunStrace({"/bin/sh", "-c", "exit 3"});
-  sigset_t after;
-  ::sigprocmask(SIG_SETMASK, &before, &after);
-  CHECK(sigismember(&after, SIGINT) == 1);
+  {
+    StopSignals stop;
+    ::sigprocmask(SIG_SETMASK, nullptr, &during);
+    Result<int> status = RunStrace({"/bin/sh", "-c", "exit 3"}, {}, stop);
+    REQUIRE(status);
+    REQUIRE(WIFEXITED(status.value()));
+    CHECK(WEXITSTATUS(status.value()) == 3);
+  }
+  ::sigprocmask(SIG_SETMASK, nullptr, &after);
+  for (int signo : {SIGHUP, SIGINT, SIGTERM, SIGUSR1, SIGPIPE}) {
+    INFO(SignalName(signo));
+    CHECK(sigismember(&during, signo) == 1);  // blocked while recording
+    CHECK(sigismember(&after, signo) == sigismember(&before, signo));
+  }
+}
+
+TEST_CASE("record: a stop signal ends the command, passed on as SIGTERM") {
+  // The signal arrives before the command has started (raised here, taken
+  // in the loop): it waits for the command, then ends it, not the shell.
+  StopSignals stop;
+  ::raise(SIGHUP);
+  StraceRun run;
+  run.command = "sh";
+  Result<int> status =
+      RunStrace({"/bin/sh", "-c", "sleep 30 || exit 7"}, run, stop);
   REQUIRE(status);
   REQUIRE(WIFEXITED(status.value()));
-  CHECK(WEXITSTATUS(status.value()) == 3);
+  CHECK(WEXITSTATUS(status.value()) == 7);
+}
+
+TEST_CASE("record: who traces a process, and the line of record's ancestors") {
+  CHECK(TracerOf(::getpid()) == 0);
+  const std::vector<pid_t> line = SelfAndAncestors();
+  REQUIRE(line.size() >= 2);
+  CHECK(line[0] == ::getpid());
+  CHECK(line[1] == ::getppid());
+  CHECK(SignalName(SIGHUP) == "SIGHUP");
 }
