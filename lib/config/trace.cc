@@ -1,7 +1,9 @@
 #include "lib/config/trace.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <tuple>
 
 #include "lib/base/json_parse.h"
@@ -11,6 +13,21 @@ namespace alignbench {
 namespace {
 
 using nlohmann::json;
+
+// An open(2) flag as strace names it, or a hexadecimal number for the bits
+// it could not name.
+bool IsOpenFlag(const std::string& flag) {
+  static const std::set<std::string> kNames = {
+      "O_RDONLY",    "O_WRONLY",   "O_RDWR",    "O_CREAT",    "O_EXCL",
+      "O_NOCTTY",    "O_TRUNC",    "O_APPEND",  "O_NONBLOCK", "O_NDELAY",
+      "O_DSYNC",     "O_SYNC",     "O_RSYNC",   "O_DIRECT",   "O_LARGEFILE",
+      "O_DIRECTORY", "O_NOFOLLOW", "O_NOATIME", "O_CLOEXEC",  "O_PATH",
+      "O_TMPFILE",   "O_ASYNC",    "FASYNC"};
+  if (kNames.count(flag) != 0) return true;
+  return flag.size() > 2 && flag.size() <= 18 &&
+         flag.compare(0, 2, "0x") == 0 &&
+         flag.find_first_not_of("0123456789abcdef", 2) == std::string::npos;
+}
 
 // Reads one trace, remembering where it is for its errors.
 class Reader {
@@ -85,7 +102,16 @@ class Reader {
     }
     op.file = index.value();
     const json& k = *kind.value();
-    if (k == "write") {
+    const bool write = k == "write";
+    if (Status ok = Keys(
+            value, key + ".",
+            write ? std::initializer_list<const char*>{"op", "file", "offset",
+                                                       "length"}
+                  : std::initializer_list<const char*>{"op", "file", "call"});
+        !ok) {
+      return ok.error();
+    }
+    if (write) {
       op.kind = TraceOpKind::kWrite;
       for (const auto& [name, field, max] :
            {std::tuple{"offset", &op.offset, kMaxTraceFileOffset},
@@ -97,6 +123,9 @@ class Reader {
         *field = n.value();
       }
       if (op.length == 0) return Bad(key + ".length", "a write of 0 bytes");
+      if (op.offset + op.length > kMaxTraceFileOffset) {
+        return Bad(key + ".length", "the extent ends past 1 TiB into its file");
+      }
       return op;
     }
     if (k == "sync") {
@@ -134,6 +163,11 @@ class Reader {
 
   Result<TraceFile> File(const json& value, const std::string& key) const {
     if (!value.is_object()) return Bad(key, "expected an object");
+    if (Status ok =
+            Keys(value, key + ".", {"path", "flags", "state", "size_at_open"});
+        !ok) {
+      return ok.error();
+    }
     TraceFile file;
     Result<const json*> path = Member(value, key + ".", "path");
     if (!path) return path.error();
@@ -144,6 +178,14 @@ class Reader {
     if (!flags) return flags.error();
     Result<std::vector<std::string>> f = Texts(*flags.value(), key + ".flags");
     if (!f) return f.error();
+    for (std::size_t i = 0; i < f.value().size(); ++i) {
+      if (!IsOpenFlag(f.value()[i])) {
+        return Bad(key + ".flags[" + std::to_string(i) + "]",
+                   "'" + f.value()[i] +
+                       "' is no open flag (O_... as strace names them, or "
+                       "0x... for bits it could not name)");
+      }
+    }
     file.flags = f.value();
     Result<const json*> state = Member(value, key + ".", "state");
     if (!state) return state.error();
@@ -163,9 +205,21 @@ class Reader {
     return file;
   }
 
+  // The keys an object of the format may have: any other is refused (a
+  // misspelt or edited trace must not be read as if it said nothing).
+  Status Keys(const json& object, const std::string& path,
+              std::initializer_list<const char*> allowed) const {
+    for (const auto& item : object.items()) {
+      if (std::none_of(allowed.begin(), allowed.end(),
+                       [&](const char* k) { return item.key() == k; })) {
+        return Bad(path + item.key(), "unknown key in a trace");
+      }
+    }
+    return Ok{};
+  }
+
   Result<Trace> Read(const json& doc) const {
     if (!doc.is_object()) return Bad("", "a trace is a JSON object");
-    Trace trace;
     Result<const json*> schema = Member(doc, "", "schema");
     if (!schema) return schema.error();
     if (*schema.value() != kTraceSchema) {
@@ -177,30 +231,48 @@ class Reader {
       return Bad("version", "this alignbench reads version " +
                                 std::to_string(kTraceVersion));
     }
+    if (Status ok =
+            Keys(doc, "",
+                 {"schema", "version", "program", "recorder", "commit_rule",
+                  "files", "header", "commits", "after_last_commit", "limits"});
+        !ok) {
+      return ok.error();
+    }
+    Trace trace;
+    for (Status (Reader::*part)(const json&, Trace&) const :
+         {&Reader::ReadProgram, &Reader::ReadFiles, &Reader::ReadHeader,
+          &Reader::ReadCommits, &Reader::ReadRest}) {
+      if (Status ok = (this->*part)(doc, trace); !ok) return ok.error();
+    }
+    return trace;
+  }
+
+  // program (argv, version), recorder and commit_rule.
+  Status ReadProgram(const json& doc, Trace& trace) const {
     Result<const json*> program = Member(doc, "", "program");
     if (!program) return program.error();
-    if (!program.value()->is_object()) {
-      return Bad("program", "expected an object");
-    }
-    Result<const json*> argv = Member(*program.value(), "program.", "argv");
+    const json& p = *program.value();
+    if (!p.is_object()) return Bad("program", "expected an object");
+    if (Status ok = Keys(p, "program.", {"argv", "version"}); !ok) return ok;
+    Result<const json*> argv = Member(p, "program.", "argv");
     if (!argv) return argv.error();
     Result<std::vector<std::string>> a = Texts(*argv.value(), "program.argv");
     if (!a) return a.error();
     trace.argv = a.value();
-    Result<const json*> pv = Member(*program.value(), "program.", "version");
-    if (!pv) return pv.error();
-    Result<std::string> v = Text(*pv.value(), "program.version");
-    if (!v) return v.error();
-    trace.version = v.value();
-    for (const auto& [name, field] :
-         {std::pair{"recorder", &trace.recorder},
-          std::pair{"commit_rule", &trace.commit_rule}}) {
-      Result<const json*> m = Member(doc, "", name);
+    for (const auto& [object, path, name, field] :
+         {std::tuple{&p, "program.", "version", &trace.version},
+          std::tuple{&doc, "", "recorder", &trace.recorder},
+          std::tuple{&doc, "", "commit_rule", &trace.commit_rule}}) {
+      Result<const json*> m = Member(*object, path, name);
       if (!m) return m.error();
-      Result<std::string> t = Text(*m.value(), name);
+      Result<std::string> t = Text(*m.value(), std::string(path) + name);
       if (!t) return t.error();
       *field = t.value();
     }
+    return Ok{};
+  }
+
+  Status ReadFiles(const json& doc, Trace& trace) const {
     Result<const json*> files = Member(doc, "", "files");
     if (!files) return files.error();
     if (!files.value()->is_array()) return Bad("files", "expected an array");
@@ -214,48 +286,69 @@ class Reader {
       if (!f) return f.error();
       trace.files.push_back(f.value());
     }
-    const std::uint64_t n = trace.files.size();
-    if (auto it = doc.find("header"); it != doc.end() && !it->is_null()) {
-      if (!it->is_object()) return Bad("header", "expected an object or null");
-      Trace::Header header;
-      for (const auto& [name, field, max] :
-           {std::tuple{"file", &header.file, kMaxTraceFiles},
-            std::tuple{"bytes", &header.bytes, kMaxTraceFileOffset}}) {
-        Result<const json*> m = Member(*it, "header.", name);
-        if (!m) return m.error();
-        Result<std::uint64_t> w =
-            Whole(*m.value(), std::string("header.") + name, max);
-        if (!w) return w.error();
-        *field = w.value();
-      }
-      if (header.file >= n) return Bad("header.file", "names no file");
-      trace.header = header;
+    return Ok{};
+  }
+
+  // The header: 1 to kMaxTraceHeaderBytes bytes at the start of a file of
+  // the trace, or null.
+  Status ReadHeader(const json& doc, Trace& trace) const {
+    auto it = doc.find("header");
+    if (it == doc.end() || it->is_null()) return Ok{};
+    if (!it->is_object()) return Bad("header", "expected an object or null");
+    if (Status ok = Keys(*it, "header.", {"file", "bytes"}); !ok) return ok;
+    Trace::Header header;
+    for (const auto& [name, field, max] :
+         {std::tuple{"file", &header.file, kMaxTraceFiles},
+          std::tuple{"bytes", &header.bytes, kMaxTraceHeaderBytes}}) {
+      Result<const json*> m = Member(*it, "header.", name);
+      if (!m) return m.error();
+      Result<std::uint64_t> w =
+          Whole(*m.value(), std::string("header.") + name, max);
+      if (!w) return w.error();
+      *field = w.value();
     }
+    if (header.bytes == 0) return Bad("header.bytes", "a header of 0 bytes");
+    if (header.file >= trace.files.size()) {
+      return Bad("header.file", "names no file");
+    }
+    trace.header = header;
+    return Ok{};
+  }
+
+  Status ReadCommits(const json& doc, Trace& trace) const {
     Result<const json*> commits = Member(doc, "", "commits");
     if (!commits) return commits.error();
-    if (!commits.value()->is_array())
-      return Bad("commits", "expected an array");
-    if (commits.value()->size() > kMaxTraceCommits) {
+    const json& list = *commits.value();
+    if (!list.is_array()) return Bad("commits", "expected an array");
+    if (list.size() > kMaxTraceCommits) {
       return Bad("commits",
                  "more than " + std::to_string(kMaxTraceCommits) + " commits");
     }
-    for (std::size_t i = 0; i < commits.value()->size(); ++i) {
+    trace.commits.reserve(list.size());
+    for (std::size_t i = 0; i < list.size(); ++i) {
       const std::string key = "commits[" + std::to_string(i) + "]";
-      const json& c = (*commits.value())[i];
+      const json& c = list[i];
       if (!c.is_object()) return Bad(key, "expected an object");
+      if (Status ok = Keys(c, key + ".", {"ops"}); !ok) return ok;
       Result<const json*> ops = Member(c, key + ".", "ops");
       if (!ops) return ops.error();
-      Result<std::vector<TraceOp>> o = Ops(*ops.value(), key + ".ops", n);
+      Result<std::vector<TraceOp>> o =
+          Ops(*ops.value(), key + ".ops", trace.files.size());
       if (!o) return o.error();
       if (o.value().empty() || o.value().back().kind != TraceOpKind::kSync) {
         return Bad(key + ".ops", "a commit ends in a sync");
       }
       trace.commits.push_back({std::move(o).value()});
     }
+    return Ok{};
+  }
+
+  // after_last_commit and limits.
+  Status ReadRest(const json& doc, Trace& trace) const {
     Result<const json*> after = Member(doc, "", "after_last_commit");
     if (!after) return after.error();
     Result<std::vector<TraceOp>> rest =
-        Ops(*after.value(), "after_last_commit", n);
+        Ops(*after.value(), "after_last_commit", trace.files.size());
     if (!rest) return rest.error();
     trace.after_last_commit = rest.value();
     Result<const json*> limits = Member(doc, "", "limits");
@@ -263,7 +356,7 @@ class Reader {
     Result<std::vector<std::string>> l = Texts(*limits.value(), "limits");
     if (!l) return l.error();
     trace.limits = l.value();
-    return trace;
+    return Ok{};
   }
 
  private:

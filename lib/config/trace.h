@@ -37,6 +37,8 @@ inline constexpr std::uint64_t kMaxTraceStringBytes = 4096;
 // One write at most 1 GiB, and no extent past 1 TiB into its file.
 inline constexpr std::uint64_t kMaxTraceWriteBytes = 1ull << 30;
 inline constexpr std::uint64_t kMaxTraceFileOffset = 1ull << 40;
+// A file header (SQLite's WAL header is 32 bytes): 1 to 512 bytes at offset 0.
+inline constexpr std::uint64_t kMaxTraceHeaderBytes = 512;
 
 // The system call that synced, or the flag that made a write synchronous.
 enum class TraceSync { kFsync, kFdatasync, kSyncFileRange, kOSync, kODsync };

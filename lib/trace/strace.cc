@@ -492,11 +492,15 @@ class Parser {
     }
   }
 
-  // The first commit of a new file, when all it writes is a few bytes at
-  // offset 0 (SQLite's 32-byte WAL header, synced alone), is the file's
-  // header: written before the first commit, untimed, as a case's header.
+  // The first commit of a new file is the file's header (written before the
+  // first commit, untimed, as a case's header) only where the evidence says
+  // so: all it writes is a few bytes at offset 0 (at most
+  // kMaxTraceHeaderBytes), and less than half of what a later commit writes
+  // by the median (SQLite's 32-byte WAL header, synced alone before 4120-byte
+  // frames; not Redis's first 59-byte SET before 36-40-byte ones). The trace
+  // says so in its limits.
   void TakeHeader(Trace& trace) const {
-    if (trace.commits.empty()) return;
+    if (trace.commits.size() < 3) return;
     const TraceCommit& first = trace.commits.front();
     std::optional<std::uint64_t> file;
     std::uint64_t end = 0;
@@ -505,11 +509,28 @@ class Parser {
       if (file && *file != op.file) return;
       file = op.file;
       end = std::max(end, op.offset + op.length);
-      if (op.offset + op.length > 512) return;
+      if (end > kMaxTraceHeaderBytes) return;
     }
     if (!file || trace.files[*file].state != FileState::kNew) return;
+    std::vector<std::uint64_t> later;
+    for (std::size_t i = 1; i < trace.commits.size(); ++i) {
+      std::uint64_t bytes = 0;
+      for (const TraceOp& op : trace.commits[i].ops) {
+        if (op.kind == TraceOpKind::kWrite) bytes += op.length;
+      }
+      later.push_back(bytes);
+    }
+    std::nth_element(later.begin(), later.begin() + later.size() / 2,
+                     later.end());
+    const std::uint64_t median = later[later.size() / 2];
+    if (2 * end >= median) return;
     trace.header = Trace::Header{*file, end};
     trace.commits.erase(trace.commits.begin());
+    trace.limits.push_back(
+        "header: the first commit (" + std::to_string(end) +
+        " B at offset 0 of a new file) is taken as the file's header, written "
+        "untimed before the commits: later commits write " +
+        std::to_string(median) + " B by the median");
   }
 
   const StraceOptions& options_;

@@ -70,9 +70,44 @@ TEST_CASE("strace: a small program's writes, positions and syncs") {
   CHECK(Describe(t.commits[4].ops) == "w1:512+512 s1:O_DSYNC");
   CHECK(Describe(t.commits[5].ops) == "w2:0+4096 s2:fdatasync");
   CHECK(t.after_last_commit.empty());
-  REQUIRE(t.limits.size() == 2);
-  CHECK_THAT(t.limits[0], Catch::Contains("mmap of /tmp/rec/out/pre"));
-  CHECK_THAT(t.limits[1], Catch::Contains("msync"));
+  REQUIRE(t.limits.size() == 3);
+  CHECK_THAT(t.limits[0], Catch::StartsWith("header: the first commit (100 B "
+                                            "at offset 0 of a new file)"));
+  CHECK_THAT(t.limits[1], Catch::Contains("mmap of /tmp/rec/out/pre"));
+  CHECK_THAT(t.limits[2], Catch::Contains("msync"));
+}
+
+TEST_CASE(
+    "strace: a first commit is a header only where the commits after "
+    "it say so") {
+  // Appends with fdatasync, as Redis (appendfsync always) writes its AOF: a
+  // first SET of 59 bytes, then 36 to 40. A small first commit alone is no
+  // header: the later ones are as small.
+  auto log = [](std::vector<int> sizes) {
+    std::string text =
+        "1  openat(AT_FDCWD</r>, \"/r/aof\", O_WRONLY|O_CREAT|O_APPEND, 0644) "
+        "= 3</r/aof>\n";
+    for (int n : sizes) {
+      text += "1  write(3</r/aof>, \"\"..., " + std::to_string(n) +
+              ") = " + std::to_string(n) + "\n";
+      text += "1  fdatasync(3</r/aof>) = 0\n";
+    }
+    Result<Trace> t = ParseStrace(text, {});
+    REQUIRE(t);
+    return t.value();
+  };
+  const Trace redis = log({59, 38, 36, 40, 37});
+  CHECK_FALSE(redis.header);
+  CHECK(redis.commits.size() == 5);
+  CHECK(redis.limits.empty());
+  // SQLite's way: 32 bytes alone, then frames of 4120.
+  const Trace wal = log({32, 4120, 4120, 4120});
+  REQUIRE(wal.header);
+  CHECK(wal.header->bytes == 32);
+  CHECK(wal.commits.size() == 3);
+  CHECK_THAT(wal.limits.at(0), Catch::Contains("later commits write 4120 B"));
+  // Too few commits to tell: no header.
+  CHECK_FALSE(log({32, 4120}).header);
 }
 
 TEST_CASE("strace: --file selects the files; writes after the last sync kept") {
@@ -110,7 +145,8 @@ TEST_CASE("strace: SQLite's WAL, frame header and page per commit") {
   CHECK(Describe(t.commits[0].ops) ==
         "w0:32+24 w0:56+4096 w0:4152+24 w0:4176+4096 s0:fdatasync");
   CHECK(Describe(t.commits[1].ops) == "w0:8272+24 w0:8296+4096 s0:fdatasync");
-  CHECK(t.limits.empty());
+  REQUIRE(t.limits.size() == 1);
+  CHECK_THAT(t.limits[0], Catch::StartsWith("header: the first commit (32 B"));
 }
 
 TEST_CASE("strace: default selection is every file written and synced") {

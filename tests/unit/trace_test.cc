@@ -112,6 +112,42 @@ TEST_CASE("trace: bad keys are refused by name") {
              Catch::Contains("'files'"));
 }
 
+TEST_CASE("trace: what the format forbids is refused, what it allows read") {
+  // Unknown keys at every level: an edited trace is not read as if it said
+  // nothing.
+  CHECK_THAT(Refusal([](json& d) { d["comment"] = "x"; }),
+             Catch::Contains("key 'comment': unknown key in a trace"));
+  CHECK_THAT(Refusal([](json& d) { d["program"]["pid"] = 7; }),
+             Catch::Contains("key 'program.pid': unknown key"));
+  CHECK_THAT(Refusal([](json& d) { d["files"][0]["mode"] = "0644"; }),
+             Catch::Contains("key 'files[0].mode': unknown key"));
+  CHECK_THAT(Refusal([](json& d) { d["header"]["offset"] = 0; }),
+             Catch::Contains("key 'header.offset': unknown key"));
+  CHECK_THAT(Refusal([](json& d) { d["commits"][0]["at"] = 1; }),
+             Catch::Contains("key 'commits[0].at': unknown key"));
+  CHECK_THAT(
+      Refusal([](json& d) { d["commits"][0]["ops"][0]["call"] = "fsync"; }),
+      Catch::Contains("key 'commits[0].ops[0].call': unknown key"));
+  // A header is 1 to 512 bytes.
+  CHECK_THAT(Refusal([](json& d) { d["header"]["bytes"] = 0; }),
+             Catch::Contains("header.bytes': a header of 0 bytes"));
+  CHECK_THAT(Refusal([](json& d) { d["header"]["bytes"] = 513; }),
+             Catch::Contains("header.bytes': at most 512"));
+  CHECK(Refusal([](json& d) { d["header"]["bytes"] = 512; }).empty());
+  CHECK(Refusal([](json& d) { d["header"] = nullptr; }).empty());
+  // Open flags as strace names them, or the bits it could not name.
+  CHECK_THAT(Refusal([](json& d) { d["files"][0]["flags"][1] = "O_BANANA"; }),
+             Catch::Contains("files[0].flags[1]': 'O_BANANA' is no open flag"));
+  CHECK(
+      Refusal([](json& d) { d["files"][0]["flags"][1] = "0x80000"; }).empty());
+  // No extent ends past 1 TiB.
+  CHECK_THAT(Refusal([](json& d) {
+               d["commits"][0]["ops"][0]["offset"] = (1ull << 40) - 10;
+               d["commits"][0]["ops"][0]["length"] = 24;
+             }),
+             Catch::Contains("the extent ends past 1 TiB"));
+}
+
 TEST_CASE("trace: a duplicate key is refused") {
   std::string text = Fixture();
   text.insert(text.find('{') + 1, "\"recorder\": \"x\",");
