@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -153,13 +154,15 @@ struct FileInfo {
   std::size_t order = 0;
 };
 
-// An open descriptor, by number and path: where write() goes next, and the
-// flags it was opened with (a file reopened with O_DIRECT or O_DSYNC writes
-// by those of the descriptor that writes).
-struct Descriptor {
+// An open file description, as the kernel keeps one per open(): where
+// write() goes next, and the flags it was opened with (a file reopened with
+// O_DIRECT or O_DSYNC writes by those of the descriptor that writes).
+// Descriptors made by dup() and those a forked child inherits share it.
+struct Description {
   std::uint64_t position = 0;
   std::vector<std::string> flags;
 };
+using SharedDescription = std::shared_ptr<Description>;
 
 struct Event {
   TraceOpKind kind;
@@ -222,7 +225,7 @@ class Parser {
     // The files traced: matched by a glob, or written and synced.
     std::vector<std::string> chosen;
     for (const auto& [path, info] : files_) {
-      if (!info.written) continue;
+      if (!info.written || !Selected(path)) continue;
       if (options_.globs.empty() && !info.synced) continue;
       chosen.push_back(path);
     }
@@ -296,11 +299,12 @@ class Parser {
     if (!descriptors_.count(key)) {
       auto before = options_.open_before.find(fd.path);
       if (before != options_.open_before.end()) {
-        descriptors_[key] = {before->second.position, before->second.flags};
+        descriptors_[key] = std::make_shared<Description>(
+            Description{before->second.position, before->second.flags});
         return Open(fd.path, before->second.flags, false);
       }
-      descriptors_[key] = {};
-      if (!files_.count(fd.path) && Regular(fd.path)) {
+      descriptors_[key] = std::make_shared<Description>();
+      if (!files_.count(fd.path) && Selected(fd.path)) {
         limits_.insert("descriptor " + std::to_string(fd.fd) + " of " +
                        fd.path +
                        " was open before the trace began: its open flags and "
@@ -310,11 +314,18 @@ class Parser {
     return Open(fd.path, {}, false);
   }
 
+  Description& Of(const FdArg& fd) {
+    Known(fd);
+    return *descriptors_.at(Key(fd));
+  }
+
   static std::string Key(const FdArg& fd) {
     return std::to_string(fd.fd) + "<" + fd.path + ">";
   }
 
-  // A file the trace may keep: a path, not a socket, pipe or device.
+  // A file the trace may keep: a path, not a socket, pipe or device. Every
+  // such file is followed (opens, renames, sizes); only the selected ones'
+  // writes and syncs are kept.
   static bool Regular(const std::string& path) {
     if (path.empty() || path[0] != '/') return false;
     for (const char* skip : {"/dev/", "/proc/", "/sys/"}) {
@@ -331,7 +342,7 @@ class Parser {
              std::uint64_t length, bool sync_flag_write) {
     if (!Selected(fd.path) || length == 0) return;
     FileInfo& info = Known(fd);
-    Descriptor& d = descriptors_[Key(fd)];
+    Description& d = Of(fd);
     // The file's flags are those of the descriptor that writes it last: a
     // file prepared through one descriptor and written through another
     // opened with O_DIRECT or O_DSYNC (alignbench's runs) is that one's.
@@ -360,9 +371,12 @@ class Parser {
   }
 
   void OpenCall(const Call& c, std::size_t flags_at, bool creat) {
-    if (c.ret.empty() || c.ret[0] == '-') return;
     const FdArg fd = ParseFd(c.ret);
-    if (fd.fd < 0 || !Selected(fd.path)) return;
+    if (fd.fd < 0 || !Regular(fd.path)) return;
+    if (const FdArg dir = ParseFd(c.args[0]);
+        dir.path.rfind('/', 0) == 0 && c.args[0].rfind("AT_FDCWD", 0) == 0) {
+      cwd_ = dir.path;
+    }
     std::vector<std::string> flags;
     if (creat) {
       flags = {"O_WRONLY", "O_CREAT", "O_TRUNC"};
@@ -377,74 +391,179 @@ class Parser {
     }
     FileInfo& info = Open(fd.path, flags, true);
     if (Has(flags, "O_TRUNC")) info.size = 0;
-    descriptors_[Key(fd)] = {0, flags};
+    descriptors_[Key(fd)] =
+        std::make_shared<Description>(Description{0, flags});
   }
 
-  void Take(const Call& c) {
+  // A path argument made absolute: from its directory descriptor's path
+  // (AT_FDCWD</dir> or 5</dir>), else from the working directory last seen.
+  std::string PathArg(const std::string& dirfd, const std::string& quoted) {
+    if (quoted.size() < 2 || quoted.front() != '"' || quoted.back() != '"') {
+      return "";
+    }
+    const std::string path = quoted.substr(1, quoted.size() - 2);
+    if (path.rfind('/', 0) == 0) return path;
+    const std::string dir = dirfd.empty() ? cwd_ : ParseFd(dirfd).path;
+    return dir.empty() ? "" : dir + "/" + path;
+  }
+
+  // rename, renameat, renameat2: what was open or written under the old
+  // path (the file, or every file below a renamed directory) goes on under
+  // the new one, as one file (etcd prepares its segment in wal.tmp/ and
+  // renames the directory to wal/).
+  void Rename(const Call& c) {
+    const bool at = c.name != "rename";
+    if (c.args.size() < (at ? 4u : 2u)) return;
+    const std::string from =
+        at ? PathArg(c.args[0], c.args[1]) : PathArg("", c.args[0]);
+    const std::string to =
+        at ? PathArg(c.args[2], c.args[3]) : PathArg("", c.args[1]);
+    if (from.empty() || to.empty() || from == to) return;
+    auto moved = [&](const std::string& path) -> std::optional<std::string> {
+      if (path == from) return to;
+      if (path.rfind(from + "/", 0) == 0) return to + path.substr(from.size());
+      return std::nullopt;
+    };
+    for (auto it = files_.begin(); it != files_.end();) {
+      if (auto now = moved(it->first)) {
+        files_[*now] = std::move(it->second);
+        it = files_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    std::map<std::string, SharedDescription> renamed;
+    for (auto& [key, d] : descriptors_) {
+      const FdArg fd = ParseFd(key);
+      const std::optional<std::string> now = moved(fd.path);
+      renamed[now ? std::to_string(fd.fd) + "<" + *now + ">" : key] = d;
+    }
+    descriptors_ = std::move(renamed);
+    for (Event& e : events_) {
+      if (auto now = moved(e.path)) e.path = *now;
+    }
+  }
+
+  void Dup(const FdArg& fd, const Call& c) {
+    FdArg to = ParseFd(c.ret);
+    if (to.path.empty()) to.path = fd.path;
+    if (!Regular(fd.path)) return;
+    Known(fd);
+    descriptors_[Key(to)] = descriptors_.at(Key(fd));  // one description
+  }
+
+  // F_SETFL sets the status flags the call names (O_DIRECT, O_APPEND,
+  // O_NONBLOCK); the access mode and O_DSYNC/O_SYNC stay.
+  void SetFlags(const FdArg& fd, const std::string& named) {
+    FileInfo& info = Known(fd);
+    Description& d = Of(fd);
+    if (d.flags.empty()) d.flags = info.flags;
+    for (const char* settable :
+         {"O_DIRECT", "O_APPEND", "O_NONBLOCK", "O_NOATIME", "O_ASYNC"}) {
+      d.flags.erase(std::remove(d.flags.begin(), d.flags.end(), settable),
+                    d.flags.end());
+    }
+    for (const std::string& flag : SplitFlags(named)) {
+      const bool mode =
+          flag == "O_RDONLY" || flag == "O_WRONLY" || flag == "O_RDWR";
+      if (!mode && !Has(d.flags, flag.c_str())) d.flags.push_back(flag);
+    }
+    if (!info.written) info.flags = d.flags;
+  }
+
+  // FALLOC_FL_KEEP_SIZE (RocksDB) reserves blocks past the end: the file
+  // still grows with every commit, as a new one does.
+  void Fallocate(const FdArg& fd, const Call& c) {
+    FileInfo& info = Known(fd);
+    const bool keep_size = c.args[1].find("KEEP_SIZE") != std::string::npos;
+    if (!info.written && !keep_size) info.fallocated_before_write = true;
+    const std::optional<std::uint64_t> off = Number(c.args[2]);
+    const std::optional<std::uint64_t> len = Number(c.args[3]);
+    if (off && len && !keep_size) info.size = std::max(info.size, *off + *len);
+  }
+
+  // ftruncate: the size it leaves; once a traced file was written, a
+  // replay does not truncate, which the trace's limits say.
+  void Truncate(const FdArg& fd, const Call& c) {
+    const std::optional<std::uint64_t> len = Number(c.args[1]);
+    if (!len) return;
+    FileInfo& info = Known(fd);
+    if (info.written && Selected(fd.path)) {
+      limits_.insert("ftruncate of " + fd.path + " to " + std::to_string(*len) +
+                     " B after it was written: the replay does not truncate");
+    }
+    info.size = *len;
+  }
+
+  // A descriptor's own stat: the size at open, if nothing was written yet.
+  void Stat(const FdArg& fd, const Call& c) {
+    const bool own =
+        c.name == "fstat" || (c.args.size() >= 2 && c.args[1] == "\"\"");
+    if (!own) return;
+    FileInfo& info = Known(fd);
+    std::optional<std::uint64_t> size;
+    for (const std::string& arg : c.args) {
+      if (!size) size = Field(arg, c.name == "statx" ? "stx_size" : "st_size");
+    }
+    if (size && !info.written && !info.size_at_open) {
+      info.size_at_open = *size;
+      info.size = *size;
+    }
+  }
+
+  // Calls that name no descriptor first: limits, opens, renames, mappings.
+  bool TakeByPath(const Call& c) {
     const std::string& n = c.name;
-    const bool failed = !c.ret.empty() && c.ret[0] == '-';
     if (n == "io_uring_setup") {
       limits_.insert(
           "io_uring_setup seen: writes through io_uring are not traced");
-      return;
-    }
-    if (n == "msync") {
+    } else if (n == "msync") {
       limits_.insert(
           "msync seen: writes through a shared mapping are not traced");
-      return;
-    }
-    if (failed || c.args.empty()) return;
-    if (n == "openat" || n == "openat2") return OpenCall(c, 2, false);
-    if (n == "open") return OpenCall(c, 1, false);
-    if (n == "creat") return OpenCall(c, 1, true);
-    if (n == "mmap") {
+    } else if (n == "openat" || n == "openat2") {
+      OpenCall(c, 2, false);
+    } else if (n == "open" || n == "creat") {
+      OpenCall(c, 1, n == "creat");
+    } else if (n == "rename" || n == "renameat" || n == "renameat2") {
+      Rename(c);
+    } else if (n == "mmap") {
       if (c.args.size() >= 5 &&
           c.args[2].find("PROT_WRITE") != std::string::npos &&
-          c.args[3].find("MAP_SHARED") != std::string::npos) {
-        const FdArg fd = ParseFd(c.args[4]);
-        if (Selected(fd.path)) {
-          limits_.insert("mmap of " + fd.path +
-                         " with PROT_WRITE and MAP_SHARED: writes through the "
-                         "mapping are not traced");
-        }
+          c.args[3].find("MAP_SHARED") != std::string::npos &&
+          Selected(ParseFd(c.args[4]).path)) {
+        limits_.insert("mmap of " + ParseFd(c.args[4]).path +
+                       " with PROT_WRITE and MAP_SHARED: writes through the "
+                       "mapping are not traced");
       }
-      return;
+    } else {
+      return false;
     }
+    return true;
+  }
+
+  void Take(const Call& c) {
+    const bool failed = !c.ret.empty() && c.ret[0] == '-';
+    const bool limit = c.name == "io_uring_setup" || c.name == "msync";
+    if ((failed || c.args.empty()) && !limit) return;
+    if (TakeByPath(c)) return;
     const FdArg fd = ParseFd(c.args[0]);
     if (fd.fd < 0) return;
+    TakeByDescriptor(c, fd);
+  }
+
+  void TakeByDescriptor(const Call& c, const FdArg& fd) {
+    const std::string& n = c.name;
     const std::optional<std::uint64_t> ret = Number(c.ret);
+    const bool regular = Regular(fd.path);
     if (n == "close") {
       descriptors_.erase(Key(fd));
     } else if ((n == "dup" || n == "dup2" || n == "dup3") && ret) {
-      FdArg to = ParseFd(c.ret);
-      if (to.path.empty()) to.path = fd.path;
-      if (Selected(fd.path)) {
-        Known(fd);
-        descriptors_[Key(to)] = descriptors_[Key(fd)];
-      }
+      Dup(fd, c);
     } else if (n == "fcntl" && c.args.size() >= 3 && c.args[1] == "F_SETFL" &&
-               Selected(fd.path)) {
-      // F_SETFL sets the status flags the call names (O_DIRECT, O_APPEND,
-      // O_NONBLOCK); the access mode and O_DSYNC/O_SYNC stay.
-      FileInfo& info = Known(fd);
-      Descriptor& d = descriptors_[Key(fd)];
-      if (d.flags.empty()) d.flags = info.flags;
-      for (const char* settable :
-           {"O_DIRECT", "O_APPEND", "O_NONBLOCK", "O_NOATIME", "O_ASYNC"}) {
-        d.flags.erase(std::remove(d.flags.begin(), d.flags.end(), settable),
-                      d.flags.end());
-      }
-      for (const std::string& flag : SplitFlags(c.args[2])) {
-        const bool mode =
-            flag == "O_RDONLY" || flag == "O_WRONLY" || flag == "O_RDWR";
-        if (!mode && !Has(d.flags, flag.c_str())) d.flags.push_back(flag);
-      }
-      if (!info.written) info.flags = d.flags;
-    } else if (n == "lseek" && ret) {
-      if (Selected(fd.path)) {
-        Known(fd);
-        descriptors_[Key(fd)].position = *ret;
-      }
+               regular) {
+      SetFlags(fd, c.args[2]);
+    } else if (n == "lseek" && ret && regular) {
+      Of(fd).position = *ret;
     } else if ((n == "write" || n == "writev") && ret) {
       Write(fd, std::nullopt, *ret, false);
     } else if ((n == "pwrite64" || n == "pwritev" || n == "pwritev2") && ret &&
@@ -459,36 +578,12 @@ class Parser {
       Sync(fd, TraceSync::kFdatasync);
     } else if (n == "sync_file_range") {
       Sync(fd, TraceSync::kSyncFileRange);
-    } else if (n == "fallocate" && c.args.size() >= 4 && Selected(fd.path)) {
-      FileInfo& info = Known(fd);
-      const bool keep_size = c.args[1].find("KEEP_SIZE") != std::string::npos;
-      // FALLOC_FL_KEEP_SIZE (RocksDB) reserves blocks past the end: the file
-      // still grows with every commit, as a new one does.
-      if (!info.written && !keep_size) info.fallocated_before_write = true;
-      const std::optional<std::uint64_t> off = Number(c.args[2]);
-      const std::optional<std::uint64_t> len = Number(c.args[3]);
-      if (off && len && !keep_size) {
-        info.size = std::max(info.size, *off + *len);
-      }
-    } else if (n == "ftruncate" && c.args.size() >= 2 && Selected(fd.path)) {
-      if (std::optional<std::uint64_t> len = Number(c.args[1])) {
-        Known(fd).size = *len;
-      }
-    } else if ((n == "fstat" || n == "newfstatat" || n == "statx") &&
-               Selected(fd.path)) {
-      // A descriptor's own stat: the size at open, if nothing was written yet.
-      const bool own =
-          n == "fstat" || (c.args.size() >= 2 && c.args[1] == "\"\"");
-      if (!own) return;
-      FileInfo& info = Known(fd);
-      std::optional<std::uint64_t> size;
-      for (const std::string& arg : c.args) {
-        if (!size) size = Field(arg, n == "statx" ? "stx_size" : "st_size");
-      }
-      if (size && !info.written && !info.size_at_open) {
-        info.size_at_open = *size;
-        info.size = *size;
-      }
+    } else if (n == "fallocate" && c.args.size() >= 4 && regular) {
+      Fallocate(fd, c);
+    } else if (n == "ftruncate" && c.args.size() >= 2 && regular) {
+      Truncate(fd, c);
+    } else if ((n == "fstat" || n == "newfstatat" || n == "statx") && regular) {
+      Stat(fd, c);
     }
   }
 
@@ -536,7 +631,10 @@ class Parser {
   const StraceOptions& options_;
   std::map<std::string, std::string> pending_;
   std::map<std::string, FileInfo> files_;
-  std::map<std::string, Descriptor> descriptors_;
+  std::map<std::string, SharedDescription> descriptors_;
+  // The working directory last seen (openat's AT_FDCWD</dir>), for the
+  // relative paths of rename.
+  std::string cwd_;
   std::vector<Event> events_;
   std::set<std::string> limits_;
   std::uint64_t calls_ = 0;

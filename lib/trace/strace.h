@@ -23,7 +23,8 @@ namespace alignbench {
 inline constexpr const char* kStraceCalls =
     "open,openat,openat2,creat,close,dup,dup2,dup3,fcntl,lseek,write,writev,"
     "pwrite64,pwritev,pwritev2,fsync,fdatasync,sync_file_range,fallocate,"
-    "ftruncate,fstat,newfstatat,statx,mmap,msync,io_uring_setup";
+    "ftruncate,fstat,newfstatat,statx,mmap,msync,io_uring_setup,rename,"
+    "renameat,renameat2";
 
 struct StraceOptions {
   // Shell patterns (fnmatch, '*' not crossing '/') a traced file's absolute

@@ -249,3 +249,92 @@ TEST_CASE(
   CHECK(ParseStrace(text, options).value().files[1].state ==
         FileState::kRecycled);
 }
+
+namespace {
+
+// The trace of strace lines given here, with --file globs; it must parse.
+Trace Lines(const std::string& text, std::vector<std::string> globs = {}) {
+  StraceOptions options;
+  options.globs = std::move(globs);
+  Result<Trace> parsed = ParseStrace(text, options);
+  REQUIRE(parsed);
+  return parsed.value();
+}
+
+}  // namespace
+
+TEST_CASE("strace: a dup()ed descriptor shares its file's position") {
+  // One open, then writes through it and through its duplicate: one open
+  // file description, one position (not 0, 0, 3000, 3000 ...).
+  const Trace t = Lines(
+      "1  openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/log>\n"
+      "1  dup(3</d/log>) = 4</d/log>\n"
+      "1  write(3</d/log>, \"\"..., 3000) = 3000\n"
+      "1  write(4</d/log>, \"\"..., 3000) = 3000\n"
+      "1  fsync(4</d/log>) = 0\n"
+      "1  write(3</d/log>, \"\"..., 3000) = 3000\n"
+      "1  fdatasync(3</d/log>) = 0\n");
+  REQUIRE(t.commits.size() == 2);
+  CHECK(Describe(t.commits[0].ops) == "w0:0+3000 w0:3000+3000 s0:fsync");
+  CHECK(Describe(t.commits[1].ops) == "w0:6000+3000 s0:fdatasync");
+  // A second open of the same file is a description of its own.
+  const Trace two = Lines(
+      "1  openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/log>\n"
+      "1  openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY, 0644) = 4</d/log>\n"
+      "1  write(3</d/log>, \"\"..., 100) = 100\n"
+      "1  write(4</d/log>, \"\"..., 100) = 100\n"
+      "1  fsync(4</d/log>) = 0\n");
+  CHECK(Describe(two.commits[0].ops) == "w0:0+100 w0:0+100 s0:fsync");
+}
+
+TEST_CASE("strace: renames are followed, of the file and of its directory") {
+  // etcd's way: the segment made and preallocated under wal.tmp/, synced,
+  // the directory renamed to wal/, then the commits; --file names wal/.
+  const std::string etcd =
+      "1  openat(AT_FDCWD</e>, \"wal.tmp/0.wal\", "
+      "O_WRONLY|O_CREAT|O_CLOEXEC, 0600) = 7</e/wal.tmp/0.wal>\n"
+      "1  fallocate(7</e/wal.tmp/0.wal>, 0, 0, 64000000) = 0\n"
+      "1  fsync(7</e/wal.tmp/0.wal>) = 0\n"
+      "1  renameat(AT_FDCWD</e>, \"wal.tmp\", AT_FDCWD</e>, \"wal\") = 0\n"
+      "1  write(7</e/wal/0.wal>, \"\"..., 96) = 96\n"
+      "1  fdatasync(7</e/wal/0.wal>) = 0\n"
+      "1  write(7</e/wal/0.wal>, \"\"..., 104) = 104\n"
+      "1  fdatasync(7</e/wal/0.wal>) = 0\n";
+  const Trace t = Lines(etcd, {"/e/wal/*.wal"});
+  REQUIRE(t.files.size() == 1);
+  CHECK(t.files[0].path == "/e/wal/0.wal");
+  CHECK(t.files[0].state == FileState::kPreallocated);
+  CHECK(t.files[0].HasFlag("O_CLOEXEC"));
+  CHECK(t.limits.empty());  // nothing "open before the trace began"
+  REQUIRE(t.commits.size() == 2);
+  CHECK(Describe(t.commits[0].ops) == "w0:0+96 s0:fdatasync");
+  CHECK(Describe(t.commits[1].ops) == "w0:96+104 s0:fdatasync");
+  // A log renamed mid-run (rename, relative to the last working directory
+  // seen) stays one file, under its new name, its position kept.
+  const Trace moved = Lines(
+      "1  openat(AT_FDCWD</d>, \"log.1\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/log.1>\n"
+      "1  write(3</d/log.1>, \"\"..., 100) = 100\n"
+      "1  fsync(3</d/log.1>) = 0\n"
+      "1  rename(\"log.1\", \"log.2\") = 0\n"
+      "1  write(3</d/log.2>, \"\"..., 100) = 100\n"
+      "1  fsync(3</d/log.2>) = 0\n");
+  REQUIRE(moved.files.size() == 1);
+  CHECK(moved.files[0].path == "/d/log.2");
+  CHECK(Describe(moved.commits[1].ops) == "w0:100+100 s0:fsync");
+}
+
+TEST_CASE("strace: an ftruncate after writes is named as a limit") {
+  const Trace t = Lines(
+      "1  openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/log>\n"
+      "1  write(3</d/log>, \"\"..., 4096) = 4096\n"
+      "1  fsync(3</d/log>) = 0\n"
+      "1  ftruncate(3</d/log>, 1024) = 0\n");
+  REQUIRE(t.limits.size() == 1);
+  CHECK(t.limits[0] ==
+        "ftruncate of /d/log to 1024 B after it was written: the replay does "
+        "not truncate");
+}
