@@ -1,6 +1,7 @@
 #include "lib/config/replay.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 
@@ -79,8 +80,112 @@ std::string TraceDigest(const std::string& text) {
   return std::string("fnv1a64:") + hex;
 }
 
+namespace {
+
+// The log file's commits that write to it, its ops renumbered to file 0,
+// each ending in a sync; and the calls they end in.
+struct Stream {
+  std::vector<std::vector<TraceOp>> commits;
+  std::vector<TraceSync> calls;
+  std::uint64_t unaligned_starts = 0;
+  std::uint64_t bytes = 0;
+};
+
+Stream StreamOf(const Trace& trace, std::uint64_t log) {
+  Stream stream;
+  for (const TraceCommit& c : trace.commits) {
+    std::vector<TraceOp> ops;
+    bool wrote = false;
+    for (TraceOp op : c.ops) {
+      if (op.file != log) continue;
+      op.file = 0;
+      if (op.kind == TraceOpKind::kWrite) {
+        if (!wrote && op.offset % kReplayBlock != 0) ++stream.unaligned_starts;
+        wrote = true;
+        stream.bytes += op.length;
+      }
+      ops.push_back(op);
+    }
+    if (!wrote) continue;
+    if (ops.back().kind != TraceOpKind::kSync) {
+      TraceOp sync;
+      sync.kind = TraceOpKind::kSync;
+      sync.call = c.ops.back().call;
+      ops.push_back(sync);
+    }
+    stream.calls.push_back(ops.back().call);
+    stream.commits.push_back(std::move(ops));
+  }
+  return stream;
+}
+
+// Every write and the header moved `shift` bytes further.
+void Shift(ReplayVariant& v, std::uint64_t shift) {
+  v.header += shift;
+  for (auto& commit : v.commits) {
+    for (TraceOp& op : commit) {
+      if (op.kind == TraceOpKind::kWrite) op.offset += shift;
+    }
+  }
+}
+
+// Each commit started on the next 4096-byte boundary after the one before;
+// writes before the commit's first keep their distance, as far as the
+// file's start allows.
+void Pad(ReplayVariant& v) {
+  std::uint64_t end = v.header;
+  for (auto& commit : v.commits) {
+    const std::uint64_t first = commit.front().offset;
+    const std::uint64_t start = RoundUp(end, kReplayBlock);
+    for (TraceOp& op : commit) {
+      if (op.kind != TraceOpKind::kWrite) continue;
+      op.offset = op.offset >= first
+                      ? start + (op.offset - first)
+                      : start - std::min(start, first - op.offset);
+      end = std::max(end, op.offset + op.length);
+    }
+  }
+}
+
+// Each commit one write of the whole 4096-byte blocks its writes touch, then
+// its sync: the stream's bytes where they were, in whole blocks.
+void WholeBlocks(ReplayVariant& v) {
+  for (auto& commit : v.commits) {
+    std::uint64_t low = UINT64_MAX, high = 0;
+    for (const TraceOp& op : commit) {
+      if (op.kind != TraceOpKind::kWrite) continue;
+      low = std::min(low, op.offset);
+      high = std::max(high, op.offset + op.length);
+    }
+    TraceOp write;
+    write.kind = TraceOpKind::kWrite;
+    write.offset = low / kReplayBlock * kReplayBlock;
+    write.length = RoundUp(high, kReplayBlock) - write.offset;
+    commit = {write, commit.back()};
+  }
+}
+
+// Its bytes per commit and the file it grows, and its name.
+void Describe(ReplayVariant& v, std::string name) {
+  std::uint64_t bytes = 0;
+  v.file_bytes = v.header;
+  for (const auto& commit : v.commits) {
+    for (const TraceOp& op : commit) {
+      if (op.kind != TraceOpKind::kWrite) continue;
+      bytes += op.length;
+      v.file_bytes = std::max(v.file_bytes, op.offset + op.length);
+    }
+  }
+  v.bytes_per_commit =
+      v.commits.empty() ? 0 : static_cast<double>(bytes) / v.commits.size();
+  v.name = std::move(name);
+}
+
+}  // namespace
+
 Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
-                        const std::string& text, std::uint64_t shift) {
+                        const std::string& text, std::uint64_t shift,
+                        ReplayRule unaligned_rule) {
   auto refuse = [&path](const std::string& why) {
     Error error = PlainError(ErrorKind::kUsage, "replay " + path, why);
     error.hint = "record the program with alignbench record while it commits";
@@ -103,73 +208,38 @@ Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
   r.flags = file.flags;
   r.state = file.state;
   r.io = file.HasFlag("O_DIRECT") ? IoMode::kDirect : IoMode::kBuffered;
-  const std::uint64_t header =
-      trace.header && trace.header->file == log ? trace.header->bytes : 0;
-  std::vector<std::vector<TraceOp>> recorded;
-  std::vector<TraceSync> calls;
-  std::uint64_t unaligned_starts = 0, bytes = 0;
-  for (const TraceCommit& c : trace.commits) {
-    std::vector<TraceOp> ops;
-    bool wrote = false;
-    for (TraceOp op : c.ops) {
-      if (op.file != log) continue;
-      op.file = 0;
-      if (op.kind == TraceOpKind::kWrite) {
-        if (!wrote && op.offset % kReplayBlock != 0) ++unaligned_starts;
-        wrote = true;
-        bytes += op.length;
-      }
-      ops.push_back(op);
-    }
-    if (!wrote) continue;
-    if (ops.back().kind != TraceOpKind::kSync) {
-      TraceOp sync;
-      sync.kind = TraceOpKind::kSync;
-      sync.call = c.ops.back().call;
-      ops.push_back(sync);
-    }
-    calls.push_back(ops.back().call);
-    recorded.push_back(std::move(ops));
-  }
-  if (recorded.empty()) {
+  Stream stream = StreamOf(trace, log);
+  if (stream.commits.empty()) {
     return refuse("no commit of the trace writes to a file (" +
                   std::to_string(trace.commits.size()) + " commits)");
   }
-  r.sync = SyncOf(calls);
-  r.commits = recorded.size();
-  r.bytes_per_commit = std::max<std::uint64_t>(
-      1, (bytes + recorded.size() / 2) / recorded.size());
-  r.rule = 2 * unaligned_starts > recorded.size() ? ReplayRule::kAlign
-                                                  : ReplayRule::kShift;
-  ReplayVariant as_recorded{header, recorded};
-  ReplayVariant moved{header, recorded};
+  r.sync = SyncOf(stream.calls);
+  r.commits = stream.commits.size();
+  r.bytes_per_commit =
+      std::max<std::uint64_t>(1, (stream.bytes + r.commits / 2) / r.commits);
+  const bool aligned_stream = 2 * stream.unaligned_starts <= r.commits;
+  r.rule = aligned_stream ? ReplayRule::kShift : unaligned_rule;
+  const std::uint64_t header =
+      trace.header && trace.header->file == log ? trace.header->bytes : 0;
+  ReplayVariant recorded{header, std::move(stream.commits), "", 0, 0};
+  ReplayVariant other = recorded;
+  Describe(recorded, "as recorded");
   if (r.rule == ReplayRule::kShift) {
-    moved.header = header + shift;
-    for (auto& commit : moved.commits) {
-      for (TraceOp& op : commit) {
-        if (op.kind == TraceOpKind::kWrite) op.offset += shift;
-      }
-    }
-    r.aligned = std::move(as_recorded);
-    r.unaligned = std::move(moved);
-  } else {
-    std::uint64_t end = header;
-    for (auto& commit : moved.commits) {
-      const std::uint64_t first = commit.front().offset;
-      const std::uint64_t start = RoundUp(end, kReplayBlock);
-      for (TraceOp& op : commit) {
-        if (op.kind != TraceOpKind::kWrite) continue;
-        // Writes before the commit's first keep their distance, as far as
-        // the file's start allows.
-        op.offset = op.offset >= first
-                        ? start + (op.offset - first)
-                        : start - std::min(start, first - op.offset);
-        end = std::max(end, op.offset + op.length);
-      }
-    }
-    r.unaligned = std::move(as_recorded);
-    r.aligned = std::move(moved);
+    Shift(other, shift);
+    Describe(other, "moved by " + std::to_string(shift) + " B");
+    r.aligned = std::move(recorded);
+    r.unaligned = std::move(other);
+    return r;
   }
+  if (r.rule == ReplayRule::kWholeBlocks) {
+    WholeBlocks(other);
+    Describe(other, "whole blocks");
+  } else {
+    Pad(other);
+    Describe(other, "padded");
+  }
+  r.unaligned = std::move(recorded);
+  r.aligned = std::move(other);
   return r;
 }
 

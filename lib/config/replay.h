@@ -1,14 +1,19 @@
 // --replay: a trace (trace.h) made a pair. The variants are the trace's own
-// commits on its log file and the same commits moved:
+// commits on its log file and the same stream laid out as an engineer of the
+// program could choose to write it:
 //  - the recorded writes mostly start on 4096-byte boundaries (PostgreSQL's
 //    pages, MariaDB's blocks): the unaligned variant is every write and the
 //    header moved `shift` bytes further into the file (default 512: still a
 //    multiple of a 512-byte sector, so direct I/O can take it, but no longer
 //    of a 4 KiB page or block); the recorded commits are the aligned one;
-//  - they mostly do not (SQLite's frames): the recorded commits are the
-//    unaligned variant and the aligned one starts each commit on the first
-//    4096-byte boundary at or after the end of the commit before, its writes
-//    keeping their places relative to its first.
+//  - they mostly do not (SQLite's frames, etcd's and Redis's small appends):
+//    the recorded commits are the unaligned variant, and the aligned one is
+//    the same stream written as whole blocks: each commit writes the
+//    4096-byte blocks its bytes touch, whole, so the partly filled last block
+//    is written again by the next commit (as PostgreSQL's WAL and InnoDB's
+//    redo do), and the file grows as the stream does. Or, asked for, padded:
+//    each commit started on the next 4096-byte boundary, its writes keeping
+//    their places (a block or more per commit).
 // The log file is the traced file with the most commits that write to it;
 // a commit of the trace that neither writes nor syncs it is left out, and one
 // that writes it and syncs only another file ends in a sync of it all the
@@ -29,21 +34,32 @@ namespace alignbench {
 inline constexpr std::uint64_t kReplayShift = 512;
 inline constexpr std::uint64_t kReplayBlock = 4096;
 
-enum class ReplayRule { kShift, kAlign };
+// "align" is the padded layout's word in results from before whole blocks.
+enum class ReplayRule { kShift, kAlign, kWholeBlocks };
 inline constexpr Named<ReplayRule> kReplayRules[] = {
     {"shift", ReplayRule::kShift,
      "aligned: the commits as recorded; unaligned: every write moved by the "
      "shift"},
     {"align", ReplayRule::kAlign,
-     "unaligned: the commits as recorded; aligned: each commit started on a "
-     "4096-byte boundary"},
+     "unaligned: the commits as recorded; aligned: padded, each commit "
+     "started on the next 4096-byte boundary"},
+    {"whole-blocks", ReplayRule::kWholeBlocks,
+     "unaligned: the commits as recorded; aligned: the same stream written as "
+     "whole 4096-byte blocks, the partly filled last block written again by "
+     "the next commit"},
 };
 
 // One variant's writes: its header and its commits, each a list of writes
-// ending in a sync (TraceOp, file always 0: the log file).
+// ending in a sync (TraceOp, file always 0: the log file); and what it is:
+// its name ("as recorded", "whole blocks"), the bytes it writes per commit
+// and how far into the file its writes reach (the file it grows), which a
+// result keeps where the commits are not.
 struct ReplayVariant {
   std::uint64_t header = 0;
   std::vector<std::vector<TraceOp>> commits;
+  std::string name;
+  double bytes_per_commit = 0;
+  std::uint64_t file_bytes = 0;
 };
 
 struct Replay {
@@ -75,10 +91,13 @@ struct Replay {
 };
 
 // The pair of `trace` (read from `path`, whose text is `text`), its writes
-// moved by `shift` where the rule is the shift. Refused: a trace without a
-// commit that writes, and a shift of 0 or past 1 GiB.
+// moved by `shift` where the rule is the shift. `unaligned_rule`: the
+// aligned variant of an unaligned stream (whole blocks, or padded).
+// Refused: a trace without a commit that writes, and a shift of 0 or past
+// 1 GiB.
 Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
-                        const std::string& text, std::uint64_t shift);
+                        const std::string& text, std::uint64_t shift,
+                        ReplayRule unaligned_rule = ReplayRule::kWholeBlocks);
 
 // FNV-1a, 64 bits, of `text`: "fnv1a64:" and 16 hex digits. Names the trace a
 // result was measured from; not a defence against a forged one.

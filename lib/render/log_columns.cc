@@ -17,8 +17,9 @@ std::string CommitCell(const VariantResult& v) {
 }
 
 std::string RulesText(const Report& r) {
-  // A replay aligned commit by commit moves nothing by the shift.
-  if (r.settings.replay && r.settings.replay->rule == ReplayRule::kAlign) {
+  // A replay aligned commit by commit, or in whole blocks, moves nothing by
+  // the shift.
+  if (r.settings.replay && r.settings.replay->rule != ReplayRule::kShift) {
     return "recorded commits";
   }
   if (!r.log_words) return "shift " + std::to_string(r.settings.shift) + " B";

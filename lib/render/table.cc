@@ -18,6 +18,27 @@ namespace alignbench {
 
 namespace {
 
+// What a replay's variants are: "unaligned: as recorded, 38 B per commit,
+// file 11.6 KiB; aligned: whole blocks, 4096 B per commit, file 12.0 KiB".
+// Results from before the variants were recorded say the rule.
+std::string ReplayVariantsText(const Replay& r) {
+  if (r.unaligned.name.empty() || r.aligned.name.empty()) {
+    return r.rule == ReplayRule::kShift
+               ? "aligned: as recorded, unaligned: moved by the shift"
+               : "unaligned: as recorded, aligned: commits on 4 KiB "
+                 "boundaries";
+  }
+  std::string text;
+  for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
+    const ReplayVariant& side = r.Of(v);
+    text += std::string(text.empty() ? "" : "; ") +
+            std::string(NameOf(kVariants, v)) + ": " + side.name + ", " +
+            Fixed(side.bytes_per_commit, 0) + " B per commit, file " +
+            Fixed(static_cast<double>(side.file_bytes) / 1024, 1) + " KiB";
+  }
+  return text;
+}
+
 std::string Ms(const VariantResult& v) {
   return v.repetitions > 0 ? Printf("%.4f", v.total_ns.mean / 1e6) : "n/a";
 }
@@ -49,12 +70,7 @@ std::string SettingsLine(const Report& r) {
   if (s.replay) {
     const Replay& r = *s.replay;
     line += ", replay of " + (r.argv.empty() ? r.trace_path : r.argv[0]) +
-            " (" + r.log_path + ", " +
-            (r.rule == ReplayRule::kShift
-                 ? "aligned: as recorded, unaligned: moved by the shift"
-                 : "unaligned: as recorded, aligned: commits on 4 KiB "
-                   "boundaries") +
-            ")";
+            " (" + r.log_path + "; " + ReplayVariantsText(r) + ")";
   }
   return EscapeControl(line);
 }

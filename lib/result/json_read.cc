@@ -533,6 +533,18 @@ std::shared_ptr<Replay> ReadReplay(const Reader& t, std::uint64_t shift) {
   replay->rule = t.Name(kReplayRules, "rule");
   replay->shift = shift;
   replay->commits = t.Get<std::uint64_t>("commits");
+  // What each variant is; results before whole blocks lack it.
+  if (t.Has("variants")) {
+    const Reader variants = t.Object("variants");
+    for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
+      const Reader one = variants.Object(NameOf(kVariants, v).data());
+      ReplayVariant& side =
+          v == Variant::kUnaligned ? replay->unaligned : replay->aligned;
+      side.name = one.Get<std::string>("name");
+      side.bytes_per_commit = one.Get<double>("bytes_per_commit");
+      side.file_bytes = one.Get<std::uint64_t>("file_bytes");
+    }
+  }
   return replay;
 }
 

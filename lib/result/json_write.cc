@@ -169,6 +169,13 @@ json SettingsJson(const Settings& s) {
                    {"state", NameOf(kFileStates, r.state)},
                    {"rule", NameOf(kReplayRules, r.rule)},
                    {"commits", r.commits}};
+    for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
+      const ReplayVariant& side = r.Of(v);
+      j["replay"]["variants"][std::string(NameOf(kVariants, v))] = {
+          {"name", side.name},
+          {"bytes_per_commit", side.bytes_per_commit},
+          {"file_bytes", side.file_bytes}};
+    }
   }
   return j;
 }

@@ -83,7 +83,8 @@ done
 cat "$WORK/replay1.txt"
 check "replay: records the trace it measured" json_check "$WORK/replay1.json" \
   'a["settings"]["replay"]["program"]["argv"][0] == "sqlite3"' \
-  'a["settings"]["replay"]["rule"] == "align"' \
+  'a["settings"]["replay"]["rule"] == "whole-blocks"' \
+  'a["settings"]["replay"]["variants"]["aligned"]["name"] == "whole blocks"' \
   'a["settings"]["replay"]["digest"].startswith("fnv1a64:")' \
   'a["pairs"][0]["unaligned"]["device_per_write"]["writes"] > 0'
 # The two sides are compared as the closest pair of a real run and a replay run: the loop

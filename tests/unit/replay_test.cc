@@ -46,15 +46,43 @@ Trace Pages() {
 
 }  // namespace
 
-TEST_CASE("replay: SQLite's unaligned frames are aligned commit by commit") {
+TEST_CASE(
+    "replay: SQLite's unaligned frames beside the same stream in whole "
+    "blocks") {
   Result<Replay> r = ReplayOf(Fixture(), "f.json", FixtureText(), 512);
   REQUIRE(r);
+  const Replay& replay = r.value();
+  CHECK(replay.rule == ReplayRule::kWholeBlocks);
+  CHECK(replay.sync == SyncMethod::kFdatasync);
+  CHECK(replay.commits == 3);
+  CHECK(replay.bytes_per_commit == 4120);
+  CHECK(replay.unaligned.header == 32);
+  CHECK(replay.unaligned.commits[1][0].offset == 4152);
+  CHECK(replay.unaligned.name == "as recorded");
+  CHECK(replay.unaligned.bytes_per_commit == 4120);
+  CHECK(replay.unaligned.file_bytes == 12392);  // 32 + 3 x 4120
+  // Each commit writes the whole blocks its bytes touch, once, then syncs:
+  // [32, 4152) -> [0, 8192); [4152, 8272) -> [4096, 12288); the block a
+  // commit leaves partly filled is written again by the next.
+  const auto& aligned = replay.aligned.commits;
+  REQUIRE(aligned[0].size() == 2);
+  CHECK(aligned[0][0].offset == 0);
+  CHECK(aligned[0][0].length == 8192);
+  CHECK(aligned[0][1].kind == TraceOpKind::kSync);
+  CHECK(aligned[1][0].offset == 4096);
+  CHECK(aligned[1][0].length == 8192);
+  CHECK(aligned[2][0].offset == 8192);
+  CHECK(replay.aligned.name == "whole blocks");
+  CHECK(replay.aligned.bytes_per_commit == 8192);
+  CHECK(replay.aligned.file_bytes == 16384);  // the stream's, in blocks
+  CHECK(replay.digest == TraceDigest(FixtureText()));
+}
+
+TEST_CASE("replay: padded, each commit on the next 4096-byte boundary") {
+  Result<Replay> r =
+      ReplayOf(Fixture(), "f.json", FixtureText(), 512, ReplayRule::kAlign);
+  REQUIRE(r);
   CHECK(r.value().rule == ReplayRule::kAlign);
-  CHECK(r.value().sync == SyncMethod::kFdatasync);
-  CHECK(r.value().commits == 3);
-  CHECK(r.value().bytes_per_commit == 4120);
-  CHECK(r.value().unaligned.header == 32);
-  CHECK(r.value().unaligned.commits[1][0].offset == 4152);
   // The first commit starts at 4096 (the header's block is taken), each next
   // one on the boundary after the one before: 4096 + 4120 -> 12288.
   const auto& aligned = r.value().aligned.commits;
@@ -62,7 +90,8 @@ TEST_CASE("replay: SQLite's unaligned frames are aligned commit by commit") {
   CHECK(aligned[0][1].offset == 4120);
   CHECK(aligned[1][0].offset == 12288);
   CHECK(aligned[2][0].offset == 20480);
-  CHECK(r.value().digest == TraceDigest(FixtureText()));
+  CHECK(r.value().aligned.name == "padded");
+  CHECK(r.value().aligned.file_bytes == 20480 + 4120);
 }
 
 TEST_CASE("replay: aligned pages are shifted, header and all") {
@@ -75,6 +104,8 @@ TEST_CASE("replay: aligned pages are shifted, header and all") {
   CHECK(replay.aligned.commits[2][0].offset == 8192);
   CHECK(replay.unaligned.commits[2][0].offset == 8192 + 512);
   CHECK(replay.unaligned.header == 512);
+  CHECK(replay.aligned.name == "as recorded");
+  CHECK(replay.unaligned.name == "moved by 512 B");
   // The other file's write is left out; its commit keeps the log's sync.
   CHECK(replay.aligned.commits[3].size() == 2);
 }
