@@ -21,8 +21,10 @@ TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprog
 
 # The engine tier (tests/engines/, CTest label `engines`): the databases whose logs the
 # cases model, as Debian 12 ships them (PostgreSQL 15, SQLite 3.40, RocksDB 7.8 with its
-# headers for the test's client, MariaDB 10.11), and strace for their write patterns.
-ENGINE_PACKAGES=(postgresql-15 sqlite3 librocksdb-dev mariadb-server strace)
+# headers for the test's client, MariaDB 10.11), and strace for their write patterns; and
+# two programs no case models, for `alignbench record` (Redis 7, etcd 3.4 and its client).
+ENGINE_PACKAGES=(postgresql-15 sqlite3 librocksdb-dev mariadb-server strace redis-server
+                 etcd-server etcd-client)
 
 # install_engines: ENGINE_PACKAGES, as root only (the tier needs root to run at all; a user
 # is told what to run). Their services do not start: install_missing starts none.

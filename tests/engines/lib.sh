@@ -34,7 +34,10 @@ record_server() {
   RECORDER=$!
   set +m
   cleanup_hooks=("kill -INT $RECORDER 2>/dev/null; wait $RECORDER 2>/dev/null" "${cleanup_hooks[@]}")
-  sleep 1  # strace attaches to every thread of the server first
+  # record says "attached" once strace traces every thread of the server.
+  local _
+  for _ in $(seq 300); do grep -q "attached to" "$TRACE.log" && return 0; sleep 0.1; done
+  echo "FAIL: alignbench record --pid $1 did not attach within 30 s" >&2
 }
 stop_recording() {
   [ -n "$RECORDER" ] || return 0
