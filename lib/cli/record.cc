@@ -169,6 +169,23 @@ Status OutNotTraced(const std::string& out, const Trace& trace) {
   return Ok{};
 }
 
+// The executable of a running process, for its package: the name it was
+// started by where that is the same file (redis-server is a link to
+// redis-check-rdb, of another package), else /proc/PID/exe.
+std::string ExecutableOf(pid_t pid, const std::vector<std::string>& argv) {
+  const std::string exe = "/proc/" + std::to_string(pid) + "/exe";
+  if (argv.empty()) return exe;
+  const std::string named = InPath(argv[0].substr(0, argv[0].find(' ')));
+  struct stat a {
+  }, b{};
+  if (!named.empty() && ::stat(named.c_str(), &a) == 0 &&
+      ::stat(exe.c_str(), &b) == 0 && a.st_dev == b.st_dev &&
+      a.st_ino == b.st_ino) {
+    return named;
+  }
+  return exe;
+}
+
 // What record was asked: the program (or the process), its files, the
 // trace's path.
 struct RecordPlan {
@@ -210,7 +227,7 @@ Result<RecordPlan> Plan(const ParsedCommand& parsed) {
   }
   plan.program = plan.attach ? CommandLineOf(plan.pid) : parsed.command_argv;
   plan.executable = plan.attach
-                        ? "/proc/" + std::to_string(plan.pid) + "/exe"
+                        ? ExecutableOf(plan.pid, plan.program)
                         : InPath(plan.program.empty() ? "" : plan.program[0]);
   if (!plan.attach && plan.executable.empty()) {
     return SystemError(ErrorKind::kUsage, "record: find command",

@@ -81,7 +81,7 @@ std::string ProgramVersion(const std::string& executable) {
     const std::string version =
         OutputOf({"dpkg-query", "-W", "-f=${Version}", package});
     if (!version.empty()) {
-      return package + " " + version + " (Debian package of " + path + ")";
+      return package + " " + version + " (Debian package of " + candidate + ")";
     }
   }
   return "unknown (" + path + " belongs to no Debian package)";
@@ -116,6 +116,9 @@ std::vector<std::string> CommandLineOf(pid_t pid) {
   std::vector<std::string> argv;
   std::string word;
   while (std::getline(in, word, '\0')) argv.push_back(word);
+  // A program that rewrites its title (Redis, PostgreSQL) leaves the rest of
+  // its old command line as empty strings.
+  while (!argv.empty() && argv.back().empty()) argv.pop_back();
   return argv;
 }
 

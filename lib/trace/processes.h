@@ -34,7 +34,8 @@ std::string ProgramVersion(const std::string& executable);
 // A process and all its descendants, from /proc/PID/task/*/children.
 std::vector<pid_t> Family(pid_t root);
 
-// The command line of a running process, from /proc/PID/cmdline.
+// The command line of a running process, from /proc/PID/cmdline, without
+// the empty strings a rewritten title leaves behind.
 std::vector<std::string> CommandLineOf(pid_t pid);
 
 // The signals that stop record: every one that can be caught and whose

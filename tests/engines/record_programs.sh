@@ -120,6 +120,15 @@ check "redis by --pid, loaded: record ends on SIGINT, exit 0" [ $? -eq 0 ]
 stop_descendants  # the busy loops and the server
 check "redis by --pid, loaded: every SET after 'attached' a commit, from the file's size ($before)" \
   checked "$r/trace.json" "$aof" "$before" "$OPS" 0
+# Redis rewrites its title: no trailing empty strings from the old command line, and the
+# package of redis-server, not of redis-check-rdb (the file its link points to).
+check "redis by --pid: its argv without the title's padding, its own package" "$PY" -c '
+import json, sys
+p = json.load(open(sys.argv[1]))["program"]
+print(p)
+sys.exit(0 if p["argv"] and p["argv"][-1] and p["version"].startswith("redis-server ") else 1)
+' "$r/trace.json"
+
 [ "$failed" -eq 0 ] || tail -n 5 "$r/record.err" >&2
 
 # 3. etcd from its start, on ports of its own.
