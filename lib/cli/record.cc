@@ -327,6 +327,8 @@ int ProgramStatus(int st, const RecordPlan& plan) {
 struct Recorded {
   Trace trace;
   int program_status = 0;
+  // Where --file matched nothing: the files the program did write and sync.
+  std::vector<std::string> written_elsewhere;
 };
 
 // Runs strace as planned, with the version asked beforehand.
@@ -361,27 +363,56 @@ Result<Recorded> Record(const RecordPlan& plan, const std::string& version,
   Result<Trace> trace = ParseStrace(text.value(), options);
   if (!trace) return trace.error();
   recorded.trace = std::move(trace).value();
+  if (recorded.trace.files.empty() && !options.globs.empty()) {
+    if (Result<Trace> any = ParseStrace(text.value(), {})) {
+      for (const TraceFile& f : any.value().files) {
+        recorded.written_elsewhere.push_back(f.path);
+      }
+    }
+  }
   recorded.trace.argv = plan.program;
   recorded.trace.version = version;
   recorded.trace.recorder = FirstLineOf({plan.strace, "-V"});
   return recorded;
 }
 
-// Nothing to save: what was missing, and what to do.
-Error NothingTraced(const RecordPlan& plan) {
+// Nothing to save: what was missing, and what to do. Where --file matched
+// nothing, the files the program did write and sync are named; where it
+// wrote through a shared mapping, that is said.
+Error NothingTraced(const RecordPlan& plan, const Recorded& recorded) {
   std::string what =
       plan.options.globs.empty()
           ? std::string("no regular file was both written and synced")
           : "nothing was written to a file matching --file";
   for (const std::string& g : plan.options.globs) what += " " + g;
-  return RecordError(
-      (plan.program.empty() ? std::string("the program") : plan.program[0]) +
-          " wrote nothing to trace: " + what,
+  std::string hint =
       plan.options.globs.empty()
           ? "record it while it commits; a program that writes without "
             "syncing is traced by naming its files with --file"
           : "check the pattern against the paths the program writes (an "
-            "absolute path, * not crossing /), or leave --file out");
+            "absolute path, * not crossing /), or leave --file out";
+  for (const std::string& limit : recorded.trace.limits) {
+    if (limit.rfind("mmap of ", 0) == 0) {
+      what += "; " + limit;
+      hint =
+          "a program that writes its log through a shared mapping cannot "
+          "be recorded: strace sees no write";
+    }
+  }
+  if (!recorded.written_elsewhere.empty()) {
+    hint = "it wrote and synced ";
+    const std::size_t n =
+        std::min<std::size_t>(recorded.written_elsewhere.size(), 5);
+    for (std::size_t i = 0; i < n; ++i) {
+      hint += (i ? ", " : "") + recorded.written_elsewhere[i];
+    }
+    if (recorded.written_elsewhere.size() > n) hint += ", ...";
+    hint += ": give --file one of those";
+  }
+  return RecordError(
+      (plan.program.empty() ? std::string("the program") : plan.program[0]) +
+          " wrote nothing to trace: " + what,
+      hint);
 }
 
 // The case file beside the trace (STEM.case.json), where the commits fit a
@@ -417,8 +448,9 @@ void WriteCaseFile(const Trace& trace, const std::string& out,
 
 // The trace saved to plan.out (never over a file the program wrote), said,
 // and its case file.
-Status Save(const RecordPlan& plan, const Trace& trace) {
-  if (trace.files.empty()) return NothingTraced(plan);
+Status Save(const RecordPlan& plan, const Recorded& recorded) {
+  const Trace& trace = recorded.trace;
+  if (trace.files.empty()) return NothingTraced(plan, recorded);
   if (trace.commits.empty()) {
     std::cerr << "alignbench record: the traced files were written but never "
                  "synced: no commit; the writes are in after_last_commit\n";
@@ -462,7 +494,7 @@ int RecordCommand(const ParsedCommand& parsed) {
   }
   Result<Recorded> recorded = Record(plan.value(), version, stop);
   if (!recorded) return ReportError(recorded.error());
-  if (Status saved = Save(plan.value(), recorded.value().trace); !saved) {
+  if (Status saved = Save(plan.value(), recorded.value()); !saved) {
     return ReportError(saved.error());
   }
   return plan.value().attach ? 0 : recorded.value().program_status;

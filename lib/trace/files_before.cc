@@ -86,6 +86,29 @@ std::optional<bool> MostlyUnwritten(const std::string& path) {
   return answer;
 }
 
+// `pattern` (absolute) with the part before its first wildcard resolved as
+// the kernel names files (symbolic links followed, "." and ".." gone), as
+// strace -y prints a descriptor's path: "/tmp/link/../x/*.wal" ->
+// "/tmp/x/*.wal". A part that does not exist yet stays as given, its
+// nearest existing directory resolved.
+std::string Resolved(const std::string& pattern) {
+  const std::size_t wild = pattern.find_first_of("*?[");
+  const std::size_t cut =
+      wild == std::string::npos ? pattern.size() : pattern.rfind('/', wild);
+  std::string fixed = pattern.substr(0, cut);
+  std::string rest = pattern.substr(cut);
+  while (!fixed.empty()) {
+    char real[PATH_MAX];
+    if (::realpath(fixed.c_str(), real) != nullptr) {
+      return (std::string(real) == "/" && !rest.empty() ? "" : real) + rest;
+    }
+    const std::size_t slash = fixed.rfind('/');
+    rest = fixed.substr(slash) + rest;
+    fixed.resize(slash);
+  }
+  return pattern;
+}
+
 Result<std::vector<std::string>> AbsoluteGlobs(
     const std::vector<std::string>& given, StraceOptions& options) {
   char cwd[PATH_MAX];
@@ -99,7 +122,8 @@ Result<std::vector<std::string>> AbsoluteGlobs(
                                "an empty pattern matches no file");
       return error;
     }
-    const std::string abs = g[0] == '/' ? g : std::string(cwd) + "/" + g;
+    const std::string abs =
+        Resolved(g[0] == '/' ? g : std::string(cwd) + "/" + g);
     out.push_back(abs);
     glob_t found{};
     if (::glob(abs.c_str(), 0, nullptr, &found) == 0) {

@@ -21,9 +21,10 @@ namespace alignbench {
 // filesystem cannot say (tmpfs, NFS) or the file is empty or missing.
 std::optional<bool> MostlyUnwritten(const std::string& path);
 
-// The globs of --file made absolute (from the working directory); the sizes
-// and unwritten state of the regular files they match now go into `options`.
-// An empty pattern is refused.
+// The globs of --file made absolute (from the working directory) and
+// resolved as strace names files (symbolic links and ".." before the first
+// wildcard); the sizes and unwritten state of the regular files they match
+// now go into `options`. An empty pattern is refused.
 Result<std::vector<std::string>> AbsoluteGlobs(
     const std::vector<std::string>& given, StraceOptions& options);
 

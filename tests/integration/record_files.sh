@@ -1,0 +1,58 @@
+# alignbench record's --file as the user means it, against a real writer under strace:
+# 1. a pattern through a symbolic link, or with "..", matches the file the program writes
+#    (strace names it by its real path);
+# 2. a pattern that matches nothing names, in its hint, the files the program did write
+#    and sync;
+# 3. a program that writes its log only through a shared mapping is told so.
+source "$(dirname "$0")/lib.sh"
+command -v strace > /dev/null || skip "strace missing (scripts/lib/common.sh installs it)"
+d=$WORK/files
+mkdir -p "$d/real"
+ln -s real "$d/link"
+# A writer of COUNT synced appends to FILE; MMAP=1: through a shared mapping, with msync.
+cat > "$WORK/writer.py" << 'EOF'
+import mmap, os, sys
+path, count = sys.argv[1], int(sys.argv[2])
+fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+if os.environ.get("MMAP"):
+    os.ftruncate(fd, 4096)
+    m = mmap.mmap(fd, 4096, mmap.MAP_SHARED, mmap.PROT_WRITE | mmap.PROT_READ)
+    for i in range(count):
+        m[i * 10:i * 10 + 10] = b"x" * 10
+        m.flush()
+else:
+    for i in range(count):
+        os.write(fd, b"x" * 100)
+        os.fdatasync(fd)
+EOF
+commits() {  # commits TRACE: the commits a trace holds, or -1
+  "$PY" -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["commits"]))' "$1" \
+    2> /dev/null || echo -1
+}
+
+for pattern in "$d/link/log" "$d/link/*" "$d/real/../link/log" "real/log"; do
+  rm -f "$d/real/log" "$d/t.json"
+  (cd "$d" && "$ALIGNBENCH" record --file "$pattern" --out "$d/t.json" -- \
+    "$PY" "$WORK/writer.py" "$d/link/log" 5 > /dev/null 2> "$d/err")
+  check "--file $pattern: exit 0 ($(head -n 1 "$d/err"))" [ $? -eq 0 ]
+  check "--file $pattern: the 5 commits recorded ($(commits "$d/t.json"))" \
+    [ "$(commits "$d/t.json")" -eq 5 ]
+done
+
+rm -f "$d/real/log" "$d/t.json"
+"$ALIGNBENCH" record --file "$d/other" --out "$d/t.json" -- \
+  "$PY" "$WORK/writer.py" "$d/real/log" 3 > /dev/null 2> "$d/err"
+status=$?
+check "--file matching nothing: exit 2 (got $status)" [ "$status" -eq 2 ]
+check "--file matching nothing: the hint names the file it wrote and synced" \
+  grep -q "wrote nothing to trace: nothing was written to a file matching --file $d/other; it wrote and synced $d/real/log: give --file one of those" "$d/err"
+check "--file matching nothing: no trace saved" [ ! -e "$d/t.json" ]
+
+MMAP=1 "$ALIGNBENCH" record --file "$d/real/map" --out "$d/t.json" -- \
+  "$PY" "$WORK/writer.py" "$d/real/map" 3 > /dev/null 2> "$d/err"
+status=$?
+check "writes only through a shared mapping: exit 2 (got $status)" [ "$status" -eq 2 ]
+check "writes only through a shared mapping: it says so" \
+  grep -q "mmap of $d/real/map with PROT_WRITE and MAP_SHARED.*cannot be recorded: strace sees no write" "$d/err"
+[ "$failed" -eq 0 ] || cat "$d/err" >&2
+finish
