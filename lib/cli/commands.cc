@@ -109,6 +109,9 @@ Command RecordEntry() {
            "write the trace here: a new file, or a regular file with --force "
            "(default: PROGRAM.trace.json in the current directory)"},
           {"force", "", "let --out replace an existing regular file"},
+          {"per-sync", "",
+           "keep every sync a commit of its own (default: the syncs of one "
+           "transaction that repeat in one order are one commit)"},
       });
   record.takes_command = true;
   return record;

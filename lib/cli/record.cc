@@ -47,7 +47,12 @@ std::string Basename(const std::string& path) {
 // What was recorded, in words.
 void Describe(std::ostream& out, const Trace& trace, const std::string& path) {
   // Names from outside (paths, the command) reach the terminal escaped.
-  out << "recorded " << trace.commits.size() << " commits of "
+  std::size_t syncs = 0;
+  for (const TraceCommit& c : trace.commits) {
+    for (const TraceOp& op : c.ops) syncs += op.kind == TraceOpKind::kSync;
+  }
+  out << "recorded " << trace.commits.size() << " commits (" << syncs
+      << " syncs) of "
       << EscapeControl(trace.argv.empty() ? "?" : trace.argv[0]) << " ("
       << EscapeControl(trace.version) << ")\n";
   for (std::size_t i = 0; i < trace.files.size(); ++i) {
@@ -219,6 +224,7 @@ Result<RecordPlan> Plan(const ParsedCommand& parsed) {
     return RecordError("strace is not installed",
                        "apt-get install strace (Debian's is used and tested)");
   }
+  plan.options.transactions = !parsed.Has("per-sync");
   if (parsed.Has("file")) {
     Result<std::vector<std::string>> globs =
         AbsoluteGlobs(parsed.values.find("file")->second, plan.options);

@@ -269,6 +269,7 @@ class Parser {
     }
     trace.after_last_commit = std::move(ops);
     TakeHeader(trace);
+    if (options_.transactions) GroupTransactions(trace);
     for (const std::string& limit : limits_) trace.limits.push_back(limit);
     return trace;
   }
@@ -626,6 +627,66 @@ class Parser {
         " B at offset 0 of a new file) is taken as the file's header, written "
         "untimed before the commits: later commits write " +
         std::to_string(median) + " B by the median");
+  }
+
+  // A program whose every transaction makes several syncs, always in the
+  // same order (its data, then a meta page written O_DSYNC), means one commit
+  // by them: where a cycle of 2 to 8 syncs whose files or calls differ
+  // repeats over at least 90 % of the commits, each cycle becomes one commit
+  // (its syncs kept inside it, in order). The shortest such cycle wins; the
+  // trace's limits say what was grouped. --per-sync keeps every sync a
+  // commit.
+  void GroupTransactions(Trace& trace) const {
+    const std::vector<TraceCommit>& c = trace.commits;
+    auto key = [&c](std::size_t i) {
+      const TraceOp& s = c[i].ops.back();
+      return std::pair{s.file, s.call};
+    };
+    for (std::size_t k = 2; k <= 8 && 2 * k <= c.size(); ++k) {
+      std::vector<bool> starts(c.size(), false);
+      std::size_t covered = 0;
+      std::set<std::pair<std::uint64_t, TraceSync>> kinds;
+      for (std::size_t j = 0; j < k; ++j) kinds.insert(key(j));
+      if (kinds.size() < 2) continue;
+      for (std::size_t i = 0; i + k <= c.size();) {
+        bool cycle = true;
+        for (std::size_t j = 0; j < k && cycle; ++j) {
+          cycle = key(i + j) == key(j);
+        }
+        if (cycle) {
+          starts[i] = true;
+          covered += k;
+          i += k;
+        } else {
+          ++i;
+        }
+      }
+      if (10 * covered < 9 * c.size()) continue;
+      Merge(trace, starts, k);
+      return;
+    }
+  }
+
+  static void Merge(Trace& trace, const std::vector<bool>& starts,
+                    std::size_t k) {
+    std::vector<TraceCommit> merged;
+    const std::size_t syncs = trace.commits.size();
+    for (std::size_t i = 0; i < syncs;) {
+      TraceCommit commit;
+      const std::size_t n = starts[i] ? k : 1;
+      for (std::size_t j = i; j < i + n; ++j) {
+        commit.ops.insert(commit.ops.end(), trace.commits[j].ops.begin(),
+                          trace.commits[j].ops.end());
+      }
+      merged.push_back(std::move(commit));
+      i += n;
+    }
+    trace.limits.push_back(
+        "transactions: every " + std::to_string(k) +
+        " syncs that repeat in one order are one commit (" +
+        std::to_string(syncs) + " syncs, " + std::to_string(merged.size()) +
+        " commits); alignbench record --per-sync keeps each sync a commit");
+    trace.commits = std::move(merged);
   }
 
   const StraceOptions& options_;

@@ -43,6 +43,9 @@ struct StraceOptions {
   // Files that were mostly unwritten extents before the program ran (fallocated
   // and never written, as MariaDB's redo log at install): preallocated.
   std::set<std::string> unwritten_before;
+  // Group the syncs of one transaction into one commit where the trace
+  // repeats them (GroupTransactions); false: every sync a commit.
+  bool transactions = true;
 };
 
 // The trace in strace's output `text`. Program, version and recorder are the

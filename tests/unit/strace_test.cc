@@ -338,3 +338,33 @@ TEST_CASE("strace: an ftruncate after writes is named as a limit") {
         "ftruncate of /d/log to 1024 B after it was written: the replay does "
         "not truncate");
 }
+
+TEST_CASE("strace: the syncs of one transaction are one commit") {
+  // Each transaction: its data page, fdatasync, then a meta page written
+  // through a descriptor opened O_DSYNC. Two syncs, one commit.
+  std::string text =
+      "1  openat(AT_FDCWD</d>, \"/d/data\", O_RDWR|O_CREAT, 0644) = "
+      "3</d/data>\n"
+      "1  openat(AT_FDCWD</d>, \"/d/meta\", O_WRONLY|O_CREAT|O_DSYNC, 0644) "
+      "= 4</d/meta>\n";
+  for (int i = 0; i < 10; ++i) {
+    text += "1  pwrite64(3</d/data>, \"\"..., 4096, " +
+            std::to_string(4096 * i) + ") = 4096\n";
+    text += "1  fdatasync(3</d/data>) = 0\n";
+    text += "1  pwrite64(4</d/meta>, \"\"..., 512, 0) = 512\n";
+  }
+  const Trace t = Lines(text);
+  REQUIRE(t.commits.size() == 10);
+  CHECK(Describe(t.commits[1].ops) ==
+        "w0:4096+4096 s0:fdatasync w1:0+512 s1:O_DSYNC");
+  REQUIRE(t.limits.size() == 1);
+  CHECK_THAT(t.limits[0], Catch::StartsWith("transactions: every 2 syncs") &&
+                              Catch::Contains("(20 syncs, 10 commits)"));
+  // --per-sync: every sync a commit.
+  StraceOptions per_sync;
+  per_sync.transactions = false;
+  Result<Trace> apart = ParseStrace(text, per_sync);
+  REQUIRE(apart);
+  CHECK(apart.value().commits.size() == 20);
+  CHECK(apart.value().limits.empty());
+}
