@@ -69,6 +69,8 @@ struct ProcessPerOp {
 enum class Mechanism {
   kReadOnWrite,
   kExtraBlock,
+  kAlignedWritesMore,
+  kMoreFlushes,
   kMetadataCommits,
   kBusyDisk,
   kNoCounters,
@@ -81,6 +83,11 @@ inline constexpr Named<Mechanism> kMechanisms[] = {
      "unaligned writes read the partly overwritten block first"},
     {"one more block written", Mechanism::kExtraBlock,
      "a shift spreads each write over one more block"},
+    {"aligned writes more", Mechanism::kAlignedWritesMore,
+     "the aligned layout writes bytes the unaligned one does not: padding, "
+     "or a block written again"},
+    {"more flushes", Mechanism::kMoreFlushes,
+     "one variant makes the device flush its cache more often"},
     {"metadata commits", Mechanism::kMetadataCommits,
      "the file's metadata, written with every sync and alike for both, "
      "dominates"},

@@ -4,6 +4,23 @@
 
 namespace alignbench {
 
+bool RecordReplayBytes(Report& report) {
+  const auto& replay = report.settings.replay;
+  if (!replay || replay->aligned.name.empty()) return false;
+  for (PairResult& pair : report.pairs) {
+    for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
+      VariantResult& side =
+          v == Variant::kUnaligned ? pair.unaligned : pair.aligned;
+      if (!side.per_commit) {
+        side.per_commit =
+            CommitBytes{static_cast<double>(replay->bytes_per_commit),
+                        replay->Of(v).bytes_per_commit};
+      }
+    }
+  }
+  return true;
+}
+
 void RecordForPrinters(Report& report) {
   if (report.settings.log) {
     if (!report.log_words) report.log_words = WordsOf(report.settings);
@@ -16,6 +33,7 @@ void RecordForPrinters(Report& report) {
       }
     }
   }
+  RecordReplayBytes(report);
   for (PairResult& pair : report.pairs) {
     if (pair.mechanisms.empty()) pair.mechanisms = MechanismsOf(pair);
   }

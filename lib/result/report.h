@@ -80,4 +80,10 @@ struct Report {
 // before these were recorded (derived as the code did then).
 void RecordForPrinters(Report& report);
 
+// A replay's bytes per commit into each pair's variants (per_commit): the
+// stream's as recorded, and each variant's, from settings.replay's variants.
+// False where there are none to record (no replay, or a result from before
+// the variants were recorded).
+bool RecordReplayBytes(Report& report);
+
 }  // namespace alignbench

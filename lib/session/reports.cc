@@ -3,6 +3,7 @@
 #include <ctime>
 
 #include "lib/env/requirements.h"
+#include "lib/pairs/explain.h"
 #include "lib/pairs/log_case.h"
 #include "lib/render/table.h"
 #include "lib/version.h"
@@ -83,6 +84,14 @@ void FinishReport(Report& report, std::size_t dir,
   report.pairs = BuildPairs(plan, std::move(stages.runs[dir]), settings.shift,
                             stages.idle[dir]);
   ExplainLogPairs(settings, report.pairs);
+  // A replay's pairs explained again with the bytes each variant writes by
+  // design: an aligned layout that writes more is then said.
+  if (RecordReplayBytes(report)) {
+    for (PairResult& pair : report.pairs) {
+      pair.explanation = Explain(pair, settings.shift);
+      pair.mechanisms = MechanismsOf(pair);
+    }
+  }
   // The printers read these from the result, never from the rules again.
   RecordForPrinters(report);
   if (std::optional<std::string> shift = LevelShift(report.pairs)) {
