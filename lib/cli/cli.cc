@@ -387,9 +387,19 @@ Status ApplyReplay(const ParsedCommand& parsed, Settings& s) {
   if (!text) return text.error();
   Result<Trace> trace = ParseTrace(text.value(), path);
   if (!trace) return trace.error();
+  ReplayRule unaligned = ReplayRule::kWholeBlocks;
+  if (parsed.Has("replay-aligned")) {
+    const std::string& layout = parsed.Value("replay-aligned");
+    if (layout == "padded") {
+      unaligned = ReplayRule::kAlign;
+    } else if (layout != "whole-blocks") {
+      return Usage("replay-aligned",
+                   "'" + EscapeControl(layout) + "': whole-blocks or padded");
+    }
+  }
   Result<Replay> replay =
       ReplayOf(trace.value(), path, text.value(),
-               parsed.Has("shift") ? s.shift : kReplayShift);
+               parsed.Has("shift") ? s.shift : kReplayShift, unaligned);
   if (!replay) return replay.error();
   const Replay& r = replay.value();
   const std::uint64_t commits = r.commits;
@@ -459,6 +469,8 @@ Status ApplySettings(const ParsedCommand& parsed, SessionOptions& o) {
   if (Status dirs = ApplyDirs(parsed, o); !dirs) return dirs;
   if (parsed.Has("replay")) {
     if (Status replayed = ApplyReplay(parsed, s); !replayed) return replayed;
+  } else if (parsed.Has("replay-aligned")) {
+    return Usage("replay-aligned", "only with --replay");
   }
   // A log case's header is one of its rules: a --shift would be ignored.
   if (parsed.Has("shift") && s.log) {

@@ -58,7 +58,12 @@ Command RunCommand() {
            "measure a trace saved by alignbench record as a pair: its writes "
            "as recorded against the same writes moved by --shift (default "
            "512 here), or, where the recorded writes are unaligned, against "
-           "each commit started on a 4096-byte boundary"},
+           "the same stream written as whole 4096-byte blocks"},
+          {"replay-aligned", "LAYOUT",
+           "with --replay of unaligned writes, the aligned variant: "
+           "whole-blocks (default: each commit writes the blocks its bytes "
+           "touch, whole) or padded (each commit on the next 4096-byte "
+           "boundary)"},
           {"out", "FILE",
            "write the result JSON here (atomically); a new file, or a "
            "regular file with --force"},
