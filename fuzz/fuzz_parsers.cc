@@ -21,10 +21,10 @@
 #include "lib/config/case_file.h"
 #include "lib/config/settings.h"
 #include "lib/config/size.h"
-#include "lib/config/trace.h"
+#include "lib/config/trace_file.h"
 #include "lib/render/table.h"
 #include "lib/result/result_json.h"
-#include "lib/trace/strace.h"
+#include "lib/trace/strace_reader.h"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include "lib/config/case_search.h"
 #include "lib/config/options.h"
 #include "lib/config/replay.h"
-#include "lib/config/trace.h"
+#include "lib/config/trace_file.h"
 
 namespace alignbench {
 namespace {

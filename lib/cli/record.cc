@@ -22,7 +22,7 @@
 #include "lib/trace/case_of_trace.h"
 #include "lib/trace/files_before.h"
 #include "lib/trace/processes.h"
-#include "lib/trace/strace.h"
+#include "lib/trace/strace_reader.h"
 
 namespace alignbench {
 namespace {

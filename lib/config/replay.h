@@ -1,6 +1,6 @@
-// --replay: a trace (trace.h) made a pair. The variants are the trace's own
-// commits on its log file and the same stream laid out as an engineer of the
-// program could choose to write it:
+// --replay: a trace (trace_file.h) made a pair. The variants are the trace's
+// own commits on its log file and the same stream laid out as an engineer of
+// the program could choose to write it:
 //  - the recorded writes mostly start on 4096-byte boundaries (PostgreSQL's
 //    pages, MariaDB's blocks): the unaligned variant is every write and the
 //    header moved `shift` bytes further into the file (default 512: still a
@@ -27,7 +27,7 @@
 
 #include "lib/base/error.h"
 #include "lib/config/axes.h"
-#include "lib/config/trace.h"
+#include "lib/config/trace_file.h"
 
 namespace alignbench {
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "lib/config/trace.h"
+#include "lib/config/trace_file.h"
 
 namespace alignbench {
 

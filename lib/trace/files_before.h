@@ -2,7 +2,7 @@
 // sizes, which were mostly unwritten (fallocated, never written), and for
 // --pid the ones the processes already hold open, with their flags and
 // positions. A trace tells new, preallocated and recycled log files apart
-// from these (lib/config/trace.h).
+// from these (lib/config/trace_file.h).
 #pragma once
 
 #include <sys/types.h>
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "lib/base/error.h"
-#include "lib/trace/strace.h"
+#include "lib/trace/strace_reader.h"
 
 namespace alignbench {
 

@@ -11,8 +11,8 @@
 
 #include "lib/config/case_file.h"
 #include "lib/config/settings.h"
-#include "lib/config/trace.h"
-#include "lib/trace/strace.h"
+#include "lib/config/trace_file.h"
+#include "lib/trace/strace_reader.h"
 
 using namespace alignbench;
 

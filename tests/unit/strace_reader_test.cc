@@ -1,7 +1,7 @@
-// lib/trace/strace.h: strace's real output (tests/fixtures/strace/) made a
-// trace: positions followed, commits cut at syncs and O_DSYNC writes, files'
+// lib/trace/strace_reader.h: strace's real output (tests/fixtures/strace/) made
+// a trace: positions followed, commits cut at syncs and O_DSYNC writes, files'
 // states, what strace cannot see named.
-#include "lib/trace/strace.h"
+#include "lib/trace/strace_reader.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>

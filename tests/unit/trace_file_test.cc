@@ -1,6 +1,6 @@
-// lib/config/trace.h: a trace read, written and read again the same; every
+// lib/config/trace_file.h: a trace read, written and read again the same; every
 // bound and key checked, bad and truncated traces refused with the key.
-#include "lib/config/trace.h"
+#include "lib/config/trace_file.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>

@@ -1,4 +1,4 @@
-#include "lib/config/trace.h"
+#include "lib/config/trace_file.h"
 
 #include <algorithm>
 #include <initializer_list>

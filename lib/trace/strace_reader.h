@@ -1,5 +1,5 @@
-// strace's output made a trace (lib/config/trace.h): the writes and syncs of
-// the traced files, commit by commit, by the rule kTraceCommitRule states.
+// strace's output made a trace (lib/config/trace_file.h): the writes and syncs
+// of the traced files, commit by commit, by the rule kTraceCommitRule states.
 // Reads what `strace -f -qq -s0 -y` prints (one line per call, a process id
 // first with -f, "<unfinished ...>" and "<... NAME resumed>" halves joined by
 // process id). A file's position is followed for write/writev through open,
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "lib/base/error.h"
-#include "lib/config/trace.h"
+#include "lib/config/trace_file.h"
 
 namespace alignbench {
 

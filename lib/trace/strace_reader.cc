@@ -1,4 +1,4 @@
-#include "lib/trace/strace.h"
+#include "lib/trace/strace_reader.h"
 
 #include <fnmatch.h>
 
