@@ -367,6 +367,16 @@ Status ApplyDirs(const ParsedCommand& parsed, SessionOptions& o) {
   return Ok{};
 }
 
+// --replay-aligned: the aligned layout of an unaligned stream.
+Result<ReplayRule> ReplayAligned(const ParsedCommand& parsed) {
+  if (!parsed.Has("replay-aligned")) return ReplayRule::kWholeBlocks;
+  const std::string& layout = parsed.Value("replay-aligned");
+  if (layout == "padded") return ReplayRule::kAlign;
+  if (layout == "whole-blocks") return ReplayRule::kWholeBlocks;
+  return Usage("replay-aligned",
+               "'" + EscapeControl(layout) + "': whole-blocks or padded");
+}
+
 // The settings the command line gives, over those of --case.
 // --replay TRACE: the trace's commits instead of a workload, and the axes
 // its log file had (sync call, O_DIRECT, state); what the command line sets
@@ -387,19 +397,11 @@ Status ApplyReplay(const ParsedCommand& parsed, Settings& s) {
   if (!text) return text.error();
   Result<Trace> trace = ParseTrace(text.value(), path);
   if (!trace) return trace.error();
-  ReplayRule unaligned = ReplayRule::kWholeBlocks;
-  if (parsed.Has("replay-aligned")) {
-    const std::string& layout = parsed.Value("replay-aligned");
-    if (layout == "padded") {
-      unaligned = ReplayRule::kAlign;
-    } else if (layout != "whole-blocks") {
-      return Usage("replay-aligned",
-                   "'" + EscapeControl(layout) + "': whole-blocks or padded");
-    }
-  }
+  Result<ReplayRule> unaligned = ReplayAligned(parsed);
+  if (!unaligned) return unaligned.error();
   Result<Replay> replay =
       ReplayOf(trace.value(), path, text.value(),
-               parsed.Has("shift") ? s.shift : kReplayShift, unaligned);
+               parsed.Has("shift") ? s.shift : kReplayShift, unaligned.value());
   if (!replay) return replay.error();
   const Replay& r = replay.value();
   const std::uint64_t commits = r.commits;

@@ -72,6 +72,28 @@ std::string BusySentence(const PairResult& pair) {
          which + " cannot say what the writes themselves cost.";
 }
 
+// The aligned layout writes more by design (whole blocks, padding).
+std::string AlignedWritesMore(const VariantResult& u, const VariantResult& a) {
+  return "aligned: +" + Fixed(a.device->kib_written - u.device->kib_written) +
+         " KiB written per operation (" + Fixed(a.device->kib_written) +
+         " against " + Fixed(u.device->kib_written) +
+         "): by design it writes " + Fixed(a.per_commit->written, 0) +
+         " B per commit against " + Fixed(u.per_commit->written, 0) +
+         " B (padding to a block, or the block a commit left partly filled "
+         "written again by the next).";
+}
+
+// One side makes the device flush its cache more often.
+std::string MoreFlushes(const VariantResult& u, const VariantResult& a) {
+  const bool u_more = *u.device->flushes > *a.device->flushes;
+  const double more = u_more ? *u.device->flushes : *a.device->flushes;
+  const double less = u_more ? *a.device->flushes : *u.device->flushes;
+  return std::string(u_more ? "unaligned" : "aligned") + ": +" +
+         Fixed(more - less) + " device flushes per operation (" + Fixed(more) +
+         " against " + Fixed(less) +
+         "): each waits for the disk's write cache.";
+}
+
 // The sentence that says one mechanism with this pair's figures.
 std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
   const VariantResult& u = pair.unaligned;
@@ -91,23 +113,9 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
              " KiB written per write: a " + std::to_string(shift) +
              "-byte shift spreads each write over one more block.";
     case Mechanism::kAlignedWritesMore:
-      return "aligned: +" +
-             Fixed(a.device->kib_written - u.device->kib_written) +
-             " KiB written per operation (" + Fixed(a.device->kib_written) +
-             " against " + Fixed(u.device->kib_written) +
-             "): by design it writes " + Fixed(a.per_commit->written, 0) +
-             " B per commit against " + Fixed(u.per_commit->written, 0) +
-             " B (padding to a block, or the block a commit left partly "
-             "filled written again by the next).";
-    case Mechanism::kMoreFlushes: {
-      const bool u_more = *u.device->flushes > *a.device->flushes;
-      const double more = u_more ? *u.device->flushes : *a.device->flushes;
-      const double less = u_more ? *a.device->flushes : *u.device->flushes;
-      return std::string(u_more ? "unaligned" : "aligned") + ": +" +
-             Fixed(more - less) + " device flushes per operation (" +
-             Fixed(more) + " against " + Fixed(less) +
-             "): each waits for the disk's write cache.";
-    }
+      return AlignedWritesMore(u, a);
+    case Mechanism::kMoreFlushes:
+      return MoreFlushes(u, a);
     case Mechanism::kMetadataCommits:
       // The gloss is its own sentence: the same for every pair, it is said
       // once for the run.
