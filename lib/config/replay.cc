@@ -34,17 +34,30 @@ std::uint64_t LogFile(const Trace& trace) {
   return best;
 }
 
-// The sync method of the run: the call most commits end in.
-SyncMethod SyncOf(const std::vector<TraceSync>& calls) {
+// The sync method of the run: the call most commits end in; a tie is
+// broken by the order of kTraceSyncs, and said in `notes`.
+SyncMethod SyncOf(const std::vector<TraceSync>& calls,
+                  std::vector<std::string>& notes) {
   std::map<TraceSync, std::size_t> count;
   for (TraceSync c : calls) ++count[c];
   TraceSync most = TraceSync::kFdatasync;
   std::size_t n = 0;
+  std::string tied;
   for (const auto& [call, k] : count) {
     if (k > n) {
       most = call;
       n = k;
+      tied.clear();
+    } else if (k == n) {
+      tied += std::string(tied.empty() ? "" : ", ") +
+              std::string(NameOf(kTraceSyncs, call));
     }
+  }
+  if (!tied.empty()) {
+    notes.push_back("as many commits end in " + tied + " as in " +
+                    std::string(NameOf(kTraceSyncs, most)) + " (" +
+                    std::to_string(n) + " each): measured with " +
+                    std::string(NameOf(kTraceSyncs, most)));
   }
   // sync_file_range is measured as fdatasync, the nearest durable call.
   return SyncMethodOf(most).value_or(SyncMethod::kFdatasync);
@@ -213,11 +226,16 @@ Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
     return refuse("no commit of the trace writes to a file (" +
                   std::to_string(trace.commits.size()) + " commits)");
   }
-  r.sync = SyncOf(stream.calls);
+  r.sync = SyncOf(stream.calls, r.notes);
   r.commits = stream.commits.size();
   r.bytes_per_commit =
       std::max<std::uint64_t>(1, (stream.bytes + r.commits / 2) / r.commits);
   const bool aligned_stream = 2 * stream.unaligned_starts <= r.commits;
+  if (2 * stream.unaligned_starts == r.commits) {
+    r.notes.push_back(
+        "half the commits start on a 4096-byte boundary and half do not: "
+        "taken as aligned, the unaligned variant moved by the shift");
+  }
   r.rule = aligned_stream ? ReplayRule::kShift : unaligned_rule;
   const std::uint64_t header =
       trace.header && trace.header->file == log ? trace.header->bytes : 0;

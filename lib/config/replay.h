@@ -81,6 +81,9 @@ struct Replay {
   std::uint64_t bytes_per_commit = 0;
   // Commits replayed (the log file's commits that write).
   std::uint64_t commits = 0;
+  // Ties broken in deciding the above (the sync call, the rule), in words:
+  // the run's warnings say them.
+  std::vector<std::string> notes;
   // Empty when read back from a result file, which keeps no commits.
   ReplayVariant unaligned;
   ReplayVariant aligned;

@@ -84,6 +84,11 @@ void FinishReport(Report& report, std::size_t dir,
   report.pairs = BuildPairs(plan, std::move(stages.runs[dir]), settings.shift,
                             stages.idle[dir]);
   ExplainLogPairs(settings, report.pairs);
+  if (settings.replay) {
+    for (const std::string& note : settings.replay->notes) {
+      report.warnings.push_back("replay: " + note);
+    }
+  }
   // A replay's pairs explained again with the bytes each variant writes by
   // design: an aligned layout that writes more is then said.
   if (RecordReplayBytes(report)) {

@@ -140,3 +140,26 @@ TEST_CASE("replay: refused without a writing commit or with a zero shift") {
   CHECK_FALSE(ReplayOf(Pages(), "p.json", "", 0));
   CHECK(TraceDigest("") == "fnv1a64:cbf29ce484222325");
 }
+
+TEST_CASE("replay: a tie broken in deciding the run is said") {
+  // Two commits end in fsync and two in fdatasync; two of the four start on
+  // a 4096-byte boundary.
+  Trace t = Pages();
+  t.commits.pop_back();
+  TraceCommit odd;
+  odd.ops.push_back({TraceOpKind::kWrite, 0, 100, 512, {}});
+  odd.ops.push_back({TraceOpKind::kSync, 0, 0, 0, TraceSync::kFsync});
+  t.commits.push_back(odd);
+  t.commits.push_back(odd);
+  t.commits.erase(t.commits.begin());
+  Result<Replay> r = ReplayOf(t, "t.json", "x", 512);
+  REQUIRE(r);
+  REQUIRE(r.value().notes.size() == 2);
+  CHECK_THAT(r.value().notes[0],
+             Catch::StartsWith("as many commits end in fdatasync as in "
+                               "fsync (2 each): measured with fsync"));
+  CHECK_THAT(r.value().notes[1], Catch::StartsWith("half the commits start"));
+  CHECK(r.value().rule == ReplayRule::kShift);
+  // Without a tie, nothing is said.
+  CHECK(ReplayOf(Pages(), "p.json", "x", 512).value().notes.empty());
+}
