@@ -194,6 +194,29 @@ void Describe(ReplayVariant& v, std::string name) {
   v.name = std::move(name);
 }
 
+// The pair's variants by r.rule: the commits as recorded, and the same
+// moved by the shift, in whole blocks or padded.
+void SetVariants(Replay& r, ReplayVariant recorded) {
+  ReplayVariant other = recorded;
+  Describe(recorded, "as recorded");
+  if (r.rule == ReplayRule::kShift) {
+    Shift(other, r.shift);
+    Describe(other, "moved by " + std::to_string(r.shift) + " B");
+    r.aligned = std::move(recorded);
+    r.unaligned = std::move(other);
+    return;
+  }
+  if (r.rule == ReplayRule::kWholeBlocks) {
+    WholeBlocks(other);
+    Describe(other, "whole blocks");
+  } else {
+    Pad(other);
+    Describe(other, "padded");
+  }
+  r.unaligned = std::move(recorded);
+  r.aligned = std::move(other);
+}
+
 }  // namespace
 
 Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
@@ -239,25 +262,7 @@ Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
   r.rule = aligned_stream ? ReplayRule::kShift : unaligned_rule;
   const std::uint64_t header =
       trace.header && trace.header->file == log ? trace.header->bytes : 0;
-  ReplayVariant recorded{header, std::move(stream.commits), "", 0, 0};
-  ReplayVariant other = recorded;
-  Describe(recorded, "as recorded");
-  if (r.rule == ReplayRule::kShift) {
-    Shift(other, shift);
-    Describe(other, "moved by " + std::to_string(shift) + " B");
-    r.aligned = std::move(recorded);
-    r.unaligned = std::move(other);
-    return r;
-  }
-  if (r.rule == ReplayRule::kWholeBlocks) {
-    WholeBlocks(other);
-    Describe(other, "whole blocks");
-  } else {
-    Pad(other);
-    Describe(other, "padded");
-  }
-  r.unaligned = std::move(recorded);
-  r.aligned = std::move(other);
+  SetVariants(r, ReplayVariant{header, std::move(stream.commits), "", 0, 0});
   return r;
 }
 
