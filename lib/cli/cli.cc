@@ -224,17 +224,51 @@ Status Unrecognized(const std::string& arg, const Command& command,
   return error;
 }
 
+// A word Boost would read without complaint but alignbench refuses: an
+// operand where the command takes none, an option whose value is an option.
+Status CheckParsed(const po::parsed_options& options) {
+  for (const po::option& option : options.options) {
+    if (option.string_key == kOperand && option.position_key == -1) {
+      return PlainError(ErrorKind::kUsage, "command line",
+                        "unknown option '--" + option.string_key + "'");
+    }
+    // Boost takes "--writes --sizes 4K" as --writes="--sizes": refuse it.
+    if (!option.unregistered && option.position_key == -1 &&
+        !option.value.empty() && option.value.front().rfind("--", 0) == 0) {
+      return Usage(option.string_key,
+                   "needs a value (got option '" + option.value.front() + "')");
+    }
+  }
+  return Ok{};
+}
+
+// The options and operands Boost stored, into `parsed`.
+void StoreValues(const po::variables_map& vm, ParsedCommand& parsed) {
+  for (const CliOption& option : parsed.command->options) {
+    const std::string name(option.name);
+    if (!vm.count(name)) continue;
+    if (option.repeatable) {
+      parsed.values[name] = vm[name].as<std::vector<std::string>>();
+    } else {
+      parsed.values[name] = {option.value_name.empty()
+                                 ? std::string()
+                                 : vm[name].as<std::string>()};
+    }
+  }
+  if (vm.count(kOperand)) {
+    parsed.operands = vm[kOperand].as<std::vector<std::string>>();
+  }
+}
+
 // Boost's parse, with alignbench's rules: no "--", no option taken as another
 // option's value, --benchmark_* flags checked and passed on, and an unknown
 // option answered with the closest known one.
 Status ParseWords(const std::vector<std::string>& args, ParsedCommand& parsed) {
   const Command& command = *parsed.command;
-  for (const std::string& arg : args) {
-    if (arg == "--") {
-      return PlainError(ErrorKind::kUsage, "command line",
-                        "unexpected argument '--': alignbench has no end of "
-                        "options; a word that starts with - is an option");
-    }
+  if (std::find(args.begin(), args.end(), "--") != args.end()) {
+    return PlainError(ErrorKind::kUsage, "command line",
+                      "unexpected argument '--': alignbench has no end of "
+                      "options; a word that starts with - is an option");
   }
   po::options_description desc = Description(command);
   po::positional_options_description positional;
@@ -255,18 +289,7 @@ Status ParseWords(const std::vector<std::string>& args, ParsedCommand& parsed) {
     // Without operands a word that is no option is unrecognized, and said so.
     if (command.max_operands > 0) parser.positional(positional);
     po::parsed_options options = parser.run();
-    for (const po::option& option : options.options) {
-      if (option.string_key == kOperand && option.position_key == -1) {
-        return PlainError(ErrorKind::kUsage, "command line",
-                          "unknown option '--" + option.string_key + "'");
-      }
-      // Boost takes "--writes --sizes 4K" as --writes="--sizes": refuse it.
-      if (!option.unregistered && option.position_key == -1 &&
-          !option.value.empty() && option.value.front().rfind("--", 0) == 0) {
-        return Usage(option.string_key, "needs a value (got option '" +
-                                            option.value.front() + "')");
-      }
-    }
+    if (Status ok = CheckParsed(options); !ok) return ok;
     unrecognized = po::collect_unrecognized(
         options.options, command.max_operands > 0 ? po::exclude_positional
                                                   : po::include_positional);
@@ -280,20 +303,7 @@ Status ParseWords(const std::vector<std::string>& args, ParsedCommand& parsed) {
       return known;
     }
   }
-  for (const CliOption& option : command.options) {
-    const std::string name(option.name);
-    if (!vm.count(name)) continue;
-    if (option.repeatable) {
-      parsed.values[name] = vm[name].as<std::vector<std::string>>();
-    } else {
-      parsed.values[name] = {option.value_name.empty()
-                                 ? std::string()
-                                 : vm[name].as<std::string>()};
-    }
-  }
-  if (vm.count(kOperand)) {
-    parsed.operands = vm[kOperand].as<std::vector<std::string>>();
-  }
+  StoreValues(vm, parsed);
   return Ok{};
 }
 

@@ -231,70 +231,88 @@ std::vector<std::pair<std::string, std::string>> MeansApart(const Report& r,
   return apart;
 }
 
+// A group's rows of times and gains, under their heading.
+void GainRows(std::ostream& out, const Report& r, std::size_t from,
+              std::size_t to) {
+  out << Pad("size", 6) << " | " << Pad(Heading(r, Variant::kUnaligned), 10)
+      << " | " << Pad(Heading(r, Variant::kAligned), 10) << " | "
+      << Pad("means %gain", 11) << " | " << Pad("%gain", 8) << " | "
+      << Pad("95% interval", 16) << " | " << Pad("p", 8) << " | verdict\n";
+  for (std::size_t i = from; i < to; ++i) {
+    const PairResult& p = r.pairs[i];
+    out << Pad(SizeColumn(p.spec.size), 6) << " | " << Pad(Ms(p.unaligned), 10)
+        << " | " << Pad(Ms(p.aligned), 10) << " | " << Pad(MeansGainCell(p), 11)
+        << " | " << Pad(TypicalGainCell(p), 8) << " | "
+        << Pad(IntervalText(p), 16) << " | " << Pad(PValue(p), 8) << " | "
+        << LabelledVerdict(r, p) << "\n";
+  }
+}
+
+// A group's device I/O per write, two lines a pair; where no device takes
+// the writes, one line says so instead of a column of n/a.
+void DeviceRows(std::ostream& out, const Report& r, std::size_t from,
+                std::size_t to) {
+  if (!r.reference && !r.target.device) {
+    out << "device I/O per write: none counted, no block device takes "
+           "these writes (the note below says where they go)\n";
+    return;
+  }
+  const std::string first = Heading(r, Variant::kUnaligned);
+  const std::string second = Heading(r, Variant::kAligned);
+  for (std::size_t i = from; i < to; ++i) {
+    if (i == from) out << "device I/O per write (device-wide counters):\n";
+    const PairResult& p = r.pairs[i];
+    out << Pad(SizeColumn(p.spec.size), 6) << "  " << PadRight(first)
+        << DeviceCell(p.unaligned.device) << BackgroundCell(p, p.unaligned)
+        << CommitCell(p.unaligned) << "\n"
+        << Pad("", 6) << "  " << PadRight(second)
+        << DeviceCell(p.aligned.device) << BackgroundCell(p, p.aligned)
+        << CommitCell(p.aligned) << "\n";
+  }
+}
+
+// Why a group's figures are as they are: means that point elsewhere, the
+// why-lines, runs far off the others.
+void ExplainRows(std::ostream& out, const Report& r, std::size_t from,
+                 std::size_t to) {
+  const auto apart = MeansApart(r, from, to);
+  if (!apart.empty()) out << "where the means point elsewhere:\n";
+  for (const auto& [size, note] : apart) {
+    out << Pad(size, 6) << "  " << note << "\n";
+  }
+  const WhyLines why = WhyLinesOf(r.pairs, from, to);
+  out << "why:\n";
+  for (const std::string& sentence : why.common) {
+    out << Pad("all", 6) << "  " << EscapeControl(sentence) << "\n";
+  }
+  for (const auto& [size, text] : why.per_size) {
+    out << Pad(size, 6) << "  " << EscapeControl(text) << "\n";
+  }
+  bool noted = false;
+  for (std::size_t i = from; i < to; ++i) {
+    for (const std::string& note : r.pairs[i].run_notes) {
+      if (!noted) out << "runs far off the others of their variant:\n";
+      noted = true;
+      out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  "
+          << EscapeControl(note) << "\n";
+    }
+  }
+}
+
 void RenderTable(std::ostream& out, const Report& r) {
   out << TitleLine(r) << "\n";
   if (r.reference) {
     out << "source: " << EscapeControl(r.reference->source) << "\n";
   }
   out << SettingsLine(r) << "\n";
-  ForEachGroup(r, [&](const std::string& label, std::size_t from,
-                      std::size_t to) {
-    out << "\n[" << label << "]\n";
-    const std::string first = Heading(r, Variant::kUnaligned);
-    const std::string second = Heading(r, Variant::kAligned);
-    out << Pad("size", 6) << " | " << Pad(first, 10) << " | " << Pad(second, 10)
-        << " | " << Pad("means %gain", 11) << " | " << Pad("%gain", 8) << " | "
-        << Pad("95% interval", 16) << " | " << Pad("p", 8) << " | verdict\n";
-    for (std::size_t i = from; i < to; ++i) {
-      const PairResult& p = r.pairs[i];
-      out << Pad(SizeColumn(p.spec.size), 6) << " | "
-          << Pad(Ms(p.unaligned), 10) << " | " << Pad(Ms(p.aligned), 10)
-          << " | " << Pad(MeansGainCell(p), 11) << " | "
-          << Pad(TypicalGainCell(p), 8) << " | " << Pad(IntervalText(p), 16)
-          << " | " << Pad(PValue(p), 8) << " | " << LabelledVerdict(r, p)
-          << "\n";
-    }
-    // Where no device takes the writes, one line says so instead of a
-    // column of n/a.
-    const bool no_device = !r.reference && !r.target.device;
-    if (no_device) {
-      out << "device I/O per write: none counted, no block device takes "
-             "these writes (the note below says where they go)\n";
-    }
-    for (std::size_t i = from; i < to && !no_device; ++i) {
-      if (i == from) out << "device I/O per write (device-wide counters):\n";
-      const PairResult& p = r.pairs[i];
-      out << Pad(SizeColumn(p.spec.size), 6) << "  " << PadRight(first)
-          << DeviceCell(p.unaligned.device) << BackgroundCell(p, p.unaligned)
-          << CommitCell(p.unaligned) << "\n"
-          << Pad("", 6) << "  " << PadRight(second)
-          << DeviceCell(p.aligned.device) << BackgroundCell(p, p.aligned)
-          << CommitCell(p.aligned) << "\n";
-    }
-    RenderTailRows(out, r.pairs, from, to);
-    const auto apart = MeansApart(r, from, to);
-    if (!apart.empty()) out << "where the means point elsewhere:\n";
-    for (const auto& [size, note] : apart) {
-      out << Pad(size, 6) << "  " << note << "\n";
-    }
-    const WhyLines why = WhyLinesOf(r.pairs, from, to);
-    out << "why:\n";
-    for (const std::string& sentence : why.common) {
-      out << Pad("all", 6) << "  " << EscapeControl(sentence) << "\n";
-    }
-    for (const auto& [size, text] : why.per_size) {
-      out << Pad(size, 6) << "  " << EscapeControl(text) << "\n";
-    }
-    bool noted = false;
-    for (std::size_t i = from; i < to; ++i) {
-      for (const std::string& note : r.pairs[i].run_notes) {
-        if (!noted) out << "runs far off the others of their variant:\n";
-        noted = true;
-        out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  "
-            << EscapeControl(note) << "\n";
-      }
-    }
-  });
+  ForEachGroup(r,
+               [&](const std::string& label, std::size_t from, std::size_t to) {
+                 out << "\n[" << label << "]\n";
+                 GainRows(out, r, from, to);
+                 DeviceRows(out, r, from, to);
+                 RenderTailRows(out, r.pairs, from, to);
+                 ExplainRows(out, r, from, to);
+               });
   const auto notes = Notes(r);
   if (!notes.empty()) out << "\n";
   for (const auto& [label, text] : notes) out << label << ": " << text << "\n";
