@@ -1,9 +1,14 @@
 #include "lib/measure/pattern.h"
 
 #include <algorithm>
+#include <iterator>
+#include <map>
 
 namespace alignbench {
 namespace {
+
+// A filesystem block: the unit an extent is converted or allocated in.
+constexpr std::uint64_t kFsBlock = 4096;
 
 std::uint64_t RoundUp(std::uint64_t value, std::uint64_t to) {
   return to == 0 ? value : (value + to - 1) / to * to;
@@ -11,6 +16,32 @@ std::uint64_t RoundUp(std::uint64_t value, std::uint64_t to) {
 std::uint64_t RoundDown(std::uint64_t value, std::uint64_t to) {
   return to == 0 ? value : value / to * to;
 }
+
+// The blocks written so far, as merged runs [first, end) of block numbers.
+class WrittenBlocks {
+ public:
+  // Adds the blocks of [offset, offset + length); whether one was new.
+  bool Add(std::uint64_t offset, std::uint64_t length) {
+    if (length == 0) return false;
+    std::uint64_t first = offset / kFsBlock;
+    std::uint64_t end = RoundUp(offset + length, kFsBlock) / kFsBlock;
+    auto it = runs_.upper_bound(first);
+    if (it != runs_.begin() && std::prev(it)->second >= first) --it;
+    const bool covered =
+        it != runs_.end() && it->first <= first && it->second >= end;
+    if (covered) return false;
+    while (it != runs_.end() && it->first <= end) {
+      first = std::min(first, it->first);
+      end = std::max(end, it->second);
+      it = runs_.erase(it);
+    }
+    runs_.emplace(first, end);
+    return true;
+  }
+
+ private:
+  std::map<std::uint64_t, std::uint64_t> runs_;
+};
 
 }  // namespace
 
@@ -96,19 +127,24 @@ WritePattern::Totals WritePattern::Over(std::uint64_t skip,
   fresh.pos_ = fresh.written_end_ = rules_.header;
   Totals totals;
   totals.end = rules_.header;
+  WrittenBlocks blocks;
+  blocks.Add(0, rules_.header);
   for (std::uint64_t k = 0; k < skip + count; ++k) {
     std::uint64_t commit = 0;
+    bool reached_new = false;
     for (const Op& op : fresh.Next()) {
       if (op.kind != OpKind::kWrite) continue;
       const Extent& e = op.extent;
       totals.end = std::max(totals.end, e.offset + e.length);
       totals.max_length = std::max(totals.max_length, e.length);
       commit += e.length;
+      reached_new = blocks.Add(e.offset, e.length) || reached_new;
     }
     totals.max_commit = std::max(totals.max_commit, commit);
     if (k >= skip) {
       totals.asked += record_;
       totals.written += commit;
+      totals.new_block_commits += reached_new;
     }
   }
   return totals;

@@ -63,6 +63,10 @@ class WritePattern final {
     // Bytes the application asked for and bytes written, over the `count`.
     std::uint64_t asked = 0;
     std::uint64_t written = 0;
+    // Commits of the `count` that write a 4096-byte block no write before
+    // them reached (the header's blocks count as written): in a
+    // preallocated file each converts an unwritten extent.
+    std::uint64_t new_block_commits = 0;
   };
   Totals Over(std::uint64_t skip, std::uint64_t count) const;
 

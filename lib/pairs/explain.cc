@@ -43,6 +43,25 @@ bool Alike(const DevicePerOp& u, const DevicePerOp& a) {
          Near(u.kib_written, a.kib_written);
 }
 
+// Both sides write a preallocated file, one reaches new blocks in a quarter
+// of the commits more than the other, and makes half a device write or more
+// per commit more: the conversions are its doing.
+bool Conversions(const PairResult& pair) {
+  const VariantResult& u = pair.unaligned;
+  const VariantResult& a = pair.aligned;
+  for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
+    if (pair.spec.WritesOf(v).layout != Layout::kPrealloc) return false;
+  }
+  if (!u.per_commit || !a.per_commit || !u.per_commit->new_blocks ||
+      !a.per_commit->new_blocks) {
+    return false;
+  }
+  const double blocks = *a.per_commit->new_blocks - *u.per_commit->new_blocks;
+  const double writes = a.device->writes - u.device->writes;
+  return std::fabs(blocks) >= 0.25 && std::fabs(writes) >= 0.5 &&
+         (blocks > 0) == (writes > 0);
+}
+
 bool Significant(const PairResult& pair) {
   return pair.verdict && (*pair.verdict == Verdict::kAlignedFaster ||
                           *pair.verdict == Verdict::kUnalignedFaster);
@@ -94,19 +113,47 @@ std::string MoreFlushes(const VariantResult& u, const VariantResult& a) {
          "): each waits for the disk's write cache.";
 }
 
+// The writes of one side read the block they partly overwrite.
+std::string ReadOnWrite(const VariantResult& u, const VariantResult& a) {
+  const bool u_more = u.device->reads > a.device->reads;
+  const VariantResult& more = u_more ? u : a;
+  const VariantResult& less = u_more ? a : u;
+  return std::string(u_more ? "unaligned" : "aligned") + ": +" +
+         Fixed(more.device->reads - less.device->reads) + " device reads (" +
+         Fixed(more.device->kib_read - less.device->kib_read) +
+         " KiB) per write: the partly overwritten block was read first "
+         "(read-modify-write" +
+         std::string(more.staged ? "" : ", the page cache's read-on-write") +
+         ").";
+}
+
+// Both write a preallocated file; one side's commits reach blocks never
+// written before more often, and its device writes show it.
+std::string ExtentConversions(const VariantResult& u, const VariantResult& a) {
+  const double nu = *u.per_commit->new_blocks;
+  const double na = *a.per_commit->new_blocks;
+  const bool u_more = nu > na;
+  const VariantResult& more = u_more ? u : a;
+  const VariantResult& less = u_more ? a : u;
+  return std::string(u_more ? "unaligned" : "aligned") + ": " +
+         Fixed(100 * std::max(nu, na), 0) +
+         " % of commits write a block of the preallocated file for the first "
+         "time, against " +
+         Fixed(100 * std::min(nu, na), 0) +
+         " %: each converts an unwritten extent, which its sync commits to "
+         "the filesystem's journal (+" +
+         Fixed(more.device->writes - less.device->writes) +
+         " device writes per operation, " + Fixed(more.device->writes) +
+         " against " + Fixed(less.device->writes) + ").";
+}
+
 // The sentence that says one mechanism with this pair's figures.
 std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
   const VariantResult& u = pair.unaligned;
   const VariantResult& a = pair.aligned;
   switch (m) {
     case Mechanism::kReadOnWrite:
-      return "unaligned: +" + Fixed(u.device->reads - a.device->reads) +
-             " device reads (" +
-             Fixed(u.device->kib_read - a.device->kib_read) +
-             " KiB) per write: the partly overwritten block was read first "
-             "(read-modify-write" +
-             std::string(u.staged ? "" : ", the page cache's read-on-write") +
-             ").";
+      return ReadOnWrite(u, a);
     case Mechanism::kExtraBlock:
       return "unaligned: +" +
              Fixed(u.device->kib_written - a.device->kib_written) +
@@ -116,6 +163,8 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
       return AlignedWritesMore(u, a);
     case Mechanism::kMoreFlushes:
       return MoreFlushes(u, a);
+    case Mechanism::kExtentConversions:
+      return ExtentConversions(u, a);
     case Mechanism::kMetadataCommits:
       // The gloss is its own sentence: the same for every pair, it is said
       // once for the run.
@@ -213,7 +262,8 @@ std::vector<Mechanism> MechanismsOf(const PairResult& pair) {
   const bool busy_writes = BusyWrites(pair);
   const bool busy_reads = BusyReads(pair);
   std::vector<Mechanism> found;
-  if (!busy_reads && du.reads - da.reads >= 0.5 && da.reads <= 0.25) {
+  if (!busy_reads && ((du.reads - da.reads >= 0.5 && da.reads <= 0.25) ||
+                      (da.reads - du.reads >= 0.5 && du.reads <= 0.25))) {
     found.push_back(Mechanism::kReadOnWrite);
   }
   if (!busy_writes && du.kib_written - da.kib_written >= 0.5) {
@@ -228,6 +278,9 @@ std::vector<Mechanism> MechanismsOf(const PairResult& pair) {
   if (!busy_writes && du.flushes && da.flushes &&
       std::fabs(*du.flushes - *da.flushes) >= 0.5) {
     found.push_back(Mechanism::kMoreFlushes);
+  }
+  if (!busy_writes && Conversions(pair)) {
+    found.push_back(Mechanism::kExtentConversions);
   }
   if (!busy_writes && du.writes >= 2.5 && da.writes >= 2.5 &&
       Near(du.writes, da.writes)) {

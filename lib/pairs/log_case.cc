@@ -143,10 +143,25 @@ std::string DescribeRules(const LogWorkload& w) {
 
 CommitBytes PerCommit(const Settings& s, const PairSpec& pair,
                       Variant variant) {
+  const double n = static_cast<double>(s.writes);
+  if (s.replay) {
+    // The recorded commits' bytes, and the variant's: over every commit,
+    // as the settings line says them. The new blocks of the measured ones,
+    // where the commits are at hand (not in a result read back).
+    const Replay& r = *s.replay;
+    CommitBytes b{static_cast<double>(r.bytes_per_commit),
+                  r.Of(variant).bytes_per_commit, std::nullopt};
+    if (!r.Of(variant).commits.empty() && n > 0) {
+      const WritePattern::Totals t =
+          PatternFor(s, pair, variant).Over(s.warmup, s.writes);
+      b.new_blocks = static_cast<double>(t.new_block_commits) / n;
+    }
+    return b;
+  }
   const WritePattern pattern(RulesFor(WorkloadOf(s), variant), pair.size);
   const WritePattern::Totals t = pattern.Over(s.warmup, s.writes);
-  const double n = static_cast<double>(s.writes);
-  return {static_cast<double>(t.asked) / n, static_cast<double>(t.written) / n};
+  return {static_cast<double>(t.asked) / n, static_cast<double>(t.written) / n,
+          static_cast<double>(t.new_block_commits) / n};
 }
 
 std::string ColumnLabel(const Settings& s, Variant variant) {

@@ -11,7 +11,8 @@
 
 namespace alignbench {
 
-// Per timed commit of one variant of a pair, from the writer's rules.
+// Per timed commit of one variant of a pair, from the writer's rules or a
+// replay's commits.
 CommitBytes PerCommit(const Settings& settings, const PairSpec& pair,
                       Variant variant);
 

@@ -427,7 +427,10 @@ PairSpec ReadPairSpec(const Reader& r) {
 }
 
 CommitBytes ReadCommitBytes(const Reader& r) {
-  return {r.Get<double>("asked_bytes"), r.Get<double>("written_bytes")};
+  CommitBytes b{r.Get<double>("asked_bytes"), r.Get<double>("written_bytes"),
+                std::nullopt};
+  if (r.Has("new_block_share")) b.new_blocks = r.Get<double>("new_block_share");
+  return b;
 }
 
 // The gains, the interval (or why there is none) and the cross-check.

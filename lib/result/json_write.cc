@@ -104,7 +104,26 @@ json CrossCheckJson(const Inference& i) {
   j["p_value"] = i.test->p_value;
   return j;
 }
-json PairJson(const PairResult& p) {
+json CommitBytesJson(const CommitBytes& b) {
+  json j = {{"asked_bytes", b.asked}, {"written_bytes", b.written}};
+  Put(j, "new_block_share", b.new_blocks);
+  return j;
+}
+// A log case's or a replay's bytes per commit, each side's as recorded for
+// the printers, or from the rules where the report has not been through
+// them; nothing for Derby's sweep.
+json PerCommitJson(const PairResult& p, const Settings& s) {
+  json j = json::object();
+  for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
+    const VariantResult& side =
+        v == Variant::kUnaligned ? p.unaligned : p.aligned;
+    if (!side.per_commit && !s.log && !s.replay) return nullptr;
+    j[std::string(NameOf(kVariants, v))] =
+        CommitBytesJson(side.per_commit.value_or(PerCommit(s, p.spec, v)));
+  }
+  return j;
+}
+json PairJson(const PairResult& p, const Settings& s) {
   json j = {{"size_bytes", p.spec.size},
             {"sync", NameOf(kSyncMethods, p.spec.sync)},
             {"io", NameOf(kIoModes, p.spec.io)},
@@ -132,6 +151,9 @@ json PairJson(const PairResult& p) {
     json names = json::array();
     for (Mechanism m : p.mechanisms) names.push_back(NameOf(kMechanisms, m));
     j["mechanisms"] = std::move(names);
+  }
+  if (json per_commit = PerCommitJson(p, s); !per_commit.is_null()) {
+    j["per_commit"] = std::move(per_commit);
   }
   if (!p.run_notes.empty()) j["run_notes"] = p.run_notes;
   if (p.rounds) {
@@ -206,7 +228,8 @@ json EnvironmentJson(const TargetInfo& t) {
 
 json ToJson(const Report& r) {
   json pairs = json::array();
-  for (const PairResult& pair : r.pairs) pairs.push_back(PairJson(pair));
+  for (const PairResult& pair : r.pairs)
+    pairs.push_back(PairJson(pair, r.settings));
   json tool = {{"name", "alignbench"}, {"version", r.tool_version}};
   Put(tool, "git_revision", r.git_revision);
   Put(tool, "build_type", r.build_type);

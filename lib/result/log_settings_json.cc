@@ -120,20 +120,6 @@ void AddLogJson(const Report& r, json& alignbench) {
                    {"aligned", words.aligned_label}};
   log["rules_text"] = words.rules;
   log["contrast_meaning"] = words.contrast_meaning;
-  json& pairs = alignbench["pairs"];
-  for (std::size_t i = 0; i < r.pairs.size() && i < pairs.size(); ++i) {
-    const PairResult& pair = r.pairs[i];
-    json per_commit = json::object();
-    for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
-      const VariantResult& side =
-          v == Variant::kUnaligned ? pair.unaligned : pair.aligned;
-      const CommitBytes b =
-          side.per_commit.value_or(PerCommit(r.settings, pair.spec, v));
-      per_commit[std::string(NameOf(kVariants, v))] = {
-          {"asked_bytes", b.asked}, {"written_bytes", b.written}};
-    }
-    pairs[i]["per_commit"] = per_commit;
-  }
 }
 
 Status ReadLogSettings(const json& alignbench, const std::string& origin,

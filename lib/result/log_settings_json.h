@@ -1,6 +1,6 @@
 // A log case's settings in a result file: settings.log with the writer's
-// rules and the variants' labels, and each pair's per_commit; and the way back
-// through the case file's parser.
+// rules and the variants' labels; and the way back through the case file's
+// parser. (Each pair's per_commit is the pair's own: json_write.cc.)
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -11,8 +11,8 @@
 
 namespace alignbench {
 
-// Adds settings.log (the rules, and the words the printers use) and each
-// pair's per_commit to a result's JSON object.
+// Adds settings.log (the rules, and the words the printers use) to a
+// result's JSON object.
 void AddLogJson(const Report& report, nlohmann::json& alignbench);
 
 // Reads settings.log back into report.settings.log and the words recorded

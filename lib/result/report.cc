@@ -12,9 +12,7 @@ bool RecordReplayBytes(Report& report) {
       VariantResult& side =
           v == Variant::kUnaligned ? pair.unaligned : pair.aligned;
       if (!side.per_commit) {
-        side.per_commit =
-            CommitBytes{static_cast<double>(replay->bytes_per_commit),
-                        replay->Of(v).bytes_per_commit};
+        side.per_commit = PerCommit(report.settings, pair.spec, v);
       }
     }
   }

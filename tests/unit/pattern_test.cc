@@ -1,6 +1,7 @@
 #include "lib/measure/pattern.h"
 
 #include <catch2/catch.hpp>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -167,4 +168,24 @@ TEST_CASE("A run's file span, and the most any run of the plan needs") {
   CHECK(FileSpan(shifted, 4, IoMode::kDirect, 4096) == 5 * 4096);
   // The 4K pair's unaligned file, and two blocks for the metadata.
   CHECK(LargestRunBytes(s, plan) == 24 + 4 * 4096 + 2 * 4096);
+}
+
+TEST_CASE("New blocks: the commits that reach a 4096-byte block first") {
+  // 1024-byte appends after a 24-byte header: the first reaches block 0
+  // (the header's, written), then each fourth commit crosses into a new one.
+  const LogRules unaligned = RulesFor(DerbyWorkload(24), Variant::kUnaligned);
+  CHECK(WritePattern(unaligned, 1024).Over(0, 8).new_block_commits == 2);
+  // Padded to a block each: every commit reaches a new block.
+  const LogRules aligned = RulesFor(DerbyWorkload(24), Variant::kAligned);
+  CHECK(WritePattern(aligned, 4096).Over(0, 8).new_block_commits == 8);
+  CHECK(WritePattern(aligned, 4096).Over(3, 5).new_block_commits == 5);
+  // A replay that writes back into blocks written before, out of order: a
+  // hole below the furthest write is new when it is reached.
+  auto script = std::make_shared<std::vector<CommitOps>>();
+  for (const auto& [offset, length] :
+       Pairs{{8192, 100}, {0, 4096}, {100, 200}, {4096, 8192}, {20000, 1}}) {
+    script->push_back(
+        {{OpKind::kWrite, {offset, length}}, {OpKind::kSync, {}}});
+  }
+  CHECK(WritePattern(script, 0).Over(0, 5).new_block_commits == 4);
 }
