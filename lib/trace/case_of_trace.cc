@@ -10,8 +10,18 @@ namespace alignbench {
 
 using nlohmann::json;
 
-std::optional<json> CaseOfTrace(const Trace& trace, const std::string& name) {
-  if (trace.files.size() != 1) return std::nullopt;
+namespace {
+
+// What every commit after the first tenth does: `length` contiguous bytes
+// from where the one before ended, then `call`; `first` is where the first
+// of them starts.
+struct Shape {
+  std::uint64_t length = 0;
+  TraceSync call = TraceSync::kFdatasync;
+  std::uint64_t first = 0;
+};
+
+std::optional<Shape> ShapeOf(const Trace& trace) {
   // The commits that write; the first tenth (at least one) is the program
   // setting up (SQLite's CREATE TABLE) and not held to the rule.
   std::vector<const TraceCommit*> writing;
@@ -20,10 +30,8 @@ std::optional<json> CaseOfTrace(const Trace& trace, const std::string& name) {
   }
   const std::size_t skip = std::max<std::size_t>(1, writing.size() / 10);
   if (writing.size() < skip + 2) return std::nullopt;
-  std::optional<std::uint64_t> length;
-  std::optional<TraceSync> call;
-  std::optional<std::uint64_t> end;
-  std::uint64_t first = 0;
+  std::optional<Shape> shape;
+  std::uint64_t end = 0;
   for (std::size_t k = skip; k < writing.size(); ++k) {
     const TraceCommit& c = *writing[k];
     std::uint64_t start = c.ops[0].offset, at = start;
@@ -35,46 +43,74 @@ std::optional<json> CaseOfTrace(const Trace& trace, const std::string& name) {
       at += op.length;
     }
     const TraceSync sync = c.ops.back().call;
-    if ((call && *call != sync) || (length && *length != at - start) ||
-        (end && *end != start)) {
+    if (shape &&
+        (shape->call != sync || shape->length != at - start || end != start)) {
       return std::nullopt;
     }
-    if (!end) first = start;
-    call = sync;
-    length = at - start;
+    if (!shape) shape = Shape{at - start, sync, start};
     end = at;
   }
+  return shape;
+}
+
+// The case's description and what to expect, for a stream that starts
+// `header` bytes in (or, where that is 0, moved by `shift` bytes).
+std::pair<std::string, std::string> Words(const Trace& trace, const Shape& s,
+                                          std::uint64_t header,
+                                          std::uint64_t shift) {
+  const std::string writes =
+      "Recorded from " + (trace.argv.empty() ? "?" : trace.argv[0]) + " (" +
+      trace.version + ") by alignbench record: each commit writes " +
+      std::to_string(s.length) + " contiguous bytes";
+  const std::string then =
+      ", then " + std::string(NameOf(kTraceSyncs, s.call)) + ", in a " +
+      std::string(NameOf(kFileStates, trace.files[0].state)) + " file.";
+  if (header == 0) {
+    return {writes + " from offset 0" + then +
+                " Its commits start on multiples of their own length "
+                "already; the unaligned variant moves them by a " +
+                std::to_string(shift) + "-byte header.",
+            "Columns unaligned | aligned: the commits moved by " +
+                std::to_string(shift) +
+                " bytes against the commits as recorded."};
+  }
+  return {writes + " after a " + std::to_string(header) + "-byte header" +
+              then +
+              " The aligned variant drops the header, so that commits start "
+              "on multiples of their own length.",
+          "Columns unaligned | aligned: the commits as recorded against the "
+          "same commits without the header."};
+}
+
+}  // namespace
+
+std::optional<json> CaseOfTrace(const Trace& trace, const std::string& name) {
+  if (trace.files.size() != 1) return std::nullopt;
+  const std::optional<Shape> shape = ShapeOf(trace);
+  if (!shape) return std::nullopt;
   // Commits of one length, one after another: a header of what is left of
   // the log's start once whole commits are taken off (Derby's workload).
-  first %= *length;
+  // Where nothing is left, the commits are aligned already: the unaligned
+  // variant is then theirs moved by a replay's shift.
+  const std::uint64_t first = shape->first % shape->length;
+  const std::uint64_t header = first == 0 ? kReplayShift : first;
   const TraceFile& file = trace.files[0];
-  const std::optional<SyncMethod> method = SyncMethodOf(*call);
+  const std::optional<SyncMethod> method = SyncMethodOf(shape->call);
   // no sync method of a case does only sync_file_range
   if (!method) return std::nullopt;
-  const std::string sync(NameOf(kSyncMethods, *method));
   const char* layout = file.state == FileState::kNew            ? "extend"
                        : file.state == FileState::kPreallocated ? "prealloc"
                                                                 : "prewritten";
-  json c = {
-      {"name", name},
-      {"description",
-       "Recorded from " + (trace.argv.empty() ? "?" : trace.argv[0]) + " (" +
-           trace.version + ") by alignbench record: each commit writes " +
-           std::to_string(*length) + " contiguous bytes after a " +
-           std::to_string(first) + "-byte header, then " +
-           std::string(NameOf(kTraceSyncs, *call)) + ", in a " +
-           std::string(NameOf(kFileStates, file.state)) +
-           " file. The aligned variant drops the header, so that commits "
-           "start on multiples of their own length."},
-      {"expect",
-       "Columns unaligned | aligned: the commits as recorded against the "
-       "same commits without the header."},
-      {"sizes", {std::to_string(*length)}},
-      {"writes", std::min<std::size_t>(trace.commits.size(), 128)},
-      {"sync", sync},
-      {"io", file.HasFlag("O_DIRECT") ? "direct" : "buffered"},
-      {"layout", layout},
-      {"log", {{"header", first}}}};
+  const auto [description, expect] = Words(trace, *shape, first, header);
+  json c = {{"name", name},
+            {"description", description},
+            {"expect", expect},
+            {"sizes", {std::to_string(shape->length)}},
+            {"writes", std::min<std::size_t>(trace.commits.size(), 128)},
+            {"sync", NameOf(kSyncMethods, *method)},
+            {"io", file.HasFlag("O_DIRECT") ? "direct" : "buffered"},
+            {"layout", layout},
+            {"log", {{"header", header}}}};
   if (file.state == FileState::kRecycled) c["cache"] = "cold";
   return c;
 }

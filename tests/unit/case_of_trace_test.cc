@@ -45,3 +45,27 @@ TEST_CASE("record: commits that do not follow one another fit no case") {
   two_files.files.push_back(two_files.files[0]);
   CHECK_FALSE(CaseOfTrace(two_files, "t"));
 }
+
+TEST_CASE(
+    "record: commits aligned already are a case whose unaligned variant is "
+    "moved") {
+  // 4096-byte commits from offset 0: nothing to drop, so the case moves
+  // the unaligned variant by 512 bytes and says so.
+  Trace t = FixtureTrace();
+  t.header.reset();
+  for (std::size_t k = 0; k < t.commits.size(); ++k) {
+    t.commits[k].ops = {{TraceOpKind::kWrite, 0, k * 4096, 4096, {}},
+                        {TraceOpKind::kSync, 0, 0, 0, TraceSync::kFdatasync}};
+  }
+  const std::optional<nlohmann::json> c = CaseOfTrace(t, "t");
+  REQUIRE(c);
+  CHECK((*c)["log"]["header"] == 512);
+  const std::string text = (*c)["description"];
+  CHECK_THAT(text, Catch::Contains("from offset 0") &&
+                       Catch::Contains("moves them by a 512-byte header") &&
+                       !Catch::Contains("drops the header"));
+  Settings s;
+  const Status applied = ApplyCaseText(c->dump(), "t.case.json", s);
+  if (!applied) FAIL(applied.error().Message());
+  CHECK(Validate(s).ok());
+}
