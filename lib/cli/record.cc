@@ -57,15 +57,17 @@ void Describe(std::ostream& out, const Trace& trace, const std::string& path) {
       << EscapeControl(trace.version) << ")\n";
   for (std::size_t i = 0; i < trace.files.size(); ++i) {
     const TraceFile& f = trace.files[i];
-    std::uint64_t bytes = 0, writes = 0, syncs = 0;
+    std::uint64_t bytes = 0, writes = 0, syncs = 0, resizes = 0;
     for (const TraceCommit& c : trace.commits) {
       for (const TraceOp& op : c.ops) {
         if (op.file != i) continue;
         if (op.kind == TraceOpKind::kWrite) {
           bytes += op.length;
           ++writes;
-        } else {
+        } else if (op.kind == TraceOpKind::kSync) {
           ++syncs;
+        } else {
+          ++resizes;
         }
       }
     }
@@ -76,7 +78,9 @@ void Describe(std::ostream& out, const Trace& trace, const std::string& path) {
     out << "  " << EscapeControl(f.path) << ": " << NameOf(kFileStates, f.state)
         << " (" << f.size_at_open << " B at open), "
         << (flags.empty() ? "?" : flags) << ", " << writes << " writes, "
-        << bytes << " B, " << syncs << " syncs\n";
+        << bytes << " B, " << syncs << " syncs";
+    if (resizes > 0) out << ", " << resizes << " ftruncate/fallocate";
+    out << "\n";
   }
   if (!trace.after_last_commit.empty()) {
     out << "  " << trace.after_last_commit.size()

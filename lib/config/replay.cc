@@ -132,12 +132,23 @@ Stream StreamOf(const Trace& trace, std::uint64_t log) {
   return stream;
 }
 
-// Every write and the header moved `shift` bytes further.
+// A commit's first write (StreamOf keeps only commits that write).
+const TraceOp& FirstWrite(const std::vector<TraceOp>& commit) {
+  return *std::find_if(commit.begin(), commit.end(), [](const TraceOp& op) {
+    return op.kind == TraceOpKind::kWrite;
+  });
+}
+
+// Every write, allocation and truncation and the header moved `shift`
+// bytes further.
 void Shift(ReplayVariant& v, std::uint64_t shift) {
   v.header += shift;
   for (auto& commit : v.commits) {
     for (TraceOp& op : commit) {
-      if (op.kind == TraceOpKind::kWrite) op.offset += shift;
+      if (op.kind == TraceOpKind::kTruncate) op.length += shift;
+      if (op.kind == TraceOpKind::kWrite || op.kind == TraceOpKind::kAllocate) {
+        op.offset += shift;
+      }
     }
   }
 }
@@ -148,33 +159,45 @@ void Shift(ReplayVariant& v, std::uint64_t shift) {
 void Pad(ReplayVariant& v) {
   std::uint64_t end = v.header;
   for (auto& commit : v.commits) {
-    const std::uint64_t first = commit.front().offset;
+    const std::uint64_t first = FirstWrite(commit).offset;
     const std::uint64_t start = RoundUp(end, kReplayBlock);
+    auto moved = [first, start](std::uint64_t at) {
+      return at >= first ? start + (at - first)
+                         : start - std::min(start, first - at);
+    };
     for (TraceOp& op : commit) {
+      if (op.kind == TraceOpKind::kTruncate) op.length = moved(op.length);
+      if (op.kind == TraceOpKind::kAllocate) op.offset = moved(op.offset);
       if (op.kind != TraceOpKind::kWrite) continue;
-      op.offset = op.offset >= first
-                      ? start + (op.offset - first)
-                      : start - std::min(start, first - op.offset);
+      op.offset = moved(op.offset);
       end = std::max(end, op.offset + op.length);
     }
   }
 }
 
-// Each commit one write of the whole 4096-byte blocks its writes touch, then
-// its sync: the stream's bytes where they were, in whole blocks.
+// Each commit one write of the whole 4096-byte blocks its writes touch, in
+// the place of its first write, then its sync: the stream's bytes where they
+// were, in whole blocks. Its truncations and allocations stay as they were.
 void WholeBlocks(ReplayVariant& v) {
   for (auto& commit : v.commits) {
     std::uint64_t low = UINT64_MAX, high = 0;
+    std::vector<TraceOp> ops;
     for (const TraceOp& op : commit) {
-      if (op.kind != TraceOpKind::kWrite) continue;
-      low = std::min(low, op.offset);
-      high = std::max(high, op.offset + op.length);
+      if (op.kind == TraceOpKind::kWrite) {
+        if (low == UINT64_MAX) ops.push_back(op);  // its place
+        low = std::min(low, op.offset);
+        high = std::max(high, op.offset + op.length);
+      } else if (op.kind != TraceOpKind::kSync) {
+        ops.push_back(op);
+      }
     }
-    TraceOp write;
-    write.kind = TraceOpKind::kWrite;
-    write.offset = low / kReplayBlock * kReplayBlock;
-    write.length = RoundUp(high, kReplayBlock) - write.offset;
-    commit = {write, commit.back()};
+    for (TraceOp& op : ops) {
+      if (op.kind != TraceOpKind::kWrite) continue;
+      op.offset = low / kReplayBlock * kReplayBlock;
+      op.length = RoundUp(high, kReplayBlock) - op.offset;
+    }
+    ops.push_back(commit.back());
+    commit = std::move(ops);
   }
 }
 
@@ -184,6 +207,9 @@ void Describe(ReplayVariant& v, std::string name) {
   v.file_bytes = v.header;
   for (const auto& commit : v.commits) {
     for (const TraceOp& op : commit) {
+      if (op.kind == TraceOpKind::kAllocate && !op.keep_size) {
+        v.file_bytes = std::max(v.file_bytes, op.offset + op.length);
+      }
       if (op.kind != TraceOpKind::kWrite) continue;
       bytes += op.length;
       v.file_bytes = std::max(v.file_bytes, op.offset + op.length);

@@ -85,12 +85,98 @@ class Reader {
     return out;
   }
 
+  // A write's or an allocation's extent: 1 byte to 1 GiB, ending at most
+  // 1 TiB into its file.
+  Status Extent(const json& value, const std::string& key, TraceOp& op) const {
+    for (const auto& [name, field, max] :
+         {std::tuple{"offset", &op.offset, kMaxTraceFileOffset},
+          std::tuple{"length", &op.length, kMaxTraceWriteBytes}}) {
+      Result<const json*> v = Member(value, key + ".", name);
+      if (!v) return v.error();
+      Result<std::uint64_t> n = Whole(*v.value(), key + "." + name, max);
+      if (!n) return n.error();
+      *field = n.value();
+    }
+    if (op.length == 0) return Bad(key + ".length", "an extent of 0 bytes");
+    if (op.offset + op.length > kMaxTraceFileOffset) {
+      return Bad(key + ".length", "the extent ends past 1 TiB into its file");
+    }
+    return Ok{};
+  }
+
+  Status SyncCall(const json& value, const std::string& key,
+                  TraceOp& op) const {
+    Result<const json*> call = Member(value, key + ".", "call");
+    if (!call) return call.error();
+    const json& c = *call.value();
+    std::optional<TraceSync> parsed;
+    if (c.is_string()) parsed = FromName(kTraceSyncs, c.get<std::string>());
+    if (!parsed) {
+      return Bad(key + ".call", "expected one of " + NameList(kTraceSyncs));
+    }
+    op.call = *parsed;
+    return Ok{};
+  }
+
+  // What each kind of op holds besides "op" and "file", read into `op`.
+  Status Fields(const json& value, const std::string& key, TraceOp& op) const {
+    switch (op.kind) {
+      case TraceOpKind::kWrite:
+        if (Status ok =
+                Keys(value, key + ".", {"op", "file", "offset", "length"});
+            !ok) {
+          return ok;
+        }
+        return Extent(value, key, op);
+      case TraceOpKind::kSync:
+        if (Status ok = Keys(value, key + ".", {"op", "file", "call"}); !ok) {
+          return ok;
+        }
+        return SyncCall(value, key, op);
+      case TraceOpKind::kTruncate: {
+        if (Status ok = Keys(value, key + ".", {"op", "file", "length"}); !ok) {
+          return ok;
+        }
+        Result<const json*> v = Member(value, key + ".", "length");
+        if (!v) return v.error();
+        Result<std::uint64_t> n =
+            Whole(*v.value(), key + ".length", kMaxTraceFileOffset);
+        if (!n) return n.error();
+        op.length = n.value();
+        return Ok{};
+      }
+      case TraceOpKind::kAllocate: {
+        if (Status ok = Keys(value, key + ".",
+                             {"op", "file", "offset", "length", "keep_size"});
+            !ok) {
+          return ok;
+        }
+        Result<const json*> keep = Member(value, key + ".", "keep_size");
+        if (!keep) return keep.error();
+        if (!keep.value()->is_boolean()) {
+          return Bad(key + ".keep_size", "expected true or false");
+        }
+        op.keep_size = keep.value()->get<bool>();
+        return Extent(value, key, op);
+      }
+    }
+    return Ok{};
+  }
+
   Result<TraceOp> Op(const json& value, const std::string& key,
                      std::uint64_t files) const {
     if (!value.is_object()) return Bad(key, "expected an object");
     TraceOp op;
     Result<const json*> kind = Member(value, key + ".", "op");
     if (!kind) return kind.error();
+    std::optional<TraceOpKind> parsed;
+    if (kind.value()->is_string()) {
+      parsed = FromName(kTraceOpKinds, kind.value()->get<std::string>());
+    }
+    if (!parsed) {
+      return Bad(key + ".op", "expected one of " + NameList(kTraceOpKinds));
+    }
+    op.kind = *parsed;
     Result<const json*> file = Member(value, key + ".", "file");
     if (!file) return file.error();
     Result<std::uint64_t> index =
@@ -101,47 +187,8 @@ class Reader {
                                     std::to_string(files) + ")");
     }
     op.file = index.value();
-    const json& k = *kind.value();
-    const bool write = k == "write";
-    if (Status ok = Keys(
-            value, key + ".",
-            write ? std::initializer_list<const char*>{"op", "file", "offset",
-                                                       "length"}
-                  : std::initializer_list<const char*>{"op", "file", "call"});
-        !ok) {
-      return ok.error();
-    }
-    if (write) {
-      op.kind = TraceOpKind::kWrite;
-      for (const auto& [name, field, max] :
-           {std::tuple{"offset", &op.offset, kMaxTraceFileOffset},
-            std::tuple{"length", &op.length, kMaxTraceWriteBytes}}) {
-        Result<const json*> v = Member(value, key + ".", name);
-        if (!v) return v.error();
-        Result<std::uint64_t> n = Whole(*v.value(), key + "." + name, max);
-        if (!n) return n.error();
-        *field = n.value();
-      }
-      if (op.length == 0) return Bad(key + ".length", "a write of 0 bytes");
-      if (op.offset + op.length > kMaxTraceFileOffset) {
-        return Bad(key + ".length", "the extent ends past 1 TiB into its file");
-      }
-      return op;
-    }
-    if (k == "sync") {
-      op.kind = TraceOpKind::kSync;
-      Result<const json*> call = Member(value, key + ".", "call");
-      if (!call) return call.error();
-      const json& c = *call.value();
-      std::optional<TraceSync> parsed;
-      if (c.is_string()) parsed = FromName(kTraceSyncs, c.get<std::string>());
-      if (!parsed) {
-        return Bad(key + ".call", "expected one of " + NameList(kTraceSyncs));
-      }
-      op.call = *parsed;
-      return op;
-    }
-    return Bad(key + ".op", "expected \"write\" or \"sync\"");
+    if (Status ok = Fields(value, key, op); !ok) return ok.error();
+    return op;
   }
 
   Result<std::vector<TraceOp>> Ops(const json& value, const std::string& key,
@@ -364,15 +411,23 @@ class Reader {
 };
 
 json OpJson(const TraceOp& op) {
-  if (op.kind == TraceOpKind::kWrite) {
-    return {{"op", "write"},
-            {"file", op.file},
-            {"offset", op.offset},
-            {"length", op.length}};
+  json j = {{"op", NameOf(kTraceOpKinds, op.kind)}, {"file", op.file}};
+  switch (op.kind) {
+    case TraceOpKind::kSync:
+      j["call"] = NameOf(kTraceSyncs, op.call);
+      break;
+    case TraceOpKind::kTruncate:
+      j["length"] = op.length;
+      break;
+    case TraceOpKind::kAllocate:
+      j["keep_size"] = op.keep_size;
+      [[fallthrough]];
+    case TraceOpKind::kWrite:
+      j["offset"] = op.offset;
+      j["length"] = op.length;
+      break;
   }
-  return {{"op", "sync"},
-          {"file", op.file},
-          {"call", NameOf(kTraceSyncs, op.call)}};
+  return j;
 }
 
 json OpsJson(const std::vector<TraceOp>& ops) {

@@ -51,17 +51,28 @@ inline constexpr Named<TraceSync> kTraceSyncs[] = {
     {"O_DSYNC", TraceSync::kODsync, "a write to a file opened O_DSYNC"},
 };
 
-enum class TraceOpKind { kWrite, kSync };
+// What an op of a commit does to its file. A truncate or an allocate is
+// recorded once the file was written (before, it is the file's state).
+enum class TraceOpKind { kWrite, kSync, kTruncate, kAllocate };
+inline constexpr Named<TraceOpKind> kTraceOpKinds[] = {
+    {"write", TraceOpKind::kWrite, "pwrite(2) of the extent"},
+    {"sync", TraceOpKind::kSync, "the call that made the writes durable"},
+    {"truncate", TraceOpKind::kTruncate, "ftruncate(2) to `length` bytes"},
+    {"allocate", TraceOpKind::kAllocate,
+     "fallocate(2) of the extent, mode 0 or FALLOC_FL_KEEP_SIZE"},
+};
 
 struct TraceOp {
   TraceOpKind kind = TraceOpKind::kWrite;
   // Index into Trace::files.
   std::uint64_t file = 0;
-  // Writes: the extent.
+  // Writes and allocations: the extent; truncates: the size (length).
   std::uint64_t offset = 0;
   std::uint64_t length = 0;
   // Syncs: the call.
   TraceSync call = TraceSync::kFdatasync;
+  // Allocations: FALLOC_FL_KEEP_SIZE (blocks past the end, the size stays).
+  bool keep_size = false;
 };
 
 struct TraceFile {

@@ -21,8 +21,11 @@ class SystemOps final : public FileOps {
   }
   int Fsync(int fd) override { return ::fsync(fd); }
   int Fdatasync(int fd) override { return ::fdatasync(fd); }
-  int Fallocate(int fd, off_t length) override {
-    return ::fallocate(fd, 0, 0, length);
+  int Fallocate(int fd, int mode, off_t offset, off_t length) override {
+    return ::fallocate(fd, mode, offset, length);
+  }
+  int Ftruncate(int fd, off_t length) override {
+    return ::ftruncate(fd, length);
   }
   int DropCache(int fd) override {
     return ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);

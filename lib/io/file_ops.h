@@ -24,8 +24,10 @@ class FileOps {
                         off_t offset) = 0;
   virtual int Fsync(int fd) = 0;
   virtual int Fdatasync(int fd) = 0;
-  // fallocate(2) with mode 0 over [0, length)
-  virtual int Fallocate(int fd, off_t length) = 0;
+  // fallocate(2): mode 0 or FALLOC_FL_KEEP_SIZE, over [offset, offset +
+  // length)
+  virtual int Fallocate(int fd, int mode, off_t offset, off_t length) = 0;
+  virtual int Ftruncate(int fd, off_t length) = 0;
   // posix_fadvise(2) POSIX_FADV_DONTNEED over the whole file
   virtual int DropCache(int fd) = 0;
   // unlinkat(2) of `name` in the directory open as `dir_fd`: the file goes
@@ -54,8 +56,11 @@ class FileOpsWrapper : public FileOps {
   }
   int Fsync(int fd) override { return target_.Fsync(fd); }
   int Fdatasync(int fd) override { return target_.Fdatasync(fd); }
-  int Fallocate(int fd, off_t length) override {
-    return target_.Fallocate(fd, length);
+  int Fallocate(int fd, int mode, off_t offset, off_t length) override {
+    return target_.Fallocate(fd, mode, offset, length);
+  }
+  int Ftruncate(int fd, off_t length) override {
+    return target_.Ftruncate(fd, length);
   }
   int DropCache(int fd) override { return target_.DropCache(fd); }
   int UnlinkAt(int dir_fd, const char* name) override {

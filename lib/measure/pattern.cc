@@ -39,6 +39,19 @@ class WrittenBlocks {
     return true;
   }
 
+  // Drops the blocks from the one that holds byte `size` on: a truncate.
+  void Cut(std::uint64_t size) {
+    const std::uint64_t keep = RoundUp(size, kFsBlock) / kFsBlock;
+    for (auto it = runs_.begin(); it != runs_.end();) {
+      if (it->first >= keep) {
+        it = runs_.erase(it);
+      } else {
+        it->second = std::min(it->second, keep);
+        ++it;
+      }
+    }
+  }
+
  private:
   std::map<std::uint64_t, std::uint64_t> runs_;
 };
@@ -133,8 +146,13 @@ WritePattern::Totals WritePattern::Over(std::uint64_t skip,
     std::uint64_t commit = 0;
     bool reached_new = false;
     for (const Op& op : fresh.Next()) {
-      if (op.kind != OpKind::kWrite) continue;
       const Extent& e = op.extent;
+      if (op.kind == OpKind::kTruncate) blocks.Cut(e.length);
+      // An allocation grows the file the run must have room for.
+      if (op.kind == OpKind::kAllocate || op.kind == OpKind::kReserve) {
+        totals.end = std::max(totals.end, e.offset + e.length);
+      }
+      if (op.kind != OpKind::kWrite) continue;
       totals.end = std::max(totals.end, e.offset + e.length);
       totals.max_length = std::max(totals.max_length, e.length);
       commit += e.length;
@@ -152,6 +170,21 @@ WritePattern::Totals WritePattern::Over(std::uint64_t skip,
 
 namespace {
 
+Op OpOf(const TraceOp& op) {
+  switch (op.kind) {
+    case TraceOpKind::kWrite:
+      return {OpKind::kWrite, {op.offset, op.length}};
+    case TraceOpKind::kTruncate:
+      return {OpKind::kTruncate, {0, op.length}};
+    case TraceOpKind::kAllocate:
+      return {op.keep_size ? OpKind::kReserve : OpKind::kAllocate,
+              {op.offset, op.length}};
+    case TraceOpKind::kSync:
+      break;
+  }
+  return {OpKind::kSync, {}};
+}
+
 // A replay's variant as the commits a run writes.
 WritePattern ReplayPattern(const Replay& replay, Variant variant) {
   const ReplayVariant& v = replay.Of(variant);
@@ -159,11 +192,7 @@ WritePattern ReplayPattern(const Replay& replay, Variant variant) {
   commits->reserve(v.commits.size());
   for (const std::vector<TraceOp>& recorded : v.commits) {
     CommitOps ops;
-    for (const TraceOp& op : recorded) {
-      ops.push_back(op.kind == TraceOpKind::kWrite
-                        ? Op{OpKind::kWrite, {op.offset, op.length}}
-                        : Op{OpKind::kSync, {}});
-    }
+    for (const TraceOp& op : recorded) ops.push_back(OpOf(op));
     commits->push_back(std::move(ops));
   }
   return WritePattern(std::move(commits), v.header);

@@ -25,8 +25,10 @@ struct Extent {
 };
 
 // One step of a commit: a write of `extent`, or a sync by the run's sync
-// method (a method without a call, o_sync, o_dsync and none, does nothing).
-enum class OpKind { kWrite, kSync };
+// method (a method without a call, o_sync, o_dsync and none, does nothing);
+// a replay's also an ftruncate to `extent.length`, a fallocate of `extent`
+// (mode 0: the size grows) or a reserve (FALLOC_FL_KEEP_SIZE).
+enum class OpKind { kWrite, kSync, kTruncate, kAllocate, kReserve };
 struct Op {
   OpKind kind = OpKind::kWrite;
   Extent extent;

@@ -40,7 +40,7 @@ Status PrepareLayout(const RunSpec& spec, const TestFile& file) {
       // preallocate (ext2, some NFS), glibc's fallback writes zeros and
       // "prealloc" would silently become a written file. EOPNOTSUPP is
       // answered by Prepare from the errno table, as every failure of a run.
-      if (spec.ops->Fallocate(file.fd(), static_cast<off_t>(span)) != 0) {
+      if (spec.ops->Fallocate(file.fd(), 0, 0, static_cast<off_t>(span)) != 0) {
         return Fail("fallocate", file.path());
       }
       return Ok{};
@@ -278,6 +278,24 @@ Status Run::WriteStaged(Extent extent, const char* bytes) {
   return written;
 }
 
+// A replay's ftruncate or fallocate, as the program made it between its
+// writes (timed with them).
+Status Run::Resize(const Op& op) {
+  const auto offset = static_cast<off_t>(op.extent.offset);
+  const auto length = static_cast<off_t>(op.extent.length);
+  if (op.kind == OpKind::kTruncate) {
+    if (spec_.ops->Ftruncate(fd_.get(), length) != 0) {
+      return SystemError(ErrorKind::kIo, "ftruncate", file_.path(), errno);
+    }
+    return Ok{};
+  }
+  const int mode = op.kind == OpKind::kReserve ? FALLOC_FL_KEEP_SIZE : 0;
+  if (spec_.ops->Fallocate(fd_.get(), mode, offset, length) != 0) {
+    return SystemError(ErrorKind::kIo, "fallocate", file_.path(), errno);
+  }
+  return Ok{};
+}
+
 // The errno table's answer, with what one run needs on disk.
 Error Run::WithHint(Error error) const {
   return Answer(std::move(error), Phase::kMeasurement, RunFileBytes(spec_));
@@ -296,6 +314,10 @@ Result<OpTimes> Run::Step() {
         return WithHint(written.error());
       }
       bytes += op.extent.length;
+    } else if (op.kind != OpKind::kSync) {
+      if (Status resized = Resize(op); !resized) {
+        return WithHint(resized.error());
+      }
     } else if (HasSyncCall(spec_.sync)) {
       if (Status synced =
               SyncAfterWrite(spec_.sync, fd_.get(), file_.path(), *spec_.ops);
@@ -308,7 +330,7 @@ Result<OpTimes> Run::Step() {
       continue;
     }
     const Clock::time_point now = Clock::now();
-    (op.kind == OpKind::kWrite ? times.write_ns : times.sync_ns) +=
+    (op.kind == OpKind::kSync ? times.sync_ns : times.write_ns) +=
         Nanos(now - last);
     last = now;
   }

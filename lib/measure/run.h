@@ -83,6 +83,7 @@ class Run final {
   static Result<Run> PrepareUnanswered(const RunSpec& spec);
   Status DropCache();
   Status WriteAt(Extent extent, const char* bytes);
+  Status Resize(const Op& op);
   Status WriteStaged(Extent extent, const char* bytes);
   Error WithHint(Error error) const;
 

@@ -170,6 +170,7 @@ struct Event {
   std::uint64_t offset = 0;
   std::uint64_t length = 0;
   TraceSync call = TraceSync::kFdatasync;
+  bool keep_size = false;
 };
 
 class Parser {
@@ -261,6 +262,7 @@ class Parser {
       op.offset = e.offset;
       op.length = e.length;
       op.call = e.call;
+      op.keep_size = e.keep_size;
       ops.push_back(op);
       if (op.kind == TraceOpKind::kSync) {
         trace.commits.push_back({std::move(ops)});
@@ -472,26 +474,42 @@ class Parser {
     if (!info.written) info.flags = d.flags;
   }
 
-  // FALLOC_FL_KEEP_SIZE (RocksDB) reserves blocks past the end: the file
-  // still grows with every commit, as a new one does.
+  // Before a traced file is written, fallocate makes its state: mode 0,
+  // preallocated; FALLOC_FL_KEEP_SIZE (RocksDB) reserves blocks past the end,
+  // and the file still grows with every commit, as a new one does. After, it
+  // is an op of the commit (those two modes; others, punching holes or
+  // zeroing ranges, are a limit).
   void Fallocate(const FdArg& fd, const Call& c) {
     FileInfo& info = Known(fd);
-    const bool keep_size = c.args[1].find("KEEP_SIZE") != std::string::npos;
-    if (!info.written && !keep_size) info.fallocated_before_write = true;
+    const std::string& mode = c.args[1];
+    const bool keep_size = mode == "FALLOC_FL_KEEP_SIZE";
     const std::optional<std::uint64_t> off = Number(c.args[2]);
     const std::optional<std::uint64_t> len = Number(c.args[3]);
-    if (off && len && !keep_size) info.size = std::max(info.size, *off + *len);
+    if (!info.written) {
+      if (mode.find("KEEP_SIZE") == std::string::npos) {
+        info.fallocated_before_write = true;
+      }
+    } else if (Selected(fd.path) && off && len && *len > 0 &&
+               (keep_size || mode == "0")) {
+      Event e{TraceOpKind::kAllocate, fd.path, *off, *len, {}, keep_size};
+      events_.push_back(e);
+    } else if (Selected(fd.path)) {
+      limits_.insert("fallocate " + mode + " of " + fd.path +
+                     " after it was written: not replayed");
+    }
+    if (off && len && mode.find("KEEP_SIZE") == std::string::npos) {
+      info.size = std::max(info.size, *off + *len);
+    }
   }
 
-  // ftruncate: the size it leaves; once a traced file was written, a
-  // replay does not truncate, which the trace's limits say.
+  // ftruncate: the size it leaves; once a traced file was written, an op of
+  // the commit, which the replay makes too.
   void Truncate(const FdArg& fd, const Call& c) {
     const std::optional<std::uint64_t> len = Number(c.args[1]);
     if (!len) return;
     FileInfo& info = Known(fd);
     if (info.written && Selected(fd.path)) {
-      limits_.insert("ftruncate of " + fd.path + " to " + std::to_string(*len) +
-                     " B after it was written: the replay does not truncate");
+      events_.push_back({TraceOpKind::kTruncate, fd.path, 0, *len, {}, false});
     }
     info.size = *len;
   }

@@ -3,7 +3,9 @@
 #    (strace names it by its real path);
 # 2. a pattern that matches nothing names, in its hint, the files the program did write
 #    and sync;
-# 3. a program that writes its log only through a shared mapping is told so.
+# 3. a program that writes its log only through a shared mapping is told so;
+# 4. a log cut back to 0 and preallocated again after it was written: the ftruncate and
+#    the fallocate are ops of the trace, and its replay makes them too (strace counts).
 source "$(dirname "$0")/lib.sh"
 command -v strace > /dev/null || skip "strace missing (scripts/lib/common.sh installs it)"
 d=$WORK/files
@@ -22,6 +24,10 @@ if os.environ.get("MMAP"):
         m.flush()
 else:
     for i in range(count):
+        if os.environ.get("TRUNC") and i == count // 2:
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.posix_fallocate(fd, 0, 65536)
         os.write(fd, b"x" * 100)
         os.fdatasync(fd)
 EOF
@@ -54,5 +60,27 @@ status=$?
 check "writes only through a shared mapping: exit 2 (got $status)" [ "$status" -eq 2 ]
 check "writes only through a shared mapping: it says so" \
   grep -q "mmap of $d/real/map with PROT_WRITE and MAP_SHARED.*cannot be recorded: strace sees no write" "$d/err"
+[ "$failed" -eq 0 ] || cat "$d/err" >&2
+
+rm -f "$d/real/log" "$d/t.json"
+TRUNC=1 "$ALIGNBENCH" record --file "$d/real/log" --out "$d/t.json" -- \
+  "$PY" "$WORK/writer.py" "$d/real/log" 6 > /dev/null 2> "$d/err"
+check "cut back and preallocated again: recorded (exit $?)" [ -s "$d/t.json" ]
+check "cut back and preallocated again: the 4th commit truncates to 0, allocates, writes at 0" \
+  "$PY" -c '
+import json, sys
+ops = [(o["op"], o.get("offset"), o.get("length")) for o in json.load(open(sys.argv[1]))["commits"][3]["ops"]]
+print(ops)
+sys.exit(0 if ops[:3] == [("truncate", None, 0), ("allocate", 0, 65536), ("write", 0, 100)] else 1)
+' "$d/t.json"
+mkdir "$d/replay"
+strace -f -qq -e trace=ftruncate,fallocate -o "$d/replay.strace" \
+  "$ALIGNBENCH" --replay "$d/t.json" --dir "$d/replay" --repetitions 2 > /dev/null 2> "$d/err"
+check "cut back and preallocated again: replayed (exit $?)" [ -s "$d/replay.strace" ]
+# Two runs of each variant, each commit 4 of them making both calls on its test file.
+truncates=$(grep -c 'ftruncate([0-9]*, 0)' "$d/replay.strace")
+allocates=$(grep -c 'fallocate([0-9]*, 0, 0, 65536)' "$d/replay.strace")
+check "cut back and preallocated again: the replay truncates and allocates in each of its 4 runs ($truncates, $allocates)" \
+  [ "$truncates,$allocates" = "4,4" ]
 [ "$failed" -eq 0 ] || cat "$d/err" >&2
 finish

@@ -43,9 +43,13 @@ class Counting final : public FileOpsWrapper {
     ++calls;
     return FileOpsWrapper::Fdatasync(fd);
   }
-  int Fallocate(int fd, off_t n) override {
+  int Fallocate(int fd, int mode, off_t at, off_t n) override {
     ++calls;
-    return FileOpsWrapper::Fallocate(fd, n);
+    return FileOpsWrapper::Fallocate(fd, mode, at, n);
+  }
+  int Ftruncate(int fd, off_t n) override {
+    ++calls;
+    return FileOpsWrapper::Ftruncate(fd, n);
   }
   int DropCache(int fd) override {
     ++calls;
@@ -81,7 +85,7 @@ TEST_CASE("file_ops: every call reaches the kernel through a wrapper") {
   CHECK(ops.Fsync(fd.get()) == 0);
   CHECK(ops.Fdatasync(fd.get()) == 0);
   CHECK(ops.DropCache(fd.get()) == 0);
-  const int fallocated = ops.Fallocate(fd.get(), 65536);
+  const int fallocated = ops.Fallocate(fd.get(), 0, 0, 65536);
   struct stat st {};
   REQUIRE(::fstat(fd.get(), &st) == 0);
   if (fallocated == 0) {
@@ -90,6 +94,9 @@ TEST_CASE("file_ops: every call reaches the kernel through a wrapper") {
     CHECK(errno == EOPNOTSUPP);
     CHECK(st.st_size == 8);
   }
+  CHECK(ops.Ftruncate(fd.get(), 4) == 0);
+  REQUIRE(::fstat(fd.get(), &st) == 0);
+  CHECK(st.st_size == 4);
   // Errors come back as the system call returns them.
   CHECK(ops.Fsync(-1) == -1);
   CHECK(errno == EBADF);
@@ -100,5 +107,5 @@ TEST_CASE("file_ops: every call reaches the kernel through a wrapper") {
   CHECK(::access(path.c_str(), F_OK) != 0);
   CHECK(ops.UnlinkAt(dir_fd.get(), "f") == -1);
   CHECK(errno == ENOENT);
-  CHECK(ops.calls == 11);
+  CHECK(ops.calls == 12);
 }

@@ -163,3 +163,47 @@ TEST_CASE("replay: a tie broken in deciding the run is said") {
   // Without a tie, nothing is said.
   CHECK(ReplayOf(Pages(), "p.json", "x", 512).value().notes.empty());
 }
+
+TEST_CASE("replay: truncates and allocations are made by every variant") {
+  // A log that reserves room past its end, writes, and is cut back to 0 and
+  // written again from its start (a WAL reset).
+  Trace t = Fixture();
+  t.header.reset();
+  t.commits[1].ops.insert(t.commits[1].ops.begin(),
+                          {TraceOpKind::kAllocate, 0, 8192, 65536, {}, true});
+  t.commits[2].ops = {{TraceOpKind::kTruncate, 0, 0, 0, {}},
+                      {TraceOpKind::kWrite, 0, 100, 200, {}},
+                      {TraceOpKind::kSync, 0, 0, 0, TraceSync::kFdatasync}};
+  Result<Replay> whole = ReplayOf(t, "t.json", "x", 512);
+  REQUIRE(whole);
+  // Whole blocks: the allocation and the truncation kept, in their places.
+  const auto& w = whole.value().aligned.commits;
+  REQUIRE(w[1].size() == 3);
+  CHECK(w[1][0].kind == TraceOpKind::kAllocate);
+  CHECK(w[1][0].keep_size);
+  CHECK(w[1][1].kind == TraceOpKind::kWrite);
+  REQUIRE(w[2].size() == 3);
+  CHECK(w[2][0].kind == TraceOpKind::kTruncate);
+  CHECK(w[2][1].offset == 0);
+  CHECK(w[2][1].length == 4096);
+  // Padded: moved with the commit they belong to.
+  Result<Replay> padded = ReplayOf(t, "t.json", "x", 512, ReplayRule::kAlign);
+  REQUIRE(padded);
+  const auto& p = padded.value().aligned.commits;
+  CHECK(p[1][0].offset == p[1][1].offset + 8192 - t.commits[1].ops[1].offset);
+  // The run's pattern has them, and Over counts the truncated blocks new
+  // again.
+  Settings s;
+  s.replay = std::make_shared<const Replay>(whole.value());
+  s.writes = 3;
+  s.sizes = {4120};
+  s.syncs = {SyncMethod::kFdatasync};
+  const std::vector<PairSpec> plan = ExpandPlan(s);
+  REQUIRE(plan.size() == 1);
+  RunSpec spec = SpecFor(s, plan[0], Variant::kUnaligned, 4096, {});
+  spec.pattern.Next();
+  CHECK(spec.pattern.Next()[0].kind == OpKind::kReserve);
+  CHECK(spec.pattern.Next()[0].kind == OpKind::kTruncate);
+  CHECK(spec.pattern.Over(0, 3).new_block_commits == 3);
+  CHECK(spec.pattern.Over(0, 3).end == 8192 + 65536);
+}

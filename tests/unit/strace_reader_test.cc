@@ -25,9 +25,12 @@ std::string Describe(const std::vector<TraceOp>& ops) {
   std::string text;
   for (const TraceOp& op : ops) {
     if (!text.empty()) text += " ";
-    if (op.kind == TraceOpKind::kWrite) {
-      text += "w" + std::to_string(op.file) + ":" + std::to_string(op.offset) +
-              "+" + std::to_string(op.length);
+    if (op.kind == TraceOpKind::kWrite || op.kind == TraceOpKind::kAllocate) {
+      text += std::string(op.kind == TraceOpKind::kWrite ? "w" : "a") +
+              (op.keep_size ? "k" : "") + std::to_string(op.file) + ":" +
+              std::to_string(op.offset) + "+" + std::to_string(op.length);
+    } else if (op.kind == TraceOpKind::kTruncate) {
+      text += "t" + std::to_string(op.file) + ":" + std::to_string(op.length);
     } else {
       text += "s" + std::to_string(op.file) + ":" +
               std::string(NameOf(kTraceSyncs, op.call));
@@ -326,17 +329,34 @@ TEST_CASE("strace: renames are followed, of the file and of its directory") {
   CHECK(Describe(moved.commits[1].ops) == "w0:100+100 s0:fsync");
 }
 
-TEST_CASE("strace: an ftruncate after writes is named as a limit") {
+TEST_CASE(
+    "strace: ftruncate and fallocate after writes are ops of the commit; "
+    "before, the file's state") {
   const Trace t = Lines(
       "1  openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
       "3</d/log>\n"
+      "1  fallocate(3</d/log>, 0, 0, 65536) = 0\n"
       "1  write(3</d/log>, \"\"..., 4096) = 4096\n"
       "1  fsync(3</d/log>) = 0\n"
-      "1  ftruncate(3</d/log>, 1024) = 0\n");
+      "1  ftruncate(3</d/log>, 1024) = 0\n"
+      "1  fallocate(3</d/log>, FALLOC_FL_KEEP_SIZE, 1024, 8192) = 0\n"
+      "1  write(3</d/log>, \"\"..., 100) = 100\n"
+      "1  fsync(3</d/log>) = 0\n"
+      "1  fallocate(3</d/log>, 0, 0, 16384) = 0\n"
+      "1  fallocate(3</d/log>, FALLOC_FL_PUNCH_HOLE|FALLOC_FL_KEEP_SIZE, 0, "
+      "4096) = 0\n"
+      "1  fsync(3</d/log>) = 0\n");
+  REQUIRE(t.files.size() == 1);
+  CHECK(t.files[0].state == FileState::kPreallocated);
+  REQUIRE(t.commits.size() == 3);
+  CHECK(Describe(t.commits[0].ops) == "w0:0+4096 s0:fsync");
+  CHECK(Describe(t.commits[1].ops) ==
+        "t0:1024 ak0:1024+8192 w0:4096+100 s0:fsync");
+  CHECK(Describe(t.commits[2].ops) == "a0:0+16384 s0:fsync");
   REQUIRE(t.limits.size() == 1);
   CHECK(t.limits[0] ==
-        "ftruncate of /d/log to 1024 B after it was written: the replay does "
-        "not truncate");
+        "fallocate FALLOC_FL_PUNCH_HOLE|FALLOC_FL_KEEP_SIZE of /d/log after it "
+        "was written: not replayed");
 }
 
 TEST_CASE("strace: the syncs of one transaction are one commit") {

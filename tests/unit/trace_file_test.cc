@@ -93,7 +93,8 @@ TEST_CASE("trace: bad keys are refused by name") {
       Refusal([](json& d) { d["commits"][0]["ops"][2]["call"] = "sync"; }),
       Catch::Contains("commits[0].ops[2].call"));
   CHECK_THAT(Refusal([](json& d) { d["commits"][0]["ops"][2]["op"] = "read"; }),
-             Catch::Contains("\"write\" or \"sync\""));
+             Catch::Contains("expected one of write, sync, truncate, "
+                             "allocate"));
   CHECK_THAT(Refusal([](json& d) { d["files"][0]["state"] = "old"; }),
              Catch::Contains("files[0].state"));
   CHECK_THAT(Refusal([](json& d) { d["header"]["file"] = 1; }),
@@ -160,4 +161,42 @@ TEST_CASE("trace: a missing file is refused with the path") {
   Result<Trace> t = ReadTraceFile("/nonexistent/trace.json");
   REQUIRE_FALSE(t);
   CHECK_THAT(t.error().Message(), Catch::Contains("/nonexistent/trace.json"));
+}
+
+TEST_CASE("trace: truncates and allocations are read, written and bounded") {
+  auto with = [](const json& op) {
+    return [op](json& d) {
+      auto& ops = d["commits"][1]["ops"];
+      ops.insert(ops.begin(), op);
+    };
+  };
+  const json truncate = {{"op", "truncate"}, {"file", 0}, {"length", 0}};
+  const json allocate = {{"op", "allocate"},
+                         {"file", 0},
+                         {"offset", 4096},
+                         {"length", 65536},
+                         {"keep_size", true}};
+  for (const json& op : {truncate, allocate}) {
+    json doc = json::parse(Fixture());
+    with(op)(doc);
+    Result<Trace> t = ParseTrace(doc.dump(), "t.json");
+    REQUIRE(t);
+    CHECK(t.value().commits[1].ops.front().kind != TraceOpKind::kWrite);
+    CHECK(TraceToJson(t.value())["commits"][1]["ops"][0] == op);
+  }
+  json bad = allocate;
+  bad.erase("keep_size");
+  CHECK_THAT(Refusal(with(bad)), Catch::Contains("keep_size': missing"));
+  bad = allocate;
+  bad["keep_size"] = 1;
+  CHECK_THAT(Refusal(with(bad)), Catch::Contains("expected true or false"));
+  bad = allocate;
+  bad["length"] = 0;
+  CHECK_THAT(Refusal(with(bad)), Catch::Contains("an extent of 0 bytes"));
+  bad = truncate;
+  bad["offset"] = 0;
+  CHECK_THAT(Refusal(with(bad)), Catch::Contains("offset': unknown key"));
+  bad = truncate;
+  bad["length"] = (1ull << 40) + 1;
+  CHECK_THAT(Refusal(with(bad)), Catch::Contains("at most"));
 }
