@@ -425,18 +425,8 @@ Status ApplyReplay(const ParsedCommand& parsed, Settings& s) {
   s.shift = r.shift;
   s.syncs = {r.sync};
   s.ios = {r.io};
-  switch (r.state) {
-    case FileState::kNew:
-      s.layouts = {Layout::kExtend};
-      break;
-    case FileState::kPreallocated:
-      s.layouts = {Layout::kPrealloc};
-      break;
-    case FileState::kRecycled:
-      s.layouts = {Layout::kPrewritten};
-      break;
-  }
-  s.caches = {r.state == FileState::kRecycled ? CacheState::kCold
+  s.layouts = {r.layout};
+  s.caches = {r.layout == Layout::kPrewritten ? CacheState::kCold
                                               : CacheState::kWarm};
   // O_DIRECT moved by a shift is what a database builds in memory: whole
   // blocks, staged, as the log cases do.

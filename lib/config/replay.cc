@@ -102,6 +102,8 @@ struct Stream {
   std::vector<TraceSync> calls;
   std::uint64_t unaligned_starts = 0;
   std::uint64_t bytes = 0;
+  // The lowest offset a write starts at.
+  std::uint64_t lowest = UINT64_MAX;
 };
 
 Stream StreamOf(const Trace& trace, std::uint64_t log) {
@@ -116,6 +118,7 @@ Stream StreamOf(const Trace& trace, std::uint64_t log) {
         if (!wrote && op.offset % kReplayBlock != 0) ++stream.unaligned_starts;
         wrote = true;
         stream.bytes += op.length;
+        stream.lowest = std::min(stream.lowest, op.offset);
       }
       ops.push_back(op);
     }
@@ -137,6 +140,28 @@ const TraceOp& FirstWrite(const std::vector<TraceOp>& commit) {
   return *std::find_if(commit.begin(), commit.end(), [](const TraceOp& op) {
     return op.kind == TraceOpKind::kWrite;
   });
+}
+
+// The layout a run prepares for the log file's state. A recycled file the
+// commits only append to (Redis's AOF recorded by --pid) grows with every
+// commit as a new file does: it is replayed so, and `notes` say it.
+Layout LayoutOf(const TraceFile& file, const Stream& stream,
+                std::vector<std::string>& notes) {
+  switch (file.state) {
+    case FileState::kNew:
+      return Layout::kExtend;
+    case FileState::kPreallocated:
+      return Layout::kPrealloc;
+    case FileState::kRecycled:
+      break;
+  }
+  if (stream.lowest < file.size_at_open) return Layout::kPrewritten;
+  notes.push_back("the log held " + std::to_string(file.size_at_open) +
+                  " B when the trace began and every commit wrote past them: "
+                  "replayed as a file that grows with every commit (layout "
+                  "extend), its first " +
+                  std::to_string(file.size_at_open) + " B a hole");
+  return Layout::kExtend;
 }
 
 // Every write, allocation and truncation and the header moved `shift`
@@ -276,6 +301,7 @@ Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
                   std::to_string(trace.commits.size()) + " commits)");
   }
   r.sync = SyncOf(stream.calls, r.notes);
+  r.layout = LayoutOf(file, stream, r.notes);
   r.commits = stream.commits.size();
   r.bytes_per_commit =
       std::max<std::uint64_t>(1, (stream.bytes + r.commits / 2) / r.commits);

@@ -74,9 +74,12 @@ struct Replay {
   // The log file as the trace found it.
   std::vector<std::string> flags;
   FileState state = FileState::kNew;
-  // Derived for the run
+  // Derived for the run: the layout from the state (new: extend;
+  // preallocated: prealloc; recycled: prewritten and a cold cache, or
+  // extend where the commits only append past what it held).
   SyncMethod sync = SyncMethod::kFdatasync;
   IoMode io = IoMode::kBuffered;
+  Layout layout = Layout::kExtend;
   // Bytes per commit of the recorded variant, rounded: the pair's size.
   std::uint64_t bytes_per_commit = 0;
   // Commits replayed (the log file's commits that write).

@@ -207,3 +207,27 @@ TEST_CASE("replay: truncates and allocations are made by every variant") {
   CHECK(spec.pattern.Over(0, 3).new_block_commits == 3);
   CHECK(spec.pattern.Over(0, 3).end == 8192 + 65536);
 }
+
+TEST_CASE(
+    "replay: a recycled file the commits only append to grows as a new one") {
+  // Redis's AOF recorded by --pid: 651 bytes before, every commit after them.
+  Trace t = Fixture();
+  t.header.reset();
+  t.files[0].state = FileState::kRecycled;
+  t.files[0].size_at_open = 32;
+  Result<Replay> appended = ReplayOf(t, "t.json", "x", 512);
+  REQUIRE(appended);
+  CHECK(appended.value().layout == Layout::kExtend);
+  REQUIRE(appended.value().notes.size() == 1);
+  CHECK_THAT(appended.value().notes[0],
+             Catch::Contains("held 32 B when the trace began") &&
+                 Catch::Contains("layout extend"));
+  // One write inside what it held: its old bytes are overwritten, prewritten.
+  t.files[0].size_at_open = 33;
+  Result<Replay> recycled = ReplayOf(t, "t.json", "x", 512);
+  REQUIRE(recycled);
+  CHECK(recycled.value().layout == Layout::kPrewritten);
+  CHECK(recycled.value().notes.empty());
+  CHECK(ReplayOf(Pages(), "p.json", "x", 512).value().layout ==
+        Layout::kPrewritten);
+}
