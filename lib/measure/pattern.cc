@@ -142,27 +142,36 @@ WritePattern::Totals WritePattern::Over(std::uint64_t skip,
   totals.end = rules_.header;
   WrittenBlocks blocks;
   blocks.Add(0, rules_.header);
+  std::uint64_t size = rules_.header;
   for (std::uint64_t k = 0; k < skip + count; ++k) {
     std::uint64_t commit = 0;
-    bool reached_new = false;
+    bool reached_new = false, grew = false;
     for (const Op& op : fresh.Next()) {
       const Extent& e = op.extent;
-      if (op.kind == OpKind::kTruncate) blocks.Cut(e.length);
-      // An allocation grows the file the run must have room for.
-      if (op.kind == OpKind::kAllocate || op.kind == OpKind::kReserve) {
-        totals.end = std::max(totals.end, e.offset + e.length);
+      const std::uint64_t end = e.offset + e.length;
+      if (op.kind == OpKind::kTruncate) {
+        blocks.Cut(e.length);
+        size = e.length;
       }
+      // An allocation makes room the run must have; mode 0 sets the size.
+      if (op.kind == OpKind::kAllocate || op.kind == OpKind::kReserve) {
+        totals.end = std::max(totals.end, end);
+      }
+      if (op.kind == OpKind::kAllocate) size = std::max(size, end);
       if (op.kind != OpKind::kWrite) continue;
-      totals.end = std::max(totals.end, e.offset + e.length);
+      totals.end = std::max(totals.end, end);
       totals.max_length = std::max(totals.max_length, e.length);
       commit += e.length;
       reached_new = blocks.Add(e.offset, e.length) || reached_new;
+      grew = grew || end > size;
+      size = std::max(size, end);
     }
     totals.max_commit = std::max(totals.max_commit, commit);
     if (k >= skip) {
       totals.asked += record_;
       totals.written += commit;
       totals.new_block_commits += reached_new;
+      totals.grow_commits += grew;
     }
   }
   return totals;

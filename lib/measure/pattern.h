@@ -69,6 +69,10 @@ class WritePattern final {
     // them reached (the header's blocks count as written): in a
     // preallocated file each converts an unwritten extent.
     std::uint64_t new_block_commits = 0;
+    // Commits of the `count` that write past the file's end as the writes,
+    // truncations and allocations before them left it: each changes its
+    // size.
+    std::uint64_t grow_commits = 0;
   };
   Totals Over(std::uint64_t skip, std::uint64_t count) const;
 

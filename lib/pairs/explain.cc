@@ -43,23 +43,45 @@ bool Alike(const DevicePerOp& u, const DevicePerOp& a) {
          Near(u.kib_written, a.kib_written);
 }
 
-// Both sides write a preallocated file, one reaches new blocks in a quarter
-// of the commits more than the other, and makes half a device write or more
-// per commit more: the conversions are its doing.
-bool Conversions(const PairResult& pair) {
-  const VariantResult& u = pair.unaligned;
-  const VariantResult& a = pair.aligned;
-  for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
-    if (pair.spec.WritesOf(v).layout != Layout::kPrealloc) return false;
+// The share of one side's commits that leave metadata for its sync to
+// commit, in its layout: those that reach unwritten blocks of a preallocated
+// file (extent conversions), or write past the end of one that grows (size
+// changes). None in a prewritten file, or where the result has no share.
+std::optional<double> MetadataShare(const PairResult& pair, Variant v) {
+  const VariantResult& side =
+      v == Variant::kUnaligned ? pair.unaligned : pair.aligned;
+  if (!side.per_commit) return std::nullopt;
+  switch (pair.spec.WritesOf(v).layout) {
+    case Layout::kPrealloc:
+      return side.per_commit->new_blocks;
+    case Layout::kExtend:
+      return side.per_commit->grows;
+    case Layout::kPrewritten:
+      break;
   }
-  if (!u.per_commit || !a.per_commit || !u.per_commit->new_blocks ||
-      !a.per_commit->new_blocks) {
-    return false;
+  return std::nullopt;
+}
+
+// Both sides in one such layout, one side's share a quarter of the commits
+// above the other's, and half a device write or more per commit more: that
+// metadata is its doing. Which, or none.
+std::optional<Mechanism> MetadataMechanism(const PairResult& pair) {
+  const Layout layout = pair.spec.WritesOf(Variant::kUnaligned).layout;
+  if (layout != pair.spec.WritesOf(Variant::kAligned).layout) {
+    return std::nullopt;
   }
-  const double blocks = *a.per_commit->new_blocks - *u.per_commit->new_blocks;
-  const double writes = a.device->writes - u.device->writes;
-  return std::fabs(blocks) >= 0.25 && std::fabs(writes) >= 0.5 &&
-         (blocks > 0) == (writes > 0);
+  const std::optional<double> u = MetadataShare(pair, Variant::kUnaligned);
+  const std::optional<double> a = MetadataShare(pair, Variant::kAligned);
+  if (!u || !a) return std::nullopt;
+  const double share = *a - *u;
+  const double writes =
+      pair.aligned.device->writes - pair.unaligned.device->writes;
+  if (std::fabs(share) < 0.25 || std::fabs(writes) < 0.5 ||
+      (share > 0) != (writes > 0)) {
+    return std::nullopt;
+  }
+  return layout == Layout::kPrealloc ? Mechanism::kExtentConversions
+                                     : Mechanism::kSizeChanges;
 }
 
 bool Significant(const PairResult& pair) {
@@ -127,24 +149,26 @@ std::string ReadOnWrite(const VariantResult& u, const VariantResult& a) {
          ").";
 }
 
-// Both write a preallocated file; one side's commits reach blocks never
-// written before more often, and its device writes show it.
-std::string ExtentConversions(const VariantResult& u, const VariantResult& a) {
-  const double nu = *u.per_commit->new_blocks;
-  const double na = *a.per_commit->new_blocks;
+// One side's commits leave metadata for their syncs more often: extent
+// conversions in a preallocated file, size changes in one that grows.
+std::string MetadataSentence(const PairResult& pair, Mechanism m) {
+  const double nu = *MetadataShare(pair, Variant::kUnaligned);
+  const double na = *MetadataShare(pair, Variant::kAligned);
   const bool u_more = nu > na;
-  const VariantResult& more = u_more ? u : a;
-  const VariantResult& less = u_more ? a : u;
+  const DevicePerOp& more = *(u_more ? pair.unaligned : pair.aligned).device;
+  const DevicePerOp& less = *(u_more ? pair.aligned : pair.unaligned).device;
+  const bool conversions = m == Mechanism::kExtentConversions;
   return std::string(u_more ? "unaligned" : "aligned") + ": " +
          Fixed(100 * std::max(nu, na), 0) +
-         " % of commits write a block of the preallocated file for the first "
-         "time, against " +
+         (conversions ? " % of commits write a block of the preallocated file "
+                        "for the first time, against "
+                      : " % of commits write past the file's end, against ") +
          Fixed(100 * std::min(nu, na), 0) +
-         " %: each converts an unwritten extent, which its sync commits to "
-         "the filesystem's journal (+" +
-         Fixed(more.device->writes - less.device->writes) +
-         " device writes per operation, " + Fixed(more.device->writes) +
-         " against " + Fixed(less.device->writes) + ").";
+         (conversions ? " %: each converts an unwritten extent"
+                      : " %: each changes its size") +
+         ", which its sync commits to the filesystem's journal (+" +
+         Fixed(more.writes - less.writes) + " device writes per operation, " +
+         Fixed(more.writes) + " against " + Fixed(less.writes) + ").";
 }
 
 // The sentence that says one mechanism with this pair's figures.
@@ -164,7 +188,8 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
     case Mechanism::kMoreFlushes:
       return MoreFlushes(u, a);
     case Mechanism::kExtentConversions:
-      return ExtentConversions(u, a);
+    case Mechanism::kSizeChanges:
+      return MetadataSentence(pair, m);
     case Mechanism::kMetadataCommits:
       // The gloss is its own sentence: the same for every pair, it is said
       // once for the run.
@@ -266,7 +291,11 @@ std::vector<Mechanism> MechanismsOf(const PairResult& pair) {
                       (da.reads - du.reads >= 0.5 && du.reads <= 0.25))) {
     found.push_back(Mechanism::kReadOnWrite);
   }
-  if (!busy_writes && du.kib_written - da.kib_written >= 0.5) {
+  // Only where the unaligned side writes no fewer bytes by design (the
+  // same ones, moved): a whole-block or padded aligned side writes more.
+  if (!busy_writes && du.kib_written - da.kib_written >= 0.5 &&
+      !(u.per_commit && a.per_commit &&
+        u.per_commit->written < a.per_commit->written)) {
     found.push_back(Mechanism::kExtraBlock);
   }
   // Only where the aligned layout writes more by design (a log case's or a
@@ -279,8 +308,9 @@ std::vector<Mechanism> MechanismsOf(const PairResult& pair) {
       std::fabs(*du.flushes - *da.flushes) >= 0.5) {
     found.push_back(Mechanism::kMoreFlushes);
   }
-  if (!busy_writes && Conversions(pair)) {
-    found.push_back(Mechanism::kExtentConversions);
+  if (const std::optional<Mechanism> m = MetadataMechanism(pair);
+      m && !busy_writes) {
+    found.push_back(*m);
   }
   if (!busy_writes && du.writes >= 2.5 && da.writes >= 2.5 &&
       Near(du.writes, da.writes)) {

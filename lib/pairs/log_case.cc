@@ -155,13 +155,15 @@ CommitBytes PerCommit(const Settings& s, const PairSpec& pair,
       const WritePattern::Totals t =
           PatternFor(s, pair, variant).Over(s.warmup, s.writes);
       b.new_blocks = static_cast<double>(t.new_block_commits) / n;
+      b.grows = static_cast<double>(t.grow_commits) / n;
     }
     return b;
   }
   const WritePattern pattern(RulesFor(WorkloadOf(s), variant), pair.size);
   const WritePattern::Totals t = pattern.Over(s.warmup, s.writes);
   return {static_cast<double>(t.asked) / n, static_cast<double>(t.written) / n,
-          static_cast<double>(t.new_block_commits) / n};
+          static_cast<double>(t.new_block_commits) / n,
+          static_cast<double>(t.grow_commits) / n};
 }
 
 std::string ColumnLabel(const Settings& s, Variant variant) {

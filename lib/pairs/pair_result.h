@@ -72,6 +72,7 @@ enum class Mechanism {
   kAlignedWritesMore,
   kMoreFlushes,
   kExtentConversions,
+  kSizeChanges,
   kMetadataCommits,
   kBusyDisk,
   kNoCounters,
@@ -93,6 +94,9 @@ inline constexpr Named<Mechanism> kMechanisms[] = {
      "in a preallocated file, one variant's commits reach unwritten blocks "
      "more often: each such commit converts an extent, a journal commit "
      "at its sync"},
+    {"size changes", Mechanism::kSizeChanges,
+     "in a file that grows, one variant's commits change its size more often: "
+     "a journal commit at each such commit's sync"},
     {"metadata commits", Mechanism::kMetadataCommits,
      "the file's metadata, written with every sync and alike for both, "
      "dominates"},
@@ -117,6 +121,9 @@ struct CommitBytes {
   // reached: in a preallocated file, those that convert an unwritten extent.
   // Absent in results from before it was kept.
   std::optional<double> new_blocks;
+  // The share of commits that write past the file's end: each changes its
+  // size. Absent in results from before it was kept.
+  std::optional<double> grows;
 };
 
 // A variant's merged histograms; empty when read from a file without them.

@@ -103,12 +103,24 @@ bool HasCpuShare(const Report& r) {
   return false;
 }
 
+// What a row's size is: KiB (a row in bytes says B), or a replay's recorded
+// bytes per commit; and what one timed operation is.
+std::string SizeWords(const Report& r) {
+  if (r.settings.replay) {
+    return "size: bytes per recorded commit (B); unaligned and aligned: mean "
+           "milliseconds per\ncommit (one clock span over its writes and its "
+           "sync);\n";
+  }
+  return "size in KiB; unaligned and aligned: mean milliseconds per "
+         "write+sync\n(one clock span over pwrite and its sync), as Derby "
+         "printed them;\n";
+}
+
 // What the columns mean, and the statistic behind the interval, as the result
 // says it was made.
 std::string Footer(const Report& r) {
   std::string text =
-      "size in KiB; unaligned and aligned: mean milliseconds per write+sync\n"
-      "(one clock span over pwrite and its sync), as Derby printed them;\n"
+      SizeWords(r) +
       "means %gain = (unaligned / aligned - 1) * 100 from them, Derby's "
       "formula.\n%gain: the typical gain of a block of two runs back to back, "
       "the centre of\nits 95% interval. Positive means aligning helps.\n";
@@ -127,7 +139,9 @@ std::string Footer(const Report& r) {
                              : " runs every pair is undecided");
   }
   return text + Wrap(statistics + ".") +
-         "\nr/w/fl: device reads, writes and flushes per write, from "
+         "\nr/w/fl: device reads, writes and flushes per " +
+         std::string(r.settings.replay ? "commit" : "write") +
+         ", from "
          "/sys/block/*/stat.\n" +
          (HasBackground(r)
               ? Wrap("idle: the same counters over the idle windows before "
@@ -252,15 +266,17 @@ void GainRows(std::ostream& out, const Report& r, std::size_t from,
 // the writes, one line says so instead of a column of n/a.
 void DeviceRows(std::ostream& out, const Report& r, std::size_t from,
                 std::size_t to) {
+  const char* per = r.settings.replay ? "per commit" : "per write";
   if (!r.reference && !r.target.device) {
-    out << "device I/O per write: none counted, no block device takes "
-           "these writes (the note below says where they go)\n";
+    out << "device I/O " << per
+        << ": none counted, no block device takes these writes (the note "
+           "below says where they go)\n";
     return;
   }
   const std::string first = Heading(r, Variant::kUnaligned);
   const std::string second = Heading(r, Variant::kAligned);
   for (std::size_t i = from; i < to; ++i) {
-    if (i == from) out << "device I/O per write (device-wide counters):\n";
+    if (i == from) out << "device I/O " << per << " (device-wide counters):\n";
     const PairResult& p = r.pairs[i];
     out << Pad(SizeColumn(p.spec.size), 6) << "  " << PadRight(first)
         << DeviceCell(p.unaligned.device) << BackgroundCell(p, p.unaligned)
@@ -441,7 +457,11 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
   for (const auto& [label, text] : notes) {
     out << "**" << label << ":** " << text << "  \n";
   }
-  out << "\nsize in KiB; mean ms per write+sync; means %gain = "
+  out << "\n"
+      << (r.settings.replay ? "size: bytes per recorded commit; mean ms per "
+                              "commit"
+                            : "size in KiB; mean ms per write+sync")
+      << "; means %gain = "
          "(unaligned/aligned - 1)*100 from them; %gain: the typical gain of a "
          "block, the centre of its 95% interval";
   if (!r.reference) {

@@ -430,6 +430,7 @@ CommitBytes ReadCommitBytes(const Reader& r) {
   CommitBytes b{r.Get<double>("asked_bytes"), r.Get<double>("written_bytes"),
                 std::nullopt};
   if (r.Has("new_block_share")) b.new_blocks = r.Get<double>("new_block_share");
+  if (r.Has("growth_share")) b.grows = r.Get<double>("growth_share");
   return b;
 }
 

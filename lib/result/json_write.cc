@@ -107,6 +107,7 @@ json CrossCheckJson(const Inference& i) {
 json CommitBytesJson(const CommitBytes& b) {
   json j = {{"asked_bytes", b.asked}, {"written_bytes", b.written}};
   Put(j, "new_block_share", b.new_blocks);
+  Put(j, "growth_share", b.grows);
   return j;
 }
 // A log case's or a replay's bytes per commit, each side's as recorded for

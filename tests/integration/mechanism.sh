@@ -2,7 +2,8 @@
 # unaligned write over a cold, prewritten file reads the partly overwritten block first; an
 # extending file reads nothing; unaligned O_DIRECT writes are refused with the alignment
 # required, and staged ones are measured; in a preallocated file, a replay padded to a block
-# per commit converts an unwritten extent at every commit, and the why-line says so.
+# per commit converts an unwritten extent at every commit, and the why-line says so; in a
+# new file the recorded appends change its size at every commit, whole blocks rarely.
 source "$(dirname "$0")/lib.sh"
 make_rig --sector 4096 --fs ext4 --size 256M
 
@@ -90,6 +91,22 @@ check "whole blocks in a preallocated file: the same new blocks, no conversions 
   json_check "$WORK/whole.json" \
   'pair(100)["per_commit"]["aligned"]["new_block_share"] == pair(100)["per_commit"]["unaligned"]["new_block_share"]' \
   '"extent conversions" not in pair(100)["mechanisms"]'
+
+# The same appends to a new file: every recorded commit changes its size, one in about 40
+# of the stream in whole blocks does (it grows a block at a time), and the recorded side
+# makes the more device writes.
+sed 's/"preallocated"/"new"/' "$WORK/prealloc.trace.json" > "$WORK/new.trace.json"
+run grows --replay "$WORK/new.trace.json" --repetitions 2
+check "whole blocks in a new file: size changes, with the device writes, and no shift's block" \
+  json_check "$WORK/grows.json" \
+  'pair(100)["layout"] == "extend"' \
+  'pair(100)["per_commit"]["unaligned"]["growth_share"] == 1' \
+  'pair(100)["per_commit"]["aligned"]["growth_share"] <= 0.05' \
+  '"size changes" in pair(100)["mechanisms"]' \
+  '"one more block written" not in pair(100)["mechanisms"]' \
+  'pair(100)["unaligned"]["device_per_write"]["writes"] >= pair(100)["aligned"]["device_per_write"]["writes"] + 0.5'
+check "a replay's table says what its size and device rows are" \
+  grep -q "size: bytes per recorded commit (B)" "$WORK/grows.txt"
 
 check "no .alignbench-* left on the rig" no_leftovers "$RIG"
 finish

@@ -271,3 +271,33 @@ TEST_CASE("A read-on-write is said on the side that reads") {
                                "write: the partly overwritten block was read "
                                "first"));
 }
+
+TEST_CASE(
+    "A why-line for size changes in a file that grows, and no shift's block "
+    "where the aligned side writes more") {
+  // Small appends to a new file as recorded, beside the stream in whole
+  // blocks: every recorded commit changes the file's size, one in 40 whole-
+  // block ones does; the recorded side makes the more device writes.
+  PairResult pair = Measured(2);
+  pair.unaligned.background = pair.aligned.background =
+      DevicePerOp{0, 0, 0, 0, 0.0};
+  pair.unaligned.device = DevicePerOp{0, 0, 3.0, 8.1, 1.0};
+  pair.aligned.device = DevicePerOp{0, 0, 2.0, 4.2, 1.0};
+  pair.unaligned.per_commit = CommitBytes{100, 100, 0.03, 1.0};
+  pair.aligned.per_commit = CommitBytes{100, 4157, 0.03, 0.02};
+  CHECK(MechanismsOf(pair) == std::vector<Mechanism>{Mechanism::kSizeChanges});
+  CHECK_THAT(Explain(pair, 512),
+             Catch::StartsWith("unaligned: 100 % of commits write past the "
+                               "file's end, against 2 %: each changes its "
+                               "size, which its sync commits to the "
+                               "filesystem's journal (+1.0 device writes per "
+                               "operation, 3.0 against 2.0)."));
+  // The same bytes moved (a shift): the extra KiB is the shift's block.
+  pair.aligned.per_commit = CommitBytes{100, 100, 0.03, 0.02};
+  CHECK(MechanismsOf(pair) == std::vector<Mechanism>{Mechanism::kExtraBlock,
+                                                     Mechanism::kSizeChanges});
+  // A prewritten file neither grows nor converts.
+  pair.spec.unaligned_writes.layout = Layout::kPrewritten;
+  pair.spec.aligned_writes.layout = Layout::kPrewritten;
+  CHECK(MechanismsOf(pair) == std::vector<Mechanism>{Mechanism::kExtraBlock});
+}

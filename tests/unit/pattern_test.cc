@@ -189,3 +189,27 @@ TEST_CASE("New blocks: the commits that reach a 4096-byte block first") {
   }
   CHECK(WritePattern(script, 0).Over(0, 5).new_block_commits == 4);
 }
+
+TEST_CASE("Growth: the commits that write past the file's end") {
+  // Appends grow the file at every commit; a rewrite inside it does not; a
+  // truncation makes the next write grow it again, an allocation (mode 0)
+  // sets the size and a reserve does not.
+  auto script = std::make_shared<std::vector<CommitOps>>();
+  const std::vector<Op> steps = {
+      {OpKind::kWrite, {0, 100}},  {OpKind::kWrite, {100, 100}},
+      {OpKind::kWrite, {0, 50}},   {OpKind::kTruncate, {0, 0}},
+      {OpKind::kWrite, {0, 10}},   {OpKind::kAllocate, {0, 4096}},
+      {OpKind::kWrite, {10, 10}},  {OpKind::kReserve, {4096, 4096}},
+      {OpKind::kWrite, {4096, 10}}};
+  CommitOps commit;
+  for (const Op& op : steps) {
+    commit.push_back(op);
+    if (op.kind != OpKind::kWrite) continue;
+    commit.push_back({OpKind::kSync, {}});
+    script->push_back(commit);
+    commit.clear();
+  }
+  const WritePattern::Totals t = WritePattern(script, 0).Over(0, 6);
+  CHECK(t.grow_commits == 4);  // 0+100, 100+100, 0+10 after the cut, 4096
+  CHECK(t.end == 8192);
+}
