@@ -6,7 +6,9 @@
 #    the trace is saved all the same;
 # 3. `record --pid` says "attached" only once strace traces the process (TracerPid), and
 #    a HUP then detaches: the trace is saved and the process runs on, traced by no one;
-# 4. --pid of record's own ancestor (this shell) is refused before anything runs.
+# 4. --pid of record's own ancestor (this shell) is refused before anything runs;
+# 5. SIGINT while record looks the program's package up (a dpkg-query made slow through
+#    PATH): one line says nothing was recorded, exit 130, the command never started.
 source "$(dirname "$0")/lib.sh"
 command -v strace > /dev/null || skip "strace missing (scripts/lib/common.sh installs it)"
 
@@ -122,4 +124,22 @@ check "--pid of record's own ancestor: exit 1 (got $status)" [ "$status" -eq 1 ]
 check "--pid of record's own ancestor: one line says why" \
   grep -q "^alignbench: error: option --pid: '$$' is record itself or one of its ancestors" "$WORK/self.err"
 check "--pid of record's own ancestor: nothing saved" [ ! -e "$WORK/self.json" ]
+
+d=$WORK/lookup
+mkdir -p "$d/bin"
+printf '#!/bin/sh\nsleep 3\nexec /usr/bin/dpkg-query "$@"\n' > "$d/bin/dpkg-query"
+chmod +x "$d/bin/dpkg-query"
+PATH=$d/bin:$PATH "$ALIGNBENCH" record --file "$d/log" --out "$d/t.json" -- touch "$d/log" \
+  > "$d/out" 2> "$d/err" &
+rec=$!
+sleep 1
+kill -INT "$rec"
+wait "$rec"
+status=$?
+check "SIGINT during the package lookup: exit 130 (got $status)" [ "$status" -eq 130 ]
+check "SIGINT during the package lookup: one line says nothing was recorded" \
+  grep -q "^alignbench record: SIGINT before strace started: nothing was recorded" "$d/err"
+check "SIGINT during the package lookup: the command never ran, nothing saved" \
+  eval "[ ! -e '$d/log' ] && [ ! -e '$d/t.json' ]"
+[ "$failed" -eq 0 ] || cat "$d/err" >&2
 finish
