@@ -58,6 +58,14 @@ class Reader {
     return *n;
   }
 
+  // The member `key` of `object`, a whole number of at most `max`.
+  Result<std::uint64_t> WholeMember(const json& object, const std::string& path,
+                                    const char* key, std::uint64_t max) const {
+    Result<const json*> m = Member(object, path, key);
+    if (!m) return m.error();
+    return Whole(*m.value(), path + key, max);
+  }
+
   Result<std::string> Text(const json& value, const std::string& key) const {
     if (!value.is_string()) return Bad(key, "expected a string");
     std::string text = value.get<std::string>();
@@ -91,9 +99,7 @@ class Reader {
     for (const auto& [name, field, max] :
          {std::tuple{"offset", &op.offset, kMaxTraceFileOffset},
           std::tuple{"length", &op.length, kMaxTraceWriteBytes}}) {
-      Result<const json*> v = Member(value, key + ".", name);
-      if (!v) return v.error();
-      Result<std::uint64_t> n = Whole(*v.value(), key + "." + name, max);
+      Result<std::uint64_t> n = WholeMember(value, key + ".", name, max);
       if (!n) return n.error();
       *field = n.value();
     }
@@ -137,10 +143,8 @@ class Reader {
         if (Status ok = Keys(value, key + ".", {"op", "file", "length"}); !ok) {
           return ok;
         }
-        Result<const json*> v = Member(value, key + ".", "length");
-        if (!v) return v.error();
         Result<std::uint64_t> n =
-            Whole(*v.value(), key + ".length", kMaxTraceFileOffset);
+            WholeMember(value, key + ".", "length", kMaxTraceFileOffset);
         if (!n) return n.error();
         op.length = n.value();
         return Ok{};
@@ -177,10 +181,8 @@ class Reader {
       return Bad(key + ".op", "expected one of " + NameList(kTraceOpKinds));
     }
     op.kind = *parsed;
-    Result<const json*> file = Member(value, key + ".", "file");
-    if (!file) return file.error();
     Result<std::uint64_t> index =
-        Whole(*file.value(), key + ".file", kMaxTraceFiles);
+        WholeMember(value, key + ".", "file", kMaxTraceFiles);
     if (!index) return index.error();
     if (index.value() >= files) {
       return Bad(key + ".file", "names no file of the trace (it has " +
@@ -243,10 +245,8 @@ class Reader {
     if (!s)
       return Bad(key + ".state", "expected one of " + NameList(kFileStates));
     file.state = *s;
-    Result<const json*> size = Member(value, key + ".", "size_at_open");
-    if (!size) return size.error();
     Result<std::uint64_t> n =
-        Whole(*size.value(), key + ".size_at_open", kMaxTraceFileOffset);
+        WholeMember(value, key + ".", "size_at_open", kMaxTraceFileOffset);
     if (!n) return n.error();
     file.size_at_open = n.value();
     return file;
@@ -347,10 +347,7 @@ class Reader {
     for (const auto& [name, field, max] :
          {std::tuple{"file", &header.file, kMaxTraceFiles},
           std::tuple{"bytes", &header.bytes, kMaxTraceHeaderBytes}}) {
-      Result<const json*> m = Member(*it, "header.", name);
-      if (!m) return m.error();
-      Result<std::uint64_t> w =
-          Whole(*m.value(), std::string("header.") + name, max);
+      Result<std::uint64_t> w = WholeMember(*it, "header.", name, max);
       if (!w) return w.error();
       *field = w.value();
     }

@@ -48,8 +48,7 @@ bool Alike(const DevicePerOp& u, const DevicePerOp& a) {
 // file (extent conversions), or write past the end of one that grows (size
 // changes). None in a prewritten file, or where the result has no share.
 std::optional<double> MetadataShare(const PairResult& pair, Variant v) {
-  const VariantResult& side =
-      v == Variant::kUnaligned ? pair.unaligned : pair.aligned;
+  const VariantResult& side = pair.Of(v);
   if (!side.per_commit) return std::nullopt;
   switch (pair.spec.WritesOf(v).layout) {
     case Layout::kPrealloc:

@@ -209,6 +209,12 @@ struct PairResult {
   std::optional<double> others_cpu_share;
 
   bool Measured() const { return gain_pct.has_value(); }
+  const VariantResult& Of(Variant v) const {
+    return v == Variant::kUnaligned ? unaligned : aligned;
+  }
+  VariantResult& Of(Variant v) {
+    return v == Variant::kUnaligned ? unaligned : aligned;
+  }
   // The gain every printer shows as "%gain": the estimate the verdict's
   // interval is centred on, so that the number, its interval and the answer
   // line agree. Absent without a test (fewer runs than a verdict needs, a

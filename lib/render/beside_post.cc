@@ -46,8 +46,7 @@ void PostLines(std::ostream& out, const IopingLine& l) {
 // The run's summary of one variant at `p`, its lines indented under "run".
 void RunLines(std::ostream& out, const Report& run, const PairResult& p,
               Variant variant) {
-  const VariantResult& v =
-      variant == Variant::kUnaligned ? p.unaligned : p.aligned;
+  const VariantResult& v = p.Of(variant);
   out << Indented("", IopingHeading(run, p, variant));
   std::ostringstream lines;
   if (auto s = IopingSummaryOf(v, p.spec.size)) {

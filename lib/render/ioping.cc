@@ -86,8 +86,7 @@ void RenderIopingLines(std::ostream& out, const IopingSummary& s) {
 void RenderIoping(std::ostream& out, const Report& report) {
   for (const PairResult& p : report.pairs) {
     for (Variant variant : {Variant::kUnaligned, Variant::kAligned}) {
-      const VariantResult& v =
-          variant == Variant::kUnaligned ? p.unaligned : p.aligned;
+      const VariantResult& v = p.Of(variant);
       out << IopingHeading(report, p, variant) << "\n";
       if (auto s = IopingSummaryOf(v, p.spec.size)) {
         RenderIopingLines(out, *s);

@@ -116,8 +116,7 @@ json CommitBytesJson(const CommitBytes& b) {
 json PerCommitJson(const PairResult& p, const Settings& s) {
   json j = json::object();
   for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
-    const VariantResult& side =
-        v == Variant::kUnaligned ? p.unaligned : p.aligned;
+    const VariantResult& side = p.Of(v);
     if (!side.per_commit && !s.log && !s.replay) return nullptr;
     j[std::string(NameOf(kVariants, v))] =
         CommitBytesJson(side.per_commit.value_or(PerCommit(s, p.spec, v)));

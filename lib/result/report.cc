@@ -9,8 +9,7 @@ bool RecordReplayBytes(Report& report) {
   if (!replay || replay->aligned.name.empty()) return false;
   for (PairResult& pair : report.pairs) {
     for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
-      VariantResult& side =
-          v == Variant::kUnaligned ? pair.unaligned : pair.aligned;
+      VariantResult& side = pair.Of(v);
       if (!side.per_commit) {
         side.per_commit = PerCommit(report.settings, pair.spec, v);
       }
@@ -24,8 +23,7 @@ void RecordForPrinters(Report& report) {
     if (!report.log_words) report.log_words = WordsOf(report.settings);
     for (PairResult& pair : report.pairs) {
       for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
-        VariantResult& side =
-            v == Variant::kUnaligned ? pair.unaligned : pair.aligned;
+        VariantResult& side = pair.Of(v);
         if (!side.per_commit)
           side.per_commit = PerCommit(report.settings, pair.spec, v);
       }
