@@ -150,6 +150,26 @@ import json, sys
 d = json.load(open(sys.argv[1]))["alignbench"]["pairs"][0]["unaligned"]["device_per_write"]
 print("%.2f %.2f" % (d["writes"], d["written_kib"]))' "$out.json")
 }
+# attach_loaded NAME DIR PID PATTERN: two busy loops load both CPUs, then record --pid PID
+# --file PATTERN runs in the background (a process group of its own) into DIR/trace.json;
+# REC: its PID. Checks that "attached" is said.
+attach_loaded() {
+  for _ in 1 2; do (while :; do :; done) & done
+  set -m
+  "$ALIGNBENCH" record --pid "$3" --file "$4" --out "$2/trace.json" \
+    > "$2/record.out" 2> "$2/record.err" &
+  REC=$!
+  set +m
+  check "$1 by --pid, loaded: 'attached' is said" wait_for 60 grep -q "attached to" "$2/record.err"
+}
+# detach NAME: SIGINT to REC, which must end with exit 0; then the busy loops and the
+# server are stopped.
+detach() {
+  kill -INT "$REC"
+  wait "$REC"
+  check "$1 by --pid, loaded: record ends on SIGINT, exit 0" [ $? -eq 0 ]
+  stop_descendants
+}
 within_5() { awk -v e="$1" -v c="$2" 'BEGIN { d = c - e; if (d < 0) d = -d; exit !(d <= 0.05 * e) }'; }
 # against_real NAME WRITES KIB: the replay's figures within 5 % of the real program's.
 against_real() {
@@ -188,18 +208,9 @@ check "redis by --pid: the server answers" wait_for 20 redis-cli -s "$r/sock" pi
 sets "$r/sock" 1 50
 aof=$(ls "$r"/appendonlydir/*.incr.aof)
 before=$(stat -c %s "$aof")
-for _ in 1 2; do (while :; do :; done) & done
-set -m
-"$ALIGNBENCH" record --pid "$server" --file "$r/appendonlydir/*.incr.aof" --out "$r/trace.json" \
-  > "$r/record.out" 2> "$r/record.err" &
-rec=$!
-set +m
-check "redis by --pid, loaded: 'attached' is said" wait_for 60 grep -q "attached to" "$r/record.err"
+attach_loaded redis "$r" "$server" "$r/appendonlydir/*.incr.aof"
 sets "$r/sock" 51 "$OPS"
-kill -INT "$rec"
-wait "$rec"
-check "redis by --pid, loaded: record ends on SIGINT, exit 0" [ $? -eq 0 ]
-stop_descendants  # the busy loops and the server
+detach redis
 check "redis by --pid, loaded: every SET after 'attached' a commit, from the file's size ($before)" \
   checked "$r/trace.json" "$aof" "$before" "$OPS"
 # Redis rewrites its title: no trailing empty strings from the old command line, and the
@@ -280,18 +291,9 @@ check "etcd by --pid: the server answers" wait_for 30 etcd_put "$CLIENT" ready y
 etcd_puts "$CLIENT" 1 49
 wal=$(ls "$e"/data/member/wal/*.wal)
 before=$(checked --wal-end "$wal")
-for _ in 1 2; do (while :; do :; done) & done
-set -m
-"$ALIGNBENCH" record --pid "$server" --file "$e/data/member/wal/*.wal" --out "$e/trace.json" \
-  > "$e/record.out" 2> "$e/record.err" &
-rec=$!
-set +m
-check "etcd by --pid, loaded: 'attached' is said" wait_for 60 grep -q "attached to" "$e/record.err"
+attach_loaded etcd "$e" "$server" "$e/data/member/wal/*.wal"
 check "etcd by --pid, loaded: the puts answered" etcd_puts "$CLIENT" 50 "$OPS"
-kill -INT "$rec"
-wait "$rec"
-check "etcd by --pid, loaded: record ends on SIGINT, exit 0" [ $? -eq 0 ]
-stop_descendants  # the busy loops and the server
+detach etcd
 check "etcd by --pid, loaded: preallocated, every put after 'attached' one commit, back to back from the records' end ($before)" \
   checked --etcd-wal "$e/trace.json" "$wal" "$before" "$OPS"
 [ "$failed" -eq 0 ] || tail -n 5 "$e/record.err" >&2
