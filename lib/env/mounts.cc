@@ -64,7 +64,7 @@ std::vector<MountEntry> ParseMountInfo(std::istream& in) {
     fields >> id >> parent >> e.devno >> e.root >> e.point >> e.options;
     while (fields >> word && word != "-") {  // optional fields, then "-"
     }
-    fields >> e.fs_type >> e.source;
+    fields >> e.fs_type >> e.source >> e.super_options;
     if (e.fs_type.empty()) continue;  // not a mountinfo line
     e.root = Unescape(e.root);
     e.point = Unescape(e.point);

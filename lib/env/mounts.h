@@ -20,6 +20,8 @@ struct MountEntry {
   std::string options;
   std::string fs_type;
   std::string source;
+  // The filesystem's own options: a FUSE mount's user_id= names its owner.
+  std::string super_options;
 };
 
 std::vector<MountEntry> ParseMountInfo(std::istream& in);

@@ -1,12 +1,19 @@
 #include "lib/env/netfs.h"
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <set>
+#include <sstream>
 
+#include "lib/base/error.h"
+#include "lib/env/mounts.h"
 #include "lib/io/command.h"
 
 namespace alignbench {
@@ -36,37 +43,111 @@ bool SshKeyword(std::string option) {
   return kKeywords.count(option) > 0;
 }
 
-std::vector<std::string> ReadCmdline(const std::string& pid) {
-  std::ifstream in("/proc/" + pid + "/cmdline", std::ios::binary);
+// The whole of a small file under the directory `dir` (a /proc/PID of one
+// process: a PID reused meanwhile fails to read rather than naming another).
+std::string ReadAt(int dir, const char* name) {
+  std::string text;
+  const int fd = ::openat(dir, name, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return text;
+  char chunk[4096];
+  for (ssize_t got; (got = ::read(fd, chunk, sizeof chunk)) > 0;) {
+    text.append(chunk, static_cast<std::size_t>(got));
+  }
+  ::close(fd);
+  return text;
+}
+
+std::vector<std::string> Words(const std::string& cmdline) {
   std::vector<std::string> argv;
+  std::istringstream in(cmdline);
   for (std::string arg; std::getline(in, arg, '\0');) argv.push_back(arg);
   return argv;
 }
 
-// The command line of the sshfs process serving `mount_point`.
-std::optional<SshfsLogin> FindSshfs(const std::string& mount_point) {
+// The owner of the sshfs mount at `mount_point`: the topmost mount there.
+std::optional<uid_t> MountOwner(const std::string& mount_point) {
+  std::ifstream in("/proc/self/mountinfo");
+  std::optional<uid_t> owner;
+  for (const MountEntry& e : ParseMountInfo(in)) {
+    if (e.point == mount_point) owner = FuseOwner(e.super_options);
+  }
+  return owner;
+}
+
+// The command line of an sshfs process serving `mount_point` that runs as
+// `owner` and nobody else: its real, effective, saved and filesystem uids.
+std::optional<SshfsLogin> FindSshfs(const std::string& mount_point,
+                                    uid_t owner) {
   DIR* proc = ::opendir("/proc");
   if (proc == nullptr) return std::nullopt;
   std::optional<SshfsLogin> found;
   while (const dirent* entry = ::readdir(proc)) {
     const std::string pid = entry->d_name;
     if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
-    found = SshfsLoginOf(ReadCmdline(pid), mount_point);
+    const int dir = ::openat(::dirfd(proc), entry->d_name,
+                             O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0) continue;
+    if (RunsOnlyAs(ReadAt(dir, "status"), owner)) {
+      found = SshfsLoginOf(Words(ReadAt(dir, "cmdline")), mount_point);
+    }
+    ::close(dir);
     if (found) break;
   }
   ::closedir(proc);
   return found;
 }
 
+// Whether ssh may read the config files (-F) of `login` for this user: each
+// a regular file of this user's or root's that nobody else may write, as ssh
+// itself demands of ~/.ssh/config.
+bool ConfigsSafe(const SshfsLogin& login) {
+  for (std::size_t i = 0; i + 1 < login.ssh_args.size(); ++i) {
+    if (login.ssh_args[i] != "-F") continue;
+    struct stat st {};
+    const std::string& file = login.ssh_args[i + 1];
+    if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode) ||
+        (st.st_uid != ::geteuid() && st.st_uid != 0) ||
+        (st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Why the server of the mount was not asked, or "" where it may be: only
+// with the sshfs options of a mount the user alignbench runs as made, from a
+// process that runs as that user alone (another user could start a process
+// called sshfs naming the mount, with options of their choosing).
+std::string WhyNotAsked(const std::string& mount_point,
+                        std::optional<SshfsLogin>& login) {
+  const std::optional<uid_t> owner = MountOwner(mount_point);
+  if (!owner) return "who made the mount could not be read";
+  if (*owner != ::geteuid()) {
+    return "the mount is user " + std::to_string(*owner) +
+           "'s, and alignbench asks a server only for a mount made by the "
+           "user it runs as (alignbench env run as that user asks it)";
+  }
+  login = FindSshfs(mount_point, *owner);
+  if (!login) return "no sshfs process of the mount's user names it";
+  if (!ConfigsSafe(*login)) {
+    return "the ssh config file its sshfs was given may be written by another "
+           "user";
+  }
+  return "";
+}
+
 std::string SshfsEffect(const std::string& source,
                         const std::string& mount_point) {
-  const std::string host = source.substr(0, source.rfind(':'));
+  const std::string host = EscapeControl(source.substr(0, source.rfind(':')));
   const std::string rule =
       "sshfs sends the writes to " + host +
       " over SSH and passes a sync on only where the server offers "
       "fsync@openssh.com";
-  const std::optional<SshfsLogin> login = FindSshfs(mount_point);
-  if (!login) return rule + "; its sshfs process could not be read to ask it";
+  std::optional<SshfsLogin> login;
+  const std::string why_not = WhyNotAsked(mount_point, login);
+  if (!why_not.empty()) {
+    return rule + "; whether this server does is not known: " + why_not;
+  }
   std::vector<std::string> argv = {
       "sftp", "-vv",           "-b", "/dev/null",
       "-o",   "BatchMode=yes", "-o", "ConnectTimeout=5"};
@@ -126,6 +207,34 @@ std::optional<SshfsLogin> SshfsLoginOf(const std::vector<std::string>& argv,
   }
   login.login = positional[0].substr(0, positional[0].rfind(':'));
   return login;
+}
+
+std::optional<uid_t> FuseOwner(const std::string& super_options) {
+  std::istringstream options(super_options);
+  for (std::string option; std::getline(options, option, ',');) {
+    if (option.rfind("user_id=", 0) != 0) continue;
+    const std::string digits = option.substr(8);
+    if (digits.empty() || digits.size() > 10 ||
+        digits.find_first_not_of("0123456789") != std::string::npos) {
+      return std::nullopt;
+    }
+    return static_cast<uid_t>(std::stoul(digits));
+  }
+  return std::nullopt;
+}
+
+bool RunsOnlyAs(const std::string& status, uid_t uid) {
+  std::istringstream lines(status);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("Uid:", 0) != 0) continue;
+    std::istringstream ids(line.substr(4));
+    int count = 0;
+    for (unsigned long id; ids >> id; ++count) {
+      if (id != uid) return false;
+    }
+    return count == 4;
+  }
+  return false;
 }
 
 std::optional<bool> OffersFsync(const std::string& sftp_debug) {

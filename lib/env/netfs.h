@@ -2,9 +2,14 @@
 // nothing to write, and sshfs passes a sync on to its server only where the
 // server offers the SFTP extension fsync@openssh.com (OpenSSH's does since
 // 6.5). For sshfs the server is asked, as `sftp -vv` would, with the options
-// the mount's own sshfs process was started with; a sync that does nothing is
+// the mount's own sshfs process was started with, but only where the mount
+// proves that process is its maker's and that maker is the user alignbench
+// runs as: nothing another user started or wrote is run or passed on, and the
+// answer is then said to be unknown, with why. A sync that does nothing is
 // said, not hidden.
 #pragma once
+
+#include <sys/types.h>
 
 #include <optional>
 #include <string>
@@ -31,6 +36,14 @@ struct SshfsLogin {
 // command (-o ssh_command), which sftp cannot be told.
 std::optional<SshfsLogin> SshfsLoginOf(const std::vector<std::string>& argv,
                                        const std::string& mount_point);
+
+// The user a FUSE mount was made by, from its filesystem's options in
+// mountinfo ("rw,user_id=1000,group_id=1000"); nothing where none is said.
+std::optional<uid_t> FuseOwner(const std::string& super_options);
+
+// Whether a process's /proc/PID/status text says it runs as `uid` alone:
+// real, effective, saved and filesystem uid.
+bool RunsOnlyAs(const std::string& status, uid_t uid);
 
 // Whether sftp's debug lines (stderr of `sftp -vv`) say the server offers
 // fsync@openssh.com; nothing where they show no session ("Remote version").

@@ -36,6 +36,7 @@ TEST_CASE("mountinfo lines are parsed and their escapes undone") {
   CHECK(entries[1].fs_type == "ext4");  // after the optional "shared:1"
   CHECK(entries[1].source == "/dev/vda");
   CHECK(entries[1].options == "rw,relatime");
+  CHECK(entries[1].super_options == "rw,discard");
   CHECK(entries[2].point == "/mnt/rig one");
   CHECK(Parse("not a mountinfo line\n").empty());
 }

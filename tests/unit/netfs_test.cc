@@ -63,3 +63,23 @@ TEST_CASE("Filesystems sort into network, local disk and memory") {
   CHECK(StorageKind("ext4") == "local disk");
   CHECK(StorageKind("") == "local disk");
 }
+
+TEST_CASE("A FUSE mount's owner is read from its filesystem's options") {
+  CHECK(FuseOwner("rw,user_id=1000,group_id=1000") == 1000u);
+  CHECK(FuseOwner("rw,user_id=0,group_id=0,allow_other") == 0u);
+  CHECK_FALSE(FuseOwner("rw,group_id=0"));
+  CHECK_FALSE(FuseOwner("rw,user_id=,group_id=0"));
+  CHECK_FALSE(FuseOwner("rw,user_id=-1"));
+  CHECK_FALSE(FuseOwner("rw,user_id=99999999999"));
+}
+
+TEST_CASE("A process runs as one user only when all four of its uids say so") {
+  const std::string root = "Name:\tsshfs\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n";
+  CHECK(RunsOnlyAs(root, 0));
+  CHECK_FALSE(RunsOnlyAs(root, 1000));
+  // A set-uid program started by a user keeps the user as its real uid.
+  CHECK_FALSE(RunsOnlyAs("Uid:\t1000\t0\t0\t0\n", 0));
+  CHECK_FALSE(RunsOnlyAs("Uid:\t0\t0\t0\t1000\n", 0));
+  CHECK_FALSE(RunsOnlyAs("Uid:\t0\t0\n", 0));
+  CHECK_FALSE(RunsOnlyAs("Name:\tsshfs\n", 0));
+}
