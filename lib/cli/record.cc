@@ -17,6 +17,7 @@
 
 #include "lib/cli/subcommands.h"
 #include "lib/io/cleanup.h"
+#include "lib/io/command.h"
 #include "lib/io/file_io.h"
 #include "lib/io/result_file.h"
 #include "lib/trace/case_of_trace.h"
@@ -223,7 +224,7 @@ Result<RecordPlan> Plan(const ParsedCommand& parsed) {
     if (!pid) return pid.error();
     plan.pid = pid.value();
   }
-  plan.strace = InPath("strace");
+  plan.strace = HelperProgram("strace");
   if (plan.strace.empty()) {
     return RecordError("strace is not installed",
                        "apt-get install strace (Debian's is used and tested)");
@@ -437,7 +438,7 @@ void WriteCaseFile(const Trace& trace, const std::string& out,
   if (!c) {
     std::cout << "no case file: the commits fit no case's rules (alignbench "
                  "--replay "
-              << out << " measures the trace itself)\n";
+              << EscapeControl(out) << " measures the trace itself)\n";
     return;
   }
   const std::string case_path = stem + ".case.json";
@@ -450,9 +451,9 @@ void WriteCaseFile(const Trace& trace, const std::string& out,
   }
   if (!ok) {
     std::cerr << "alignbench record: the case file is not written: "
-              << ok.error().Message() << "\n";
+              << EscapeControl(ok.error().Message()) << "\n";
   } else {
-    std::cout << "case file saved to " << case_path << "\n";
+    std::cout << "case file saved to " << EscapeControl(case_path) << "\n";
   }
 }
 

@@ -10,15 +10,14 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <vector>
 
 #include "lib/env/mounts.h"
 #include "lib/env/netfs.h"
+#include "lib/io/command.h"
 #include "lib/io/test_file.h"
 
 namespace alignbench {
@@ -100,25 +99,17 @@ std::optional<std::string> StackOf(const std::string& disk) {
 }
 
 // The drive's own write cache as hdparm -W reports it ("write-caching =  1
-// (on)"), for sd* disks when hdparm is installed; nothing otherwise.
+// (on)"), for sd* disks when hdparm is installed; nothing otherwise. No shell
+// sees the device's name.
 std::optional<bool> HdparmWriteCache(const std::string& disk) {
   if (disk.rfind("sd", 0) != 0) return std::nullopt;
-  for (const char* hdparm : {"/usr/sbin/hdparm", "/sbin/hdparm"}) {
-    if (::access(hdparm, X_OK) != 0) continue;
-    const std::string command =
-        std::string(hdparm) + " -W /dev/" + disk + " 2>/dev/null";
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (pipe == nullptr) return std::nullopt;
-    std::optional<bool> on;
-    char line[256];
-    while (std::fgets(line, sizeof line, pipe) != nullptr) {
-      const char* equals = std::strstr(line, "write-caching =");
-      if (equals != nullptr) on = std::strstr(equals, "(on)") != nullptr;
-    }
-    ::pclose(pipe);
-    return on;
-  }
-  return std::nullopt;
+  const CommandOutput out =
+      RunCommand({"hdparm", "-W", "/dev/" + disk}, OutputStream::kStdout, 5000);
+  if (!out.exited) return std::nullopt;
+  const std::size_t at = out.text.find("write-caching =");
+  if (at == std::string::npos) return std::nullopt;
+  const std::size_t end = out.text.find('\n', at);
+  return out.text.substr(at, end - at).find("(on)") != std::string::npos;
 }
 
 // /sys/dev/block/MAJ:MIN resolves to .../block/<disk>[/<partition>].

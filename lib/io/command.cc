@@ -3,16 +3,49 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <sstream>
 
 namespace alignbench {
 namespace {
 
 constexpr std::size_t kMaxOutput = 1 << 20;
+// Where a helper is looked for when PATH is unset: sudo's secure_path.
+constexpr const char* kSystemPath =
+    "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+// Whether only root can change what `path` runs: the file it resolves to and
+// every directory above that belong to root, and none of them is writable by
+// group or others, but a sticky directory (/tmp), where nobody else can
+// rename or remove root's entries.
+bool OnlyRootCanChange(const std::string& path) {
+  char real[PATH_MAX];
+  if (::realpath(path.c_str(), real) == nullptr) return false;
+  std::string at = real;
+  for (;;) {
+    struct stat st {};
+    if (::stat(at.c_str(), &st) != 0 || st.st_uid != 0) return false;
+    const bool sticky_dir = S_ISDIR(st.st_mode) && (st.st_mode & S_ISVTX);
+    if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && !sticky_dir) return false;
+    if (at == "/") return true;
+    const std::size_t slash = at.rfind('/');
+    at = slash == 0 ? "/" : at.substr(0, slash);
+  }
+}
+
+bool MayRun(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  if (::access(path.c_str(), X_OK) != 0) return false;
+  return ::geteuid() != 0 || OnlyRootCanChange(path);
+}
 
 long long NowMs() {
   timespec t{};
@@ -21,8 +54,9 @@ long long NowMs() {
 }
 
 // In the forked child: the pipe as `stream`, /dev/null for the rest, then
-// argv; 127 where it cannot run, as a shell says.
-[[noreturn]] void BecomeCommand(const std::vector<std::string>& argv,
+// `program` with argv; 127 where it cannot run, as a shell says.
+[[noreturn]] void BecomeCommand(const std::string& program,
+                                const std::vector<std::string>& argv,
                                 OutputStream stream, int pipe_write) {
   const int null = ::open("/dev/null", O_RDWR);
   ::dup2(null, STDIN_FILENO);
@@ -32,7 +66,7 @@ long long NowMs() {
   for (const std::string& a : argv)
     args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  ::execvp(args[0], args.data());
+  ::execv(program.c_str(), args.data());
   ::_exit(127);
 }
 
@@ -57,10 +91,24 @@ bool ReadUntil(int fd, long long deadline, std::string& text) {
 
 }  // namespace
 
+std::string HelperProgram(const std::string& name) {
+  if (name.empty()) return "";
+  if (name.find('/') != std::string::npos) return MayRun(name) ? name : "";
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path != nullptr ? path : kSystemPath);
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    if (dir.empty() || dir[0] != '/') continue;  // the working directory
+    if (MayRun(dir + "/" + name)) return dir + "/" + name;
+  }
+  return "";
+}
+
 CommandOutput RunCommand(const std::vector<std::string>& argv,
                          OutputStream stream, int deadline_ms) {
   CommandOutput out;
   if (argv.empty()) return out;
+  const std::string program = HelperProgram(argv[0]);
+  if (program.empty()) return out;
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return out;
   const pid_t child = ::fork();
@@ -69,7 +117,7 @@ CommandOutput RunCommand(const std::vector<std::string>& argv,
     ::close(fds[1]);
     return out;
   }
-  if (child == 0) BecomeCommand(argv, stream, fds[1]);
+  if (child == 0) BecomeCommand(program, argv, stream, fds[1]);
   ::close(fds[1]);
   const bool ended = ReadUntil(fds[0], NowMs() + deadline_ms, out.text);
   ::close(fds[0]);

@@ -1,7 +1,9 @@
 // A short helper command run to its end and one of its output streams read
 // back: a tool's version line, a package lookup, a server's SFTP extensions.
 // Nothing is read from the terminal (stdin is /dev/null), and a command that
-// outlives its deadline is killed rather than left to hang the caller.
+// outlives its deadline is killed rather than left to hang the caller. The
+// helper itself is found by HelperProgram: as root, never in a directory
+// another user could have put it in.
 #pragma once
 
 #include <string>
@@ -20,7 +22,15 @@ struct CommandOutput {
   std::string text;
 };
 
-// Runs argv (argv[0] looked up in $PATH) for at most `deadline_ms`.
+// Where the helper program `name` is: the first in $PATH (or the system's
+// directories when PATH is unset) that may be run. As root, only a file that
+// belongs to root in directories that belong to root, none of them writable
+// by anyone else unless sticky (/tmp), and never from a relative or empty
+// PATH entry: what another user could write is not run. "" where there is
+// none. A name with a '/' is taken as it is, under the same rule.
+std::string HelperProgram(const std::string& name);
+
+// Runs argv (argv[0] found by HelperProgram) for at most `deadline_ms`.
 CommandOutput RunCommand(const std::vector<std::string>& argv,
                          OutputStream stream, int deadline_ms);
 

@@ -74,6 +74,9 @@ std::string ProgramVersion(const std::string& executable) {
   const std::string unmerged =
       path.rfind("/usr/", 0) == 0 ? path.substr(4) : path;
   for (const std::string& candidate : {executable, path, unmerged}) {
+    // An absolute path only: dpkg-query takes nothing else as a file, and
+    // nothing from a traced process may reach it as an option.
+    if (candidate.empty() || candidate[0] != '/') continue;
     const std::string owner = FirstLineOf({"dpkg-query", "-S", candidate});
     const std::size_t colon = owner.find(':');
     if (colon == std::string::npos) continue;

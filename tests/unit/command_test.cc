@@ -1,8 +1,15 @@
 // A short command run to its end, one stream read back, killed at its deadline.
 #include "lib/io/command.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cstdlib>
+#include <fstream>
+
+#include "tests/unit/temp_dir.h"
 
 using namespace alignbench;
 
@@ -28,4 +35,49 @@ TEST_CASE(
       RunCommand({"alignbench-no-such-command"}, OutputStream::kStdout, 10000);
   CHECK_FALSE(missing.exited);
   CHECK_FALSE(RunCommand({}, OutputStream::kStdout, 10000).exited);
+}
+
+TEST_CASE(
+    "As root, a helper that another user could have put there is not run") {
+  TempDir dir;
+  const std::string program = dir.path() + "/alignbench-helper";
+  std::ofstream(program) << "#!/bin/sh\necho ran\n";
+  REQUIRE(::chmod(program.c_str(), 0755) == 0);
+  const bool root = ::geteuid() == 0;
+  CHECK(HelperProgram(program) == program);
+  // A directory anyone may write (not sticky): a user could swap the file.
+  REQUIRE(::chmod(dir.path().c_str(), 0777) == 0);
+  CHECK(HelperProgram(program) == (root ? "" : program));
+  CHECK(RunCommand({program}, OutputStream::kStdout, 10000).exited == !root);
+  // Sticky, as /tmp: nobody else may rename or remove root's file there.
+  REQUIRE(::chmod(dir.path().c_str(), 01777) == 0);
+  CHECK(HelperProgram(program) == program);
+  // Writable by its group, or another user's: not run by root.
+  REQUIRE(::chmod(program.c_str(), 0775) == 0);
+  CHECK(HelperProgram(program) == (root ? "" : program));
+  REQUIRE(::chmod(program.c_str(), 0755) == 0);
+  if (root) {
+    REQUIRE(::chown(program.c_str(), 65534, 65534) == 0);
+    CHECK(HelperProgram(program).empty());
+  }
+  REQUIRE(::chmod(dir.path().c_str(), 0700) == 0);
+}
+
+TEST_CASE("A helper is never looked for in the working directory") {
+  TempDir dir;
+  std::ofstream(dir.path() + "/alignbench-helper") << "#!/bin/sh\n";
+  REQUIRE(::chmod((dir.path() + "/alignbench-helper").c_str(), 0755) == 0);
+  const std::string saved_path = std::getenv("PATH");
+  char saved_cwd[4096];
+  REQUIRE(::getcwd(saved_cwd, sizeof saved_cwd) != nullptr);
+  REQUIRE(::chdir(dir.path().c_str()) == 0);
+  for (const char* path : {".", "", ":/usr/bin", "bin:.", "/usr/bin::"}) {
+    ::setenv("PATH", path, 1);
+    CHECK(HelperProgram("alignbench-helper").empty());
+  }
+  ::setenv("PATH", (dir.path() + ":" + saved_path).c_str(), 1);
+  CHECK(HelperProgram("alignbench-helper") ==
+        dir.path() + "/alignbench-helper");
+  ::setenv("PATH", saved_path.c_str(), 1);
+  REQUIRE(::chdir(saved_cwd) == 0);
 }
