@@ -30,8 +30,10 @@ bool Exists(const std::string& path) {
 
 std::vector<std::string> CaseCandidates(const std::string& name,
                                         const std::string& executable) {
-  std::vector<std::string> candidates = {name};
-  if (name.empty() || name.find('/') != std::string::npos) return candidates;
+  if (name.empty() || name.find('/') != std::string::npos) return {name};
+  // The shipped cases first: a file another user left in the working
+  // directory (/tmp) must not stand in for `--case derby-2004` run as root.
+  std::vector<std::string> candidates;
   const std::string file =
       name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0
           ? name
@@ -44,6 +46,7 @@ std::vector<std::string> CaseCandidates(const std::string& name,
   if (executable.rfind(build_dir + "/", 0) == 0) {
     candidates.push_back(std::string(ALIGNBENCH_SOURCE_DIR) + "/cases/" + file);
   }
+  candidates.push_back(name);
   return candidates;
 }
 

@@ -9,10 +9,12 @@
 
 namespace alignbench {
 
-// The places NAME is tried, in order: NAME itself (a path, as given); then,
-// for a bare name (no '/'), NAME.json in the cases directory installed beside
-// the executable (EXE_DIR/../share/alignbench/cases) and, for a binary inside
-// the build tree it was built in, the source tree's cases/.
+// The places NAME is tried, in order. A path (with a '/') only as given. A
+// bare name: NAME.json in the cases directory installed beside the
+// executable (EXE_DIR/../share/alignbench/cases), for a binary inside the
+// build tree it was built in the source tree's cases/, and last NAME in the
+// working directory, so that a shipped case is never shadowed by a file of
+// that name where the command happens to run.
 std::vector<std::string> CaseCandidates(const std::string& name,
                                         const std::string& executable);
 
