@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <set>
@@ -26,6 +27,40 @@ struct FdArg {
   std::string path;
 };
 
+// A path as strace printed it, its escapes undone: \NNN (octal, for a byte
+// that is not printable and for the '>' that would end a -y annotation),
+// \xHH, \\, \" and the C escapes of control characters.
+std::string StraceText(const std::string& text) {
+  static const std::string kLetters = "abtnvfr", kBytes = "\a\b\t\n\v\f\r";
+  const auto digits = [&](std::size_t at, std::size_t most, const char* set) {
+    std::size_t n = 0;
+    while (n < most && at + n < text.size() &&
+           std::strchr(set, text[at + n]) != nullptr && text[at + n] != '\0') {
+      ++n;
+    }
+    return n;
+  };
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = i + 1 < text.size() ? text[i + 1] : '\0';
+    std::size_t n = 0;
+    if (text[i] != '\\' || c == '\0') {
+      out += text[i];
+    } else if ((n = digits(i + 1, 3, "01234567")) > 0) {
+      out += static_cast<char>(std::stoi(text.substr(i + 1, n), nullptr, 8));
+      i += n;
+    } else if (c == 'x' && (n = digits(i + 2, 2, "0123456789abcdefABCDEF"))) {
+      out += static_cast<char>(std::stoi(text.substr(i + 2, n), nullptr, 16));
+      i += n + 1;
+    } else {
+      const std::size_t k = kLetters.find(c);
+      out += k == std::string::npos ? c : kBytes[k];  // \\ and \" as c
+      ++i;
+    }
+  }
+  return out;
+}
+
 FdArg ParseFd(const std::string& text) {
   FdArg out;
   char* end = nullptr;
@@ -34,7 +69,7 @@ FdArg ParseFd(const std::string& text) {
   const std::size_t open = text.find('<');
   if (open != std::string::npos && text.size() > open + 1 &&
       text.back() == '>') {
-    out.path = text.substr(open + 1, text.size() - open - 2);
+    out.path = StraceText(text.substr(open + 1, text.size() - open - 2));
   }
   return out;
 }
@@ -81,6 +116,11 @@ std::vector<std::string> SplitArgs(const std::string& line, std::size_t open,
       }
       continue;
     }
+    if (c == '\\' && i + 1 < line.size()) {  // \" in a -y path
+      current += c;
+      current += line[++i];
+      continue;
+    }
     if (c == '"') {
       quoted = true;
     } else if (c == '(' || c == '[' || c == '{') {
@@ -123,7 +163,13 @@ std::optional<Call> ParseCall(const std::string& line) {
   const std::size_t eq = line.find(" = ", close);
   if (eq == std::string::npos) return std::nullopt;
   const std::size_t from = eq + 3;
-  const std::size_t end = line.find(' ', from);
+  // "3</a b>": a descriptor's path may hold spaces, never a bare '>' (\76).
+  const std::size_t digits = line.find_first_not_of("0123456789", from);
+  std::size_t end = line.find(' ', from);
+  if (digits != from && digits < line.size() && line[digits] == '<') {
+    end = line.find('>', digits);
+    if (end != std::string::npos) ++end;
+  }
   call.ret = line.substr(from, end == std::string::npos ? end : end - from);
   return call;
 }
@@ -404,7 +450,7 @@ class Parser {
     if (quoted.size() < 2 || quoted.front() != '"' || quoted.back() != '"') {
       return "";
     }
-    const std::string path = quoted.substr(1, quoted.size() - 2);
+    const std::string path = StraceText(quoted.substr(1, quoted.size() - 2));
     if (path.rfind('/', 0) == 0) return path;
     const std::string dir = dirfd.empty() ? cwd_ : ParseFd(dirfd).path;
     return dir.empty() ? "" : dir + "/" + path;

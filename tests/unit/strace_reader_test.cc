@@ -234,11 +234,11 @@ TEST_CASE("strace: globs match whole path components") {
 TEST_CASE(
     "strace: preallocated by fallocate, or before the run; KEEP_SIZE is new") {
   const std::string text =
-      "1 openat(AT_FDCWD</d>, \"/d/a\", O_RDWR|O_CREAT, 0600) = 3</d/a>\n"
+      "1765  openat(AT_FDCWD</d>, \"/d/a\", O_RDWR|O_CREAT, 0600) = 3</d/a>\n"
       "1 fallocate(3</d/a>, FALLOC_FL_KEEP_SIZE, 0, 1048576) = 0\n"
       "1 write(3</d/a>, \"\"..., 4096) = 4096\n"
       "1 fdatasync(3</d/a>) = 0\n"
-      "1 openat(AT_FDCWD</d>, \"/d/b\", O_RDWR) = 4</d/b>\n"
+      "1765  openat(AT_FDCWD</d>, \"/d/b\", O_RDWR) = 4</d/b>\n"
       "1 pwrite64(4</d/b>, \"\"..., 4096, 12288) = 4096\n"
       "1 fdatasync(4</d/b>) = 0\n";
   StraceOptions options;
@@ -387,4 +387,25 @@ TEST_CASE("strace: the syncs of one transaction are one commit") {
   REQUIRE(apart);
   CHECK(apart.value().commits.size() == 20);
   CHECK(apart.value().limits.empty());
+}
+
+TEST_CASE("strace: a path's escapes are undone, so its name is the file's") {
+  // As strace 6.1 -y printed a file named a<ESC>b<U+009B>c>d"e\f g: octal for
+  // the bytes that are not printable and for '>', \" and \\ for the rest.
+  const std::string text =
+      "1765  openat(AT_FDCWD</tmp>, \"/t/a\\33b\\302\\233c>d\\\"e\\\\f g\", "
+      "O_WRONLY|O_CREAT|O_CLOEXEC, 0644) = "
+      "3</t/a\\33b\\302\\233c\\76d\\\"e\\\\f "
+      "g>\n"
+      "1765  write(3</t/a\\33b\\302\\233c\\76d\\\"e\\\\f g>, \"\"..., 4096) = "
+      "4096\n"
+      "1765  fsync(3</t/a\\33b\\302\\233c\\76d\\\"e\\\\f g>) = 0\n";
+  const Result<Trace> t = ParseStrace(text, {});
+  REQUIRE(t);
+  REQUIRE(t.value().files.size() == 1);
+  CHECK(t.value().files[0].path ==
+        "/t/a\x1b"
+        "b\xc2\x9b"
+        "c>d\"e\\f g");
+  CHECK(t.value().commits.size() == 1);
 }
