@@ -59,6 +59,12 @@ std::string ReasonToKeep(int dir_fd, const char* name, pid_t pid) {
   if (st.st_uid != ::geteuid()) {
     return "owned by uid " + std::to_string(st.st_uid);
   }
+  // A run's file has one name; another is a link someone made to a file
+  // that is not a run's (a hard link to one of root's, where the kernel
+  // lets a user make one).
+  if (st.st_nlink != 1) {
+    return "it has " + std::to_string(st.st_nlink) + " names (hard links)";
+  }
   // A run in another PID namespace has a pid we cannot see; its lock we can.
   if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0) {
     return "another process holds it open and locked";

@@ -229,3 +229,17 @@ TEST_CASE("test_file: a sweep leaves a dead pid's file that is locked") {
   SweepStaleTestFiles(dir.path(), log);
   CHECK_FALSE(Exists(path));
 }
+
+TEST_CASE("test_file: a sweep leaves a dead pid's name that is a hard link") {
+  TempDir dir;
+  const std::string kept = dir.path() + "/kept";
+  Touch(kept);
+  const std::string path =
+      dir.path() + "/" + TestFileName(DeadPid(), "0badf00d");
+  REQUIRE(::link(kept.c_str(), path.c_str()) == 0);
+  std::ostringstream log;
+  SweepStaleTestFiles(dir.path(), log);
+  CHECK(Exists(path));
+  CHECK(log.str().find("2 names (hard links)") != std::string::npos);
+  ::unlink(path.c_str());
+}
