@@ -19,6 +19,9 @@ install(FILES ${CMAKE_SOURCE_DIR}/results/schema/alignbench-result.schema.json
         DESTINATION ${CMAKE_INSTALL_DATADIR}/alignbench/schema)
 install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/loop-rig
         DESTINATION ${CMAKE_INSTALL_DATADIR}/alignbench/scripts)
+# What loop-rig sources from beside it (shown, descendants).
+install(FILES ${CMAKE_SOURCE_DIR}/scripts/lib/common.sh
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/alignbench/scripts/lib)
 
 # Debian policy wants a copyright file and a compressed changelog in the doc
 # directory (lintian: no-copyright-file, no-changelog).

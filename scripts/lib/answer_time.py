@@ -27,6 +27,9 @@ import math
 import statistics
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the tree for the import below
+from shown import shown  # noqa: E402
+
 BUSY_WRITES_PER_SECOND = 5  # lib/render/answer.cc: kBusyWritesPerSecond
 BUSY_CPU_SHARE = 0.25  # lib/render/answer.cc: kBusyCpuShare
 
@@ -98,7 +101,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message):
         self.print_usage(sys.stderr)
-        self.exit(1, f"{self.prog}: error: {message}\n")
+        self.exit(1, f"{shown(self.prog)}: error: {shown(message)}\n")
 
 
 def main():
@@ -116,7 +119,7 @@ def main():
         cpu = "-" if r["cpu"] is None else "%.0f %%%s" % (
             100 * r["cpu"], " (busy)" if r["cpu"] >= BUSY_CPU_SHARE else "")
         print("%s | %.1f s | %.1f s | %d | %d | %d of %d within ±%g | %s | %s | %.1f s | %.1f%s | %s" % (
-            r["file"], r["seconds"], r["session"], r["rounds"], r["blocks"], r["within"],
+            shown(r["file"]), r["seconds"], r["session"], r["rounds"], r["blocks"], r["within"],
             r["pairs"], r["precision"], widths, spread(r["c"], "%.1f"),
             r["oracle"], r["busiest"],
             " (busy)" if r["busiest"] >= BUSY_WRITES_PER_SECOND else "", cpu))

@@ -1,7 +1,46 @@
 # Shared by the README's two commands: install what is missing, then build.
 # Idempotent: packages already installed are not touched, the build is incremental.
+# Shared by every script: a PATH without what another user could fill (trusted_path),
+# names escaped for the terminal (shown), and stop signals acted on at once, with the long
+# child ended first (on_stop, run_child).
+
+# only_root_can_change DIR: DIR and every directory above it belong to root, DIR may be
+# written by root alone, and the directories above it by root alone unless sticky (/tmp,
+# where nobody may rename another's entry): what DIR holds is root's. The rule alignbench
+# itself applies to its helpers (HelperProgram, lib/io/command.h).
+only_root_can_change() {
+  local dir dirs=() uid mode first=1 IFS=$' \t\n'
+  dir=$(command -p realpath -e -- "$1" 2> /dev/null) || return 1
+  while dirs+=("$dir") && [ "$dir" != / ]; do
+    dir=${dir%/*}
+    dir=${dir:-/}
+  done
+  while read -r uid mode; do
+    [ "$uid" = 0 ] || return 1
+    (( (8#$mode & 8#022) == 0 || (!first && (8#$mode & 8#1000) != 0) )) || return 1
+    first=0
+  done < <(command -p stat -c '%u %a' -- "${dirs[@]}" 2> /dev/null || echo fail)
+}
+# PATH as the scripts use it: never a relative or empty entry (the working directory,
+# where another user may have left a program called cmake or mount), and as root only the
+# directories only root can change. Set before anything else runs; until then only
+# builtins and `command -p` (the system's own directories) find a program, also in the
+# line of each script that sources this file.
+trusted_path() {
+  local entry kept=() root=''
+  [ "$EUID" -ne 0 ] || root=1
+  local IFS=:
+  for entry in $PATH; do
+    [[ $entry == /* ]] || continue
+    [ -z "$root" ] || only_root_can_change "$entry" || continue
+    kept+=("$entry")
+  done
+  echo "${kept[*]}"
+}
+PATH=$(trusted_path)
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
 BUILD_PACKAGES=(g++ make ninja-build cmake git libbenchmark-dev libboost-program-options-dev
                 nlohmann-json3-dev catch2)
 # What the tests use, and nothing else: the scripts that need more (fio for the cross-check,
@@ -25,6 +64,165 @@ TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprog
 # two programs no case models, for `alignbench record` (Redis 7, etcd 3.4 and its client).
 ENGINE_PACKAGES=(postgresql-15 sqlite3 librocksdb-dev mariadb-server strace redis-server
                  etcd-server etcd-client)
+
+# shown TEXT...: TEXT (the words joined by spaces) as it may go to a terminal, escaped as
+# alignbench escapes what it prints (EscapeControl in lib/base/error.cc): C0 controls and
+# DEL become \n, \r, \t or \xNN; C1 controls, the bidirectional controls and the line and
+# paragraph separators become \uXXXX; a byte that is not part of valid UTF-8 becomes \xNN;
+# everything else, backslashes included, stays, so escaping twice changes nothing. No
+# newline is added. Without TEXT, each line of standard input, escaped, one per line.
+# Every path, directory, file, host or user-given name a script prints goes through it: a
+# name another user made can hold a terminal's escape sequence or forge a line.
+# perl is Essential in Debian; -C0: bytes in, bytes out, whatever PERL_UNICODE says.
+shown() {
+  local program='
+    my $utf8 = qr/[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]
+      |[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]
+      |\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2}/x;
+    my %c0 = ("\n" => "\\n", "\r" => "\\r", "\t" => "\\t");
+    sub hidden {
+      my $u = my $c = shift;
+      utf8::decode($u);
+      my $cp = ord $u;
+      return $c unless ($cp >= 0x80 && $cp <= 0x9f) || $cp == 0x200e || $cp == 0x200f
+        || ($cp >= 0x202a && $cp <= 0x202e) || ($cp >= 0x2066 && $cp <= 0x2069)
+        || $cp == 0x061c || $cp == 0x2028 || $cp == 0x2029;
+      return sprintf "\\u%04x", $cp;
+    }
+    sub esc {
+      my $s = shift;
+      $s =~ s{($utf8)|([\x00-\x1f\x7f])|([\x80-\xff])}{
+        defined $1 ? hidden($1) : defined $2 ? ($c0{$2} // sprintf "\\x%02x", ord $2)
+                   : sprintf "\\x%02x", ord $3}ge;
+      return $s;
+    }
+    if (@ARGV) { print esc(join " ", @ARGV); exit }
+    while (my $line = <STDIN>) { my $end = $line =~ s/\n\z//; print esc($line), $end ? "\n" : "" }'
+  if [ $# -gt 0 ]; then perl -C0 -e "$program" -- "$@"; else perl -C0 -e "$program"; fi
+}
+
+# result_path PATH: a path that is a script's result, alone on a line of standard output:
+# as it is where a program reads it, escaped (shown) on a terminal, where a person does.
+result_path() {
+  if [ -t 1 ]; then shown "$1"; echo; else printf '%s\n' "$1"; fi
+}
+
+# --- Stop signals -----------------------------------------------------------------------
+# bash runs a trap only once the foreground command has ended: a script that ran
+# alignbench, ctest or apt-get in the foreground would act on SIGTERM only when that ended,
+# and a Ctrl-C that the child took for its own let the script go on. So a script calls
+# on_stop once, and runs each long child with run_child: a background job that the script
+# waits for, which a trap can end at once. A background job of a non-interactive shell
+# ignores SIGINT and SIGQUIT: SIGTERM is what ends it.
+
+CHILD='' CHILD_IN_BACKGROUND='' STOP_CLEANUP='' STOP_SIGNAL=''
+# setpriv --pdeathsig: after SIGKILL of the script, which no trap sees, the kernel still
+# ends a child that is a program (setpriv cannot run a shell function).
+CHILD_PDEATH=()
+setpriv --pdeathsig TERM true > /dev/null 2>&1 && CHILD_PDEATH=(setpriv --pdeathsig TERM)
+
+# run_child [--out FILE] [--log FILE] COMMAND...: runs COMMAND (a program or a shell
+# function) with the script's standard input, its standard output to FILE (--out) or both
+# its outputs added to FILE (--log), and returns its status. After on_stop (or with
+# CHILD_IN_BACKGROUND set by a script with traps of its own), as a background job kept in
+# CHILD and waited for, that stop_child ends; before, in the foreground, as always.
+# Redirect with --out and --log, not around the call: a trap that runs meanwhile would
+# write there too.
+run_child() {
+  local io='<&0' file='' rc=0 run=()
+  while :; do
+    case $1 in
+      --out) file=$2 io='<&0 >"$file"'; shift 2 ;;
+      --log) file=$2 io='<&0 >>"$file" 2>&1'; shift 2 ;;
+      *) break ;;
+    esac
+  done
+  if [ -z "$CHILD_IN_BACKGROUND" ]; then
+    eval '"$@" '"$io"
+    return
+  fi
+  [ "$(type -t "$1")" != file ] || run=(${CHILD_PDEATH[@]+"${CHILD_PDEATH[@]}"})
+  eval '${run[@]+"${run[@]}"} "$@" '"$io"' &'
+  CHILD=$!
+  # A trap that returns (it did not end the script) cuts a wait short: wait again.
+  while :; do
+    rc=0
+    wait "$CHILD" || rc=$?
+    [ "$rc" -gt 128 ] && [ -e "/proc/$CHILD" ] || break
+  done
+  CHILD=''
+  return "$rc"
+}
+
+# descendants PID: the processes under PID, deepest first.
+descendants() {
+  local c
+  for c in $(ps -o pid= --ppid "$1" 2> /dev/null); do descendants "$c"; echo "$c"; done
+}
+
+# still_running PID: the process exists and is not a zombie (one that has ended holds
+# nothing any more).
+still_running() {
+  local stat
+  { read -r stat < "/proc/$1/stat"; } 2> /dev/null || return 1
+  stat=${stat##*) }
+  [ "${stat%% *}" != Z ]
+}
+
+# stop_child: the running child (run_child) and every process under it get SIGTERM (on
+# which alignbench removes its test file) and are waited for, up to 10 s: the child until
+# it has ended, the others until they are gone (reaped by their parent, or by init once
+# orphaned: one that has ended holds nothing, but is listed until then). What still runs
+# then gets SIGKILL and is waited for. Listed before any is signalled, as the orphans of a
+# child that ended would no longer be found under it.
+stop_child() {
+  [ -n "$CHILD" ] || return 0
+  local child=$CHILD others=() pid i
+  CHILD=''
+  for pid in $(descendants "$child"); do still_running "$pid" && others+=("$pid"); done
+  kill -TERM "$child" ${others[@]+"${others[@]}"} 2> /dev/null || true
+  for ((i = 0; i < 100; i++)); do
+    if ! still_running "$child" && ! listed ${others[@]+"${others[@]}"}; then break; fi
+    sleep 0.1
+  done
+  for pid in "$child" ${others[@]+"${others[@]}"}; do
+    still_running "$pid" && kill -KILL "$pid" 2> /dev/null
+    while still_running "$pid"; do sleep 0.1; done
+  done
+  wait "$child" 2> /dev/null || true
+}
+# listed PID...: one of them is still in /proc.
+listed() {
+  local pid
+  for pid; do [ -e "/proc/$pid" ] && return 0; done
+  return 1
+}
+
+# on_stop CLEANUP: how the script ends from here on. On SIGINT, SIGTERM or SIGHUP it ends
+# at once with status 128+N (STOP_SIGNAL holds N meanwhile). On every exit, that one
+# included, the running child is stopped (stop_child), then CLEANUP (a command, or '')
+# runs with those signals ignored, so that a second one cannot cut it short. A signal
+# ignored when the script started (nohup) stays ignored. run_child runs its command in
+# the background from here on.
+on_stop() {
+  STOP_CLEANUP=$1 CHILD_IN_BACKGROUND=1
+  trap stop_exit EXIT
+  trap 'stop_signal 1' HUP
+  trap 'stop_signal 2' INT
+  trap 'stop_signal 15' TERM
+}
+stop_signal() {
+  trap '' HUP INT TERM
+  STOP_SIGNAL=$1
+  exit $((128 + $1))
+}
+stop_exit() {
+  local status=$?
+  trap '' HUP INT TERM
+  stop_child
+  eval "$STOP_CLEANUP" || true
+  exit "$status"
+}
 
 # install_engines: ENGINE_PACKAGES, as root only (the tier needs root to run at all; a user
 # is told what to run). Their services do not start: install_missing starts none.
@@ -61,7 +259,7 @@ help_if_asked() {
 usage_error() {
   local script=$1
   shift
-  echo "${script##*/}: error: $*" >&2
+  echo "$(shown "${script##*/}: error: $*")" >&2
   sed -n '2,/^[^#]/{s/^#   *\(scripts\/.*\)/usage: \1/p}' "$script" | head -n 1 >&2
   exit 1
 }
@@ -126,30 +324,30 @@ install_missing() {
   # (invoke-rc.d and deb-systemd-invoke then start nothing), for the install only; the
   # machine's own policy-rc.d, if it has one, is put back after, also when the install is
   # interrupted (Ctrl-C, kill): a policy left behind would refuse every service start on
-  # the machine from then on. The subshell's EXIT trap does it on every way out.
+  # the machine from then on. install_quietly's subshell does it on every way out.
   if [ -e "$policy" ]; then
     saved=$(mktemp "${TMPDIR:-/tmp}/alignbench-policy-rc.d.XXXXXX") &&
       "${sudo[@]}" cp -p "$policy" "$saved" || return 1
   fi
-  (
-    restore_policy() {
-      if [ -n "$saved" ]; then "${sudo[@]}" mv "$saved" "$policy"; else "${sudo[@]}" rm -f "$policy"; fi
-    }
-    trap restore_policy EXIT
-    # Interrupted, the log names nothing on screen: it goes too.
-    trap 'rm -f "$log"; exit 130' INT
-    trap 'rm -f "$log"; exit 143' TERM
-    trap 'rm -f "$log"; exit 129' HUP
-    printf '#!/bin/sh\n# alignbench install_missing: no service starts while it installs\nexit 101\n' |
-      "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" || exit 1
-    step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
-      step "$log" "apt-get install" \
-        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -q -o APT::Status-Fd=1 "${missing[@]}"
-  ) || status=$?
+  run_child install_quietly || status=$?
   [ "$status" -eq 0 ] || return 1
   rm -f "$log"
 }
+# install_quietly: install_missing's apt-get steps (with its locals), in a subshell whose
+# EXIT trap puts the machine's policy-rc.d back; a stop signal ends apt-get first, and
+# removes the log, which then names nothing on screen.
+install_quietly() (
+  restore_policy() {
+    if [ -n "$saved" ]; then "${sudo[@]}" mv "$saved" "$policy"; else "${sudo[@]}" rm -f "$policy"; fi
+  }
+  on_stop 'restore_policy; [ -z "$STOP_SIGNAL" ] || rm -f "$log"'
+  printf '#!/bin/sh\n# alignbench install_missing: no service starts while it installs\nexit 101\n' |
+    "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" || exit 1
+  step "$log" "apt-get update" "${sudo[@]}" apt-get update -q &&
+    step "$log" "apt-get install" \
+      "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -q -o APT::Status-Fd=1 "${missing[@]}"
+)
 
 # seconds_since START: the whole seconds from START (an $EPOCHREALTIME) to now.
 seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", b - a }'; }
@@ -175,13 +373,14 @@ timed() {
 # ("12/40"). When the command fails, the line names LOG and the error lines from it
 # follow, so the reason is on screen.
 step() {
-  local log=$1 what=$2 status=0 poller='' start=$EPOCHREALTIME
+  local log=$1 what status=0 poller='' start=$EPOCHREALTIME
+  what=$(shown "$2")
   shift 2
   printf '  %s ... ' "$what" >&2
-  # The poller only reads the log: the command itself runs in the foreground, so that
-  # Ctrl-C reaches it.
+  # The poller only reads the log. The command is a child that a stop signal ends at once
+  # (run_child), a Ctrl-C too.
   [ -t 2 ] && { show_progress "$log" "$what" & poller=$!; }
-  "$@" >>"$log" 2>&1 </dev/null || status=$?
+  run_child --log "$log" "$@" < /dev/null || status=$?
   if [ -n "$poller" ]; then
     kill "$poller" 2>/dev/null || true
     wait "$poller" 2>/dev/null || true
@@ -190,13 +389,13 @@ step() {
   if [ "$status" -eq 0 ]; then
     echo "done ($(seconds_since "$start") s)${poller:+            }" >&2
   else
-    echo "failed (exit $status); its output is in $log" >&2
+    echo "failed (exit $status); its output is in $(shown "$log")" >&2
     # The reason, not the hundreds of lines before it: apt's "E:" lines, the compiler's and
     # CMake's errors; the log's last lines where there are none.
     local reason
     reason=$(grep -E '^E: |error|Error' "$log" | tail -n 20)
     [ -n "$reason" ] || reason=$(tail -n 10 "$log")
-    printf '%s\n' "$reason" | sed 's/^/    /' >&2
+    printf '%s\n' "$reason" | shown | sed 's/^/    /' >&2
     return "$status"
   fi
 }
@@ -239,8 +438,8 @@ own_build_dir() {
     echo "$dir"
     return 0
   fi
-  echo "note: ${dir#"$ROOT"/}/ belongs to $(stat -c %U "$foreign"), who built there;" \
-    "this run builds in ${dir#"$ROOT"/}-$me/" >&2
+  echo "$(shown "note: ${dir#"$ROOT"/}/ belongs to $(stat -c %U "$foreign"), who built there;" \
+    "this run builds in ${dir#"$ROOT"/}-$me/")" >&2
   echo "$dir-$me"
 }
 
@@ -263,8 +462,8 @@ build() {
   local path
   for path in "$dir" "$dir/build.log"; do
     if [ -e "$path" ] && [ ! -w "$path" ]; then
-      echo "error: $rel belongs to $(stat -c %U "$path"), who built here first; remove it" \
-        "as that user (rm -rf $dir) or run this as that user" >&2
+      echo "$(shown "error: $rel belongs to $(stat -c %U "$path"), who built here first;" \
+        "remove it as that user (rm -rf $dir) or run this as that user")" >&2
       return 1
     fi
   done

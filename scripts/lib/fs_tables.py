@@ -13,6 +13,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the tree
 import helper_args  # noqa: E402
+from shown import shown  # noqa: E402
 
 MARKS = {"aligned faster": "A", "unaligned faster": "U",
          "no significant difference": "=", "undecided": "?"}
@@ -62,7 +63,7 @@ def main():
     for path in files:
         with open(path) as f:
             run = json.load(f)["alignbench"]
-        runs.append((run["environment"]["target"].get("fs_type", path), run))
+        runs.append((shown(run["environment"]["target"].get("fs_type", path)), run))
     print(table(runs, "%gain of aligning [95% interval] verdict:", gain_cell))
     print(table(runs, "aligned ms per write+sync; device writes and KiB written per "
                 "write, unaligned/aligned:", cost_cell))

@@ -6,6 +6,8 @@ stderr and exits 1. A helper calls operands() before it imports or reads anythin
 """
 import sys
 
+from shown import shown
+
 
 def operands(doc, least, most=None):
     """The helper's operands from sys.argv, least to most of them (None: no limit)."""
@@ -25,6 +27,6 @@ def operands(doc, least, most=None):
         error = f"{wanted} operands expected, got {len(args)}"
     if error:
         name = sys.argv[0].rsplit("/", 1)[-1]
-        print(f"{name}: error: {error}\nusage: {usage}", file=sys.stderr)
+        print(f"{shown(name)}: error: {shown(error)}\nusage: {usage}", file=sys.stderr)
         sys.exit(1)
     return args

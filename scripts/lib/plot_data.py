@@ -8,6 +8,7 @@ import stat
 import sys
 
 from plot_exits import die, os_error
+from shown import shown
 
 AXES = ("sync", "io", "layout", "cache")
 # alignbench's own bound on a result file (kMaxResultFileBytes): a file it would refuse is
@@ -208,7 +209,8 @@ def series_of(path):
     if not combos:
         die("%s: no measured pairs (none of its %d pairs has a gain)" % (path, len(ab["pairs"])))
     if skipped:
-        print("plot: %s: skipped %d pair(s) that were not measured" % (path, skipped), file=sys.stderr)
+        print("plot: %s: skipped %d pair(s) that were not measured" % (shown(path), skipped),
+              file=sys.stderr)
     series = []
     for key, pairs in combos.items():
         attrs = attributes(ab)

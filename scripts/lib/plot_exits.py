@@ -7,14 +7,17 @@ import signal
 import subprocess
 import sys
 
+from shown import shown
+
 # Files being written (temporary figures): removed on every way out, signals included.
 PARTIAL = set()
 HOOK_CHILD = []
 
 
 def die(msg, code=2):
+    """The message in one line, every path and name in it escaped (shown)."""
     try:
-        print("plot: error: " + msg, file=sys.stderr)
+        print("plot: error: " + shown(msg), file=sys.stderr)
     except OSError:
         pass
     sys.exit(code)

@@ -18,6 +18,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the tree for the import below
 from helper_args import operands  # noqa: E402
+from shown import shown  # noqa: E402
 
 
 def pair_costs(result):
@@ -54,8 +55,10 @@ def main():
     folder, a, b = operands(__doc__, 3, 3)
     folder = pathlib.Path(folder)
     sides = {w: collect(sorted(folder.glob(f"w{w}-*.json"))) for w in (a, b)}
-    print(f"{'size':>8} | {'hw ' + a:>8} {'s ' + a:>7} | {'hw ' + b:>8} {'s ' + b:>7} |"
-          f" s for +-1 point: {a:>6} {b:>6}  {b}/{a}")
+    # A and B as given (the run lengths), shown as any argument is.
+    sa, sb = shown(a), shown(b)
+    print(f"{'size':>8} | {'hw ' + sa:>8} {'s ' + sa:>7} | {'hw ' + sb:>8} {'s ' + sb:>7} |"
+          f" s for +-1 point: {sa:>6} {sb:>6}  {sb}/{sa}")
     ratios = []
     for size in sorted(sides[a]):
         cells, costs = [], []
@@ -68,8 +71,8 @@ def main():
         ratios.append(costs[1] / costs[0])
         print(f"{size // 1024:>7}K | {cells[0]} {cells[1]} | {cells[2]} {cells[3]} |"
               f" {costs[0]:23.0f} {costs[1]:6.0f}  {ratios[-1]:.2f}")
-    print(f"median ratio {b}/{a} of the seconds for a precision: {statistics.median(ratios):.2f}"
-          f" (below 1: --writes {b} is cheaper)")
+    print(f"median ratio {sb}/{sa} of the seconds for a precision: {statistics.median(ratios):.2f}"
+          f" (below 1: --writes {sb} is cheaper)")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the tree for the import below
 from helper_args import operands  # noqa: E402
+from shown import shown  # noqa: E402
 
 
 def tally(pairs, pick):
@@ -77,12 +78,12 @@ def main(paths):
                 total[name][0][k] += counts[k]
             total[name][1].extend(widths)
             if name == "main":
-                print(line(path, len(pairs), counts, widths))
+                print(line(shown(path), len(pairs), counts, widths))
         noted += sum(1 for pair in pairs if pair.get("run_notes"))
         for pair in pairs:
             methods.add(("verdict", pair.get("gain_interval_pct", {}).get("method")))
             methods.add(("cross-check", pair.get("cross_check", {}).get("method")))
-    names = dict(methods)
+    names = {k: shown(v) for k, v in methods}
     print(line(f"total, verdict ({names.get('verdict')})", n_total, *total["main"]))
     print(line(f"total, cross-check ({names.get('cross-check')})", n_total,
                *total["cross"]))

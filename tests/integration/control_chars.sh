@@ -9,19 +9,10 @@
 source "$(dirname "$0")/lib.sh"
 command -v strace > /dev/null || skip "strace missing (Debian package strace): record cannot run"
 
-BAD=$'x\e]0;owned\a\n--- forged\r\xc2\x9b2J\xe2\x80\xaeevil\x9by'
-SHOWN='x\x1b]0;owned\x07\n--- forged\r\u009b2J\u202eevil\x9by'
+BAD=$HOSTILE SHOWN=$HOSTILE_SHOWN
 D="$WORK/$BAD"
 mkdir "$D"
 
-# clean FILE: no C0 control but the newline, no DEL, no C1 or bidi control, valid UTF-8.
-clean() {
-  perl -e '
-    local $/; my $s = <STDIN>;
-    exit 1 if $s =~ /[\x00-\x09\x0b-\x1f\x7f]/;
-    exit 1 if $s =~ /\xc2[\x80-\x9f]|\xe2\x80[\x8e\x8f\xa8-\xae]|\xe2\x81[\xa6-\xa9]|\xd8\x9c/;
-    utf8::decode($s) or exit 1;' < "$1"
-}
 n=0
 # out NAME ARGS...: alignbench ARGS, its stdout and stderr each held to clean(); returns
 # its exit status.

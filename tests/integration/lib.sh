@@ -148,3 +148,30 @@ for expression in sys.argv[2:]:
 sys.exit(0 if ok else 1)
 PY
 }
+
+# ignored_on_entry SIGNAL: the signal was ignored when this test started (a background job
+# of a shell ignores INT and QUIT), so it is ignored in every script the test starts, which
+# rightly keeps it ignored (nohup): such a signal is not sent. Read from a child started as
+# the scripts are (this shell's own mask says nothing: bash ignores QUIT itself and gives
+# its children their inherited disposition back).
+set -m
+awk '/^SigIgn:/ {print $2}' /proc/self/status > "$WORK/sigign" &
+wait $!
+set +m
+ignored_mask=$((16#$(cat "$WORK/sigign")))
+ignored_on_entry() { (( (ignored_mask >> ($(kill -l "$1") - 1)) & 1 )); }
+
+# A name no output may show raw: ESC with a terminal command, BEL, a newline that would
+# forge a line, CR, the C1 control CSI, the bidi override U+202E and a byte outside UTF-8.
+# HOSTILE_SHOWN is how alignbench and the scripts print it.
+HOSTILE=$'x\e]0;owned\a\n--- forged\r\xc2\x9b2J\xe2\x80\xaeevil\x9by'
+HOSTILE_SHOWN='x\x1b]0;owned\x07\n--- forged\r\u009b2J\u202eevil\x9by'
+# clean FILE: no C0 control but the tab and the newline, no DEL, no C1 or bidi control,
+# valid UTF-8.
+clean() {
+  perl -e '
+    local $/; my $s = <STDIN>;
+    exit 1 if $s =~ /[\x00-\x08\x0b-\x1f\x7f]/;
+    exit 1 if $s =~ /\xc2[\x80-\x9f]|\xe2\x80[\x8e\x8f\xa8-\xae]|\xe2\x81[\xa6-\xa9]|\xd8\x9c/;
+    utf8::decode($s) or exit 1;' < "$1"
+}

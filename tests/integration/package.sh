@@ -23,7 +23,8 @@ dpkg-deb -c "$deb" | awk '{print $NF}' > "$WORK/contents.txt"
 for path in ./usr/bin/alignbench ./usr/share/alignbench/cases/quick.json \
   ./usr/share/alignbench/cases/derby-2004.json \
   ./usr/share/alignbench/schema/alignbench-result.schema.json \
-  ./usr/share/alignbench/scripts/loop-rig ./usr/share/doc/alignbench/copyright \
+  ./usr/share/alignbench/scripts/loop-rig ./usr/share/alignbench/scripts/lib/common.sh \
+  ./usr/share/doc/alignbench/copyright \
   ./usr/share/doc/alignbench/README.md ./usr/share/man/man1/alignbench.1.gz; do
   check "dpkg-deb -c lists $path" grep -qx "$path" "$WORK/contents.txt"
 done
@@ -47,6 +48,9 @@ check "the extracted binary runs --case quick (found by name)" [ $? -eq 0 ]
   json_check "$WORK/quick.json" 'a["settings"]["case"]["name"] == "quick"' \
   'len(a["pairs"]) == 3'
 check "no test file left behind" no_leftovers "$WORK/run"
+# The packaged loop-rig finds what it sources beside it.
+check "the extracted loop-rig runs (--help)" \
+  bash -c "'$WORK/root/usr/share/alignbench/scripts/loop-rig' --help > /dev/null"
 
 "$WORK/root/usr/bin/alignbench" --case no-such-case --dir "$WORK/run" > /dev/null 2> "$WORK/missing.err"
 check "an unknown case name is a usage error (exit 1)" [ $? -eq 1 ]

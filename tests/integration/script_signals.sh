@@ -31,17 +31,7 @@ for s in $(compgen -A signal); do
   case $s in *[+-]*) ;; *) SAMPLED+=("${s#SIG}") ;; esac
 done
 
-# A signal ignored when this test started (run as a background job of a shell: INT and
-# QUIT) is ignored in every script it starts, which then rightly keeps it ignored (nohup):
-# such a signal is not sent, and the test says so.
-# Read from a child started as the scripts are (this shell's own mask says nothing: bash
-# ignores QUIT itself and gives its children their inherited disposition back).
-set -m
-awk '/^SigIgn:/ {print $2}' /proc/self/status > "$WORK/sigign" &
-wait $!
-set +m
-ignored_mask=$((16#$(cat "$WORK/sigign")))
-ignored_on_entry() { (( (ignored_mask >> ($(kill -l "$1") - 1)) & 1 )); }
+# ignored_on_entry (lib.sh): a signal this test's scripts ignore is not sent.
 usable=()
 for s in "${SIGNALS[@]}"; do
   if ignored_on_entry "$s"; then
