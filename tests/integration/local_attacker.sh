@@ -8,8 +8,9 @@
 #    asked (root's own sshfs), on the bound one its fsync is said to be unknown.
 # 2. A world-writable sticky directory (the run's --dir and working directory): nobody's
 #    .alignbench-* symlink to a root file, FIFO and regular file, a case file named
-#    "quick", and programs named dpkg-query, sftp, hdparm and strace on a PATH entry "."
-#    and on an entry of theirs; a Python module named matplotlib. A run, env, record,
+#    "quick", and programs named dpkg-query, sftp, hdparm, strace and the ones the scripts
+#    call first (dirname, stat, perl, ...) on a PATH entry "." and on an entry of theirs;
+#    a Python module named matplotlib. A run, env, record,
 #    scripts/derby and scripts/plot as root there: the shipped case is measured, nobody's
 #    files stay as they were, none of their programs runs.
 source "$(dirname "$0")/lib.sh"
@@ -73,7 +74,8 @@ echo precious > "$WORK/root-file"
 # Programs and a module of nobody's: each leaves PWNED if it runs.
 as_nobody sh -c "
   mkdir '$SHARED/bin'
-  for p in dpkg-query sftp hdparm strace; do
+  for p in dpkg-query sftp hdparm strace dirname readlink realpath stat id hostname date \
+    mkdir chown perl cmake apt-get; do
     printf '#!/bin/sh\nid -un >> $PWNED\n' > '$SHARED/bin/'\$p
     cp '$SHARED/bin/'\$p '$SHARED/'\$p
     chmod 755 '$SHARED/bin/'\$p '$SHARED/'\$p
@@ -118,6 +120,9 @@ check "record: Debian's own dpkg-query named the package" \
 (cd "$SHARED" && PATH=$PATH_ROOT ALIGNBENCH=$ALIGNBENCH "$ALIGNBENCH_SOURCE_DIR/scripts/derby" \
   "$SHARED" --case quick --repetitions 2 --out "$WORK/derby.json") > "$WORK/derby.out" 2>&1
 check "scripts/derby in the shared directory: exit 0 ($(tail -n 1 "$WORK/derby.out"))" [ $? -eq 0 ]
+(cd "$SHARED" && PATH=$PATH_ROOT "$ALIGNBENCH_SOURCE_DIR/scripts/derby" "$SHARED/missing" \
+  --out "$WORK/none.json") > "$WORK/derby-usage.out" 2>&1
+check "scripts/derby's usage error in the shared directory: exit 1" [ $? -eq 1 ]
 if "$PY" -c 'import matplotlib' 2> /dev/null; then
   (cd "$SHARED" && PATH=$PATH_ROOT "$PY" "$ALIGNBENCH_SOURCE_DIR/scripts/plot" "$WORK/shared.json" \
     --out "$WORK/plot") > "$WORK/plot.out" 2>&1
