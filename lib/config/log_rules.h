@@ -21,8 +21,8 @@ namespace alignbench {
 enum class LogContrast { kFraming, kPad, kFill, kFile };
 inline constexpr Named<LogContrast> kLogContrasts[] = {
     {"framing", LogContrast::kFraming,
-     "aligned variant: no file header and no record headers, so records start "
-     "on block boundaries"},
+     "aligned variant: the file header padded to whole 4096-byte blocks and "
+     "no record headers, so records start on block boundaries"},
     {"pad", LogContrast::kPad,
      "aligned variant: a write that reaches past what was written ahead is "
      "padded to a multiple of `aligned` bytes (InnoDB write-ahead)"},
@@ -94,7 +94,13 @@ struct LogWorkload {
   FileState aligned_file = FileState::kRecycled;
 };
 
-// Derby's workload: a header of `shift` bytes, contrasted with none.
+// The block the framing contrast pads the header to: the page cache's unit,
+// and the block of nearly every filesystem a log lives on.
+inline constexpr std::uint64_t kLogBlockBytes = 4096;
+std::uint64_t RoundUpToBlock(std::uint64_t bytes);
+
+// Derby's workload: a header of `shift` bytes, contrasted with the same header
+// padded to a whole block (none where `shift` is 0: the A/A check).
 LogWorkload DerbyWorkload(std::uint64_t shift);
 
 // The rules one variant writes by.

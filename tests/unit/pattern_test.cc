@@ -46,13 +46,13 @@ std::pair<std::uint64_t, std::uint64_t> At(std::uint64_t offset,
 
 }  // namespace
 
-TEST_CASE("Derby's aligned variant: write k at k*S") {
+TEST_CASE("Derby's aligned variant: the header padded to a block, then k*S") {
   const LogRules rules = RulesFor(DerbyWorkload(24), Variant::kAligned);
   WritePattern p(rules, 4096);
-  CHECK(p.HeaderBytes() == 0);
+  CHECK(p.HeaderBytes() == 4096);
   CHECK(Extents(rules, 4096, 3) ==
-        Pairs{{0, 4096}, {4096, 4096}, {8192, 4096}});
-  CHECK(p.Over(0, 128).end == 128 * 4096);
+        Pairs{{4096, 4096}, {8192, 4096}, {12288, 4096}});
+  CHECK(p.Over(0, 128).end == 4096 + 128 * 4096);
   CHECK(p.Over(0, 128).max_length == 4096);
 }
 
@@ -162,12 +162,13 @@ TEST_CASE("A run's file span, and the most any run of the plan needs") {
   const std::vector<PairSpec> plan = ExpandPlan(s);
   REQUIRE(plan.size() == 2);
   CHECK(PatternFor(s, plan[1], Variant::kUnaligned).HeaderBytes() == 24);
-  CHECK(PatternFor(s, plan[1], Variant::kAligned).HeaderBytes() == 0);
+  CHECK(PatternFor(s, plan[1], Variant::kAligned).HeaderBytes() == 4096);
   const WritePattern shifted = PatternFor(s, plan[1], Variant::kUnaligned);
   CHECK(FileSpan(shifted, 4, IoMode::kBuffered, 4096) == 24 + 4 * 4096);
   CHECK(FileSpan(shifted, 4, IoMode::kDirect, 4096) == 5 * 4096);
-  // The 4K pair's unaligned file, and two blocks for the metadata.
-  CHECK(LargestRunBytes(s, plan) == 24 + 4 * 4096 + 2 * 4096);
+  // The 4K pair's aligned file (its header a whole block), and two blocks for
+  // the metadata.
+  CHECK(LargestRunBytes(s, plan) == 4096 + 4 * 4096 + 2 * 4096);
 }
 
 TEST_CASE("New blocks: the commits that reach a 4096-byte block first") {
