@@ -1,7 +1,11 @@
 #include "lib/measure/run.h"
 
 #include <fcntl.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,6 +13,7 @@
 #include <cstring>
 #include <new>
 #include <optional>
+#include <vector>
 
 #include "lib/base/memory.h"
 #include "lib/measure/sync.h"
@@ -340,6 +345,34 @@ Result<OpTimes> Run::Step() {
   return times;
 }
 
+namespace {
+
+// The file's extents by FIEMAP, counted first and then read, and its blocks
+// beyond the data they map; nothing where the filesystem has no FIEMAP.
+std::optional<FilePlacement> PlacementOf(int fd) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || st.st_blksize <= 0) return std::nullopt;
+  fiemap head{};
+  head.fm_length = FIEMAP_MAX_OFFSET;
+  if (::ioctl(fd, FS_IOC_FIEMAP, &head) != 0) return std::nullopt;
+  const std::size_t count = head.fm_mapped_extents;
+  std::vector<char> buffer(sizeof(fiemap) + count * sizeof(fiemap_extent));
+  auto* map = reinterpret_cast<fiemap*>(buffer.data());
+  map->fm_length = FIEMAP_MAX_OFFSET;
+  map->fm_extent_count = static_cast<std::uint32_t>(count);
+  if (::ioctl(fd, FS_IOC_FIEMAP, map) != 0) return std::nullopt;
+  std::uint64_t mapped = 0;
+  for (std::uint32_t i = 0; i < map->fm_mapped_extents; ++i) {
+    mapped += map->fm_extents[i].fe_length;
+  }
+  const std::uint64_t held = static_cast<std::uint64_t>(st.st_blocks) * 512;
+  const auto block = static_cast<std::uint64_t>(st.st_blksize);
+  return FilePlacement{map->fm_mapped_extents,
+                       held > mapped ? (held - mapped) / block : 0};
+}
+
+}  // namespace
+
 RunRecord Run::Finish(std::optional<Error> error) {
   if (device_before_) {
     if (auto after = ReadDeviceCounters(*spec_.device_stat_path)) {
@@ -354,6 +387,7 @@ RunRecord Run::Finish(std::optional<Error> error) {
   record_.write_ns = write_.Sparse();
   record_.sync_ns = sync_.Sparse();
   record_.error = std::move(error);
+  if (fd_.valid()) record_.placement = PlacementOf(fd_.get());
   fd_.Reset();
   return std::move(record_);
 }

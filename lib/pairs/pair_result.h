@@ -73,6 +73,7 @@ enum class Mechanism {
   kMoreFlushes,
   kExtentConversions,
   kSizeChanges,
+  kPlacement,
   kMetadataCommits,
   kBusyDisk,
   kNoCounters,
@@ -97,6 +98,10 @@ inline constexpr Named<Mechanism> kMechanisms[] = {
     {"size changes", Mechanism::kSizeChanges,
      "in a file that grows, one variant's commits change its size more often: "
      "a journal commit at each such commit's sync"},
+    {"where the files landed", Mechanism::kPlacement,
+     "one variant's files kept more extent-tree blocks than the other's: "
+     "where the filesystem put their blocks, not their alignment, and each "
+     "such block is written again at every sync"},
     {"metadata commits", Mechanism::kMetadataCommits,
      "the file's metadata, written with every sync and alike for both, "
      "dominates"},
@@ -155,6 +160,10 @@ struct VariantResult {
   bool staged = false;
   // Worst run
   std::optional<std::uint64_t> resident_pages_after_drop;
+  // Where its runs' files landed, the mean over the runs that could say:
+  // extents, and blocks beyond the data (an extent tree's).
+  std::optional<double> extents;
+  std::optional<double> tree_blocks;
   // The first failing run's error, with its errno; with repetitions == 0 it is
   // why the variant could not be measured.
   std::optional<std::string> error;

@@ -212,6 +212,9 @@ std::string Count(std::size_t n, const char* one, const char* many) {
 struct Findings {
   std::vector<const PairResult*> by[static_cast<int>(Finding::kCount)];
   std::vector<const PairResult*> short_of;
+  // Decided pairs whose variants' files landed differently: their difference
+  // is not presented as alignment's.
+  std::vector<const PairResult*> placed;
 
   const std::vector<const PairResult*>& Of(Finding f) const {
     return by[static_cast<int>(f)];
@@ -224,7 +227,12 @@ Findings Classify(const Report& report, double precision) {
     const Finding finding = FindingOf(pair, precision);
     const bool decided =
         finding == Finding::kHelps || finding == Finding::kHurts;
-    if (decided && pair.inference.test->interval_pct.HalfWidth() > precision) {
+    const auto& m = pair.mechanisms;
+    if (decided &&
+        std::find(m.begin(), m.end(), Mechanism::kPlacement) != m.end()) {
+      f.placed.push_back(&pair);
+    } else if (decided &&
+               pair.inference.test->interval_pct.HalfWidth() > precision) {
       f.short_of.push_back(&pair);
     } else {
       f.by[static_cast<int>(finding)].push_back(&pair);
@@ -373,6 +381,12 @@ std::string AnswerLine(const Report& report) {
   const bool all_answered =
       f.Of(Finding::kUnanswered).empty() && f.short_of.empty();
   clauses.insert(clauses.end(), short_clauses.begin(), short_clauses.end());
+  if (!f.placed.empty()) {
+    clauses.push_back("at " + naming.Of(f.placed) +
+                      " the two variants' files landed differently (see why): "
+                      "that difference is where the filesystem put them, not "
+                      "alignment, and a rerun may draw it otherwise");
+  }
   if (all_answered) {
     const std::vector<std::string> busy = BusyClauses(report);
     clauses.insert(clauses.end(), busy.begin(), busy.end());

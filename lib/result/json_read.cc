@@ -222,9 +222,9 @@ DevicePerOp ReadDevicePerOp(const Reader& d) {
 void CheckVariantRules(const Reader& r, std::size_t repetitions) {
   if (!r.strict()) return;
   if (repetitions == 0) {
-    for (const char* key :
-         {"write_sync", "write", "sync", "device_per_write",
-          "process_per_write", "resident_pages_after_drop", "histograms"}) {
+    for (const char* key : {"write_sync", "write", "sync", "device_per_write",
+                            "process_per_write", "resident_pages_after_drop",
+                            "file_placement", "histograms"}) {
       if (r.Has(key)) {
         Broken(r, key, "a variant with 0 repetitions was not measured");
       }
@@ -290,6 +290,11 @@ VariantResult ReadVariant(const Reader& r) {
   }
   if (r.Has("runs")) v.runs = ReadRuns(r, v.repetitions);
   r.Optional("resident_pages_after_drop", v.resident_pages_after_drop);
+  if (r.Has("file_placement")) {
+    const Reader p = r.Object("file_placement");
+    v.extents = p.Get<double>("extents");
+    v.tree_blocks = p.Get<double>("tree_blocks");
+  }
   if (r.Has("error")) {
     const Reader e = r.Object("error");
     v.error = e.Get<std::string>("message");

@@ -255,3 +255,18 @@ TEST_CASE("unanswered pairs of the rounds are told the budget that answers") {
   CHECK_THAT(AnswerLine(report),
              Catch::Contains("rerun with a larger --budget;"));
 }
+
+TEST_CASE("a difference where the files landed is not called alignment's") {
+  Report report = FixedReport();
+  report.pairs = {
+      PairAt(32 << 10, Verdict::kAlignedFaster, 20.4, {18, 23}),
+      PairAt(16 << 10, Verdict::kAlignedFaster, 30.2, {28, 33}),
+      PairAt(4 << 10, Verdict::kNoSignificantDifference, 0.5, {-2, 3})};
+  report.pairs[1].mechanisms = {Mechanism::kPlacement};
+  const std::string line = AnswerLine(report);
+  CHECK_THAT(line, Catch::StartsWith("answer: aligning helps by 20 % at 32K;"));
+  CHECK_THAT(line, Catch::Contains(
+                       "at 16K the two variants' files landed differently "
+                       "(see why): that difference is where the filesystem "
+                       "put them, not alignment"));
+}
