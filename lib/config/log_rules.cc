@@ -81,10 +81,6 @@ LogWorkload DerbyWorkload(std::uint64_t shift) {
   return w;
 }
 
-std::uint64_t RoundUpToBlock(std::uint64_t bytes) {
-  return (bytes + kLogBlockBytes - 1) / kLogBlockBytes * kLogBlockBytes;
-}
-
 LogRules RulesFor(const LogWorkload& w, Variant variant) {
   LogRules rules = w.rules;
   if (variant == Variant::kUnaligned) return rules;
@@ -95,7 +91,7 @@ LogRules RulesFor(const LogWorkload& w, Variant variant) {
       // puts the blocks is the same for both runs of a block and never tied
       // to one variant (an extent more in one file costs a metadata write
       // per sync on ext4).
-      rules.header = RoundUpToBlock(w.rules.header);
+      rules.header = RoundUp(w.rules.header, kLogBlockBytes);
       rules.record_header = 0;
       break;
     case LogContrast::kPad:

@@ -97,7 +97,6 @@ struct LogWorkload {
 // The block the framing contrast pads the header to: the page cache's unit,
 // and the block of nearly every filesystem a log lives on.
 inline constexpr std::uint64_t kLogBlockBytes = 4096;
-std::uint64_t RoundUpToBlock(std::uint64_t bytes);
 
 // Derby's workload: a header of `shift` bytes, contrasted with the same header
 // padded to a whole block (none where `shift` is 0: the A/A check).

@@ -5,12 +5,10 @@
 #include <cstdio>
 #include <map>
 
+#include "lib/config/size.h"
+
 namespace alignbench {
 namespace {
-
-std::uint64_t RoundUp(std::uint64_t value, std::uint64_t to) {
-  return (value + to - 1) / to * to;
-}
 
 // The traced file with the most commits that write to it.
 std::uint64_t LogFile(const Trace& trace) {

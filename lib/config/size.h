@@ -17,6 +17,11 @@ namespace alignbench {
 Result<std::uint64_t> ParseByteSize(std::string_view text);
 Result<std::vector<std::uint64_t>> ParseSizeList(std::string_view text);
 
+// `value` rounded up to a multiple of `to` (> 0): 24 to 4096 is 4096.
+inline std::uint64_t RoundUp(std::uint64_t value, std::uint64_t to) {
+  return (value + to - 1) / to * to;
+}
+
 // The shortest exact form: 524288 → "512K", 1048576 → "1M", 1000 → "1000".
 std::string FormatSize(std::uint64_t bytes);
 

@@ -48,21 +48,22 @@ bool Alike(const DevicePerOp& u, const DevicePerOp& a) {
 // One variant's files kept half a tree block more than the other's, on the
 // runs' mean: where they landed differs.
 bool PlacementDiffers(const VariantResult& u, const VariantResult& a) {
-  return u.tree_blocks && a.tree_blocks &&
-         std::fabs(*u.tree_blocks - *a.tree_blocks) >= 0.5;
+  return u.placement && a.placement &&
+         std::fabs(u.placement->tree_blocks - a.placement->tree_blocks) >= 0.5;
 }
 
 // Which variant's files landed worse, with both sides' figures.
 std::string PlacementSentence(const VariantResult& u, const VariantResult& a) {
-  const bool unaligned_worse = *u.tree_blocks > *a.tree_blocks;
+  const bool unaligned_worse =
+      u.placement->tree_blocks > a.placement->tree_blocks;
   const VariantResult& worse = unaligned_worse ? u : a;
   const VariantResult& better = unaligned_worse ? a : u;
   return std::string(unaligned_worse ? "unaligned" : "aligned") +
          "'s files landed worse, not by their alignment: they kept " +
-         Fixed(*worse.tree_blocks) + " extent-tree blocks in " +
-         Fixed(worse.extents.value_or(0)) + " extents, the other's " +
-         Fixed(*better.tree_blocks) + " in " +
-         Fixed(better.extents.value_or(0)) +
+         Fixed(worse.placement->tree_blocks) + " extent-tree blocks in " +
+         Fixed(worse.placement->extents) + " extents, the other's " +
+         Fixed(better.placement->tree_blocks) + " in " +
+         Fixed(better.placement->extents) +
          ", and such a block is written again at every sync (" +
          Fixed(worse.device->writes) + " against " +
          Fixed(better.device->writes) +

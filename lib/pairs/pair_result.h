@@ -59,6 +59,13 @@ struct DevicePerOp {
   std::optional<double> flushes;
 };
 
+// Where a variant's files landed, the mean over its runs: extents, and
+// blocks beyond the data (an extent tree's).
+struct MeanPlacement {
+  double extents = 0;
+  double tree_blocks = 0;
+};
+
 struct ProcessPerOp {
   double read_bytes = 0;
   double write_bytes = 0;
@@ -160,10 +167,9 @@ struct VariantResult {
   bool staged = false;
   // Worst run
   std::optional<std::uint64_t> resident_pages_after_drop;
-  // Where its runs' files landed, the mean over the runs that could say:
-  // extents, and blocks beyond the data (an extent tree's).
-  std::optional<double> extents;
-  std::optional<double> tree_blocks;
+  // Where its runs' files landed, the mean over its runs; absent unless
+  // every run could say.
+  std::optional<MeanPlacement> placement;
   // The first failing run's error, with its errno; with repetitions == 0 it is
   // why the variant could not be measured.
   std::optional<std::string> error;

@@ -71,8 +71,8 @@ void SumCounters(const std::vector<const CollectedRun*>& runs,
 
 // Where the variant's files landed: the mean extents and extent-tree blocks
 // of its runs, where every run could say.
-void MeanPlacement(const std::vector<const CollectedRun*>& runs,
-                   VariantResult& result) {
+void AveragePlacement(const std::vector<const CollectedRun*>& runs,
+                      VariantResult& result) {
   double extents = 0, tree_blocks = 0;
   for (const CollectedRun* run : runs) {
     const std::optional<FilePlacement>& p = run->record.placement;
@@ -82,8 +82,7 @@ void MeanPlacement(const std::vector<const CollectedRun*>& runs,
   }
   if (runs.empty()) return;
   const double n = static_cast<double>(runs.size());
-  result.extents = extents / n;
-  result.tree_blocks = tree_blocks / n;
+  result.placement = MeanPlacement{extents / n, tree_blocks / n};
 }
 
 }  // namespace
@@ -107,7 +106,7 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
   }
   result.repetitions = runs.size();
   SumCounters(runs, result);
-  MeanPlacement(runs, result);
+  AveragePlacement(runs, result);
   // Each run is a point of the statistics: its exact mean, its median from
   // its histogram; the variant's summaries come from the merged histograms.
   for (const CollectedRun* run : runs) {

@@ -292,8 +292,8 @@ VariantResult ReadVariant(const Reader& r) {
   r.Optional("resident_pages_after_drop", v.resident_pages_after_drop);
   if (r.Has("file_placement")) {
     const Reader p = r.Object("file_placement");
-    v.extents = p.Get<double>("extents");
-    v.tree_blocks = p.Get<double>("tree_blocks");
+    v.placement =
+        MeanPlacement{p.Get<double>("extents"), p.Get<double>("tree_blocks")};
   }
   if (r.Has("error")) {
     const Reader e = r.Object("error");

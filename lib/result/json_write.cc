@@ -79,9 +79,9 @@ json VariantJson(const VariantResult& v) {
     j["runs"] = std::move(runs);
   }
   Put(j, "resident_pages_after_drop", v.resident_pages_after_drop);
-  if (v.extents && v.tree_blocks) {
-    j["file_placement"] = {{"extents", *v.extents},
-                           {"tree_blocks", *v.tree_blocks}};
+  if (v.placement) {
+    j["file_placement"] = {{"extents", v.placement->extents},
+                           {"tree_blocks", v.placement->tree_blocks}};
   }
   if (v.failed_repetitions > 0) j["failed_repetitions"] = v.failed_repetitions;
   if (v.error) {

@@ -45,6 +45,12 @@ def writes(pairs, variant):
     return f"{min(values):.2f}..{max(values):.2f}" if values else "-"
 
 
+def within(interval, precision):
+    """The interval is as narrow as the session asked: half-width at most the precision."""
+    return bool(interval and precision and
+                (interval["high"] - interval["low"]) / 2 <= precision + 1e-9)
+
+
 def summarize(pairs, precision):
     """The row of one pair over its sessions, and its counts."""
     intervals = [p["gain_interval_pct"] for p in pairs if p.get("gain_interval_pct")]
@@ -53,12 +59,11 @@ def summarize(pairs, precision):
                    if a["high"] < b["low"] or b["high"] < a["low"])
     opposite = sum(1 for a, b in couples
                    if {verdict(a), verdict(b)} == OPPOSITE)
-    within = sum(1 for i in intervals
-                 if precision and (i["high"] - i["low"]) / 2 <= precision + 1e-9)
+    narrow = sum(1 for i in intervals if within(i, precision))
     span = (f"[{min(i['low'] for i in intervals):+.1f}, "
             f"{max(i['high'] for i in intervals):+.1f}]") if intervals else "-"
     return {"sessions": len(pairs), "couples": len(couples), "disjoint": disjoint,
-            "opposite": opposite, "span": span, "within": within,
+            "opposite": opposite, "span": span, "within": narrow,
             "writes": (writes(pairs, "unaligned"), writes(pairs, "aligned"))}
 
 
@@ -90,9 +95,8 @@ def main():
     print(f"all {len(by_key)} pairs: {total['disjoint']} of {total['couples']} session "
           f"pairs disjoint ({share:.1f} %; honest 95 % intervals: about 0.6 %), "
           f"{total['opposite']} opposite verdicts")
-    known = [sum(1 for p in a["pairs"] if p.get("gain_interval_pct") and precision and
-                 (p["gain_interval_pct"]["high"] - p["gain_interval_pct"]["low"]) / 2
-                 <= precision + 1e-9) for a in sessions]
+    known = [sum(1 for p in a["pairs"] if within(p.get("gain_interval_pct"), precision))
+             for a in sessions]
     print(f"sizes within +-{precision} per session: {' '.join(map(str, known))} "
           f"(of {len(by_key)})")
 

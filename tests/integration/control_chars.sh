@@ -13,7 +13,6 @@ BAD=$HOSTILE SHOWN=$HOSTILE_SHOWN
 D="$WORK/$BAD"
 mkdir "$D"
 
-n=0
 # out NAME ARGS...: alignbench ARGS, its stdout and stderr each held to clean(); returns
 # its exit status.
 out() {

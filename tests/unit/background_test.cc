@@ -163,10 +163,8 @@ TEST_CASE("A pair whose unaligned files landed worse says where, not alike") {
   pair.unaligned.device->writes = 3.8;
   pair.unaligned.background = pair.aligned.background =
       DevicePerOp{0, 0, 0, 0, std::nullopt};
-  pair.unaligned.extents = 4.0;
-  pair.unaligned.tree_blocks = 1.0;
-  pair.aligned.extents = 3.0;
-  pair.aligned.tree_blocks = 0.0;
+  pair.unaligned.placement = MeanPlacement{4.0, 1.0};
+  pair.aligned.placement = MeanPlacement{3.0, 0.0};
   const std::vector<Mechanism> found = MechanismsOf(pair);
   CHECK(std::find(found.begin(), found.end(), Mechanism::kPlacement) !=
         found.end());
@@ -177,12 +175,12 @@ TEST_CASE("A pair whose unaligned files landed worse says where, not alike") {
                        "extents, the other's 0.0 in 3.0"));
   CHECK_THAT(text, Catch::Contains("3.8 against 3.0 device writes"));
   // The aligned side's, the other way round.
-  std::swap(pair.unaligned.tree_blocks, pair.aligned.tree_blocks);
+  std::swap(pair.unaligned.placement, pair.aligned.placement);
   CHECK_THAT(Explain(pair, 24), Catch::StartsWith("aligned's files landed"));
   // Without the files' placement (a result written before it was recorded),
   // 3.8 against 3.0 requests per write are never called alike.
-  pair.unaligned.tree_blocks.reset();
-  pair.aligned.tree_blocks.reset();
+  pair.unaligned.placement.reset();
+  pair.aligned.placement.reset();
   CHECK(MechanismsOf(pair) == std::vector<Mechanism>{Mechanism::kOtherIo});
   CHECK_THAT(Explain(pair, 24), !Catch::Contains("alike"));
 }

@@ -34,19 +34,17 @@ TEST_CASE("A report survives the JSON round trip") {
 
 TEST_CASE("Where a variant's files landed survives the round trip") {
   Report r = testing::FixedReport();
-  r.pairs[0].unaligned.extents = 4.5;
-  r.pairs[0].unaligned.tree_blocks = 1.0;
-  r.pairs[0].aligned.extents = 3.0;
-  r.pairs[0].aligned.tree_blocks = 0.0;
+  r.pairs[0].unaligned.placement = MeanPlacement{4.5, 1.0};
+  r.pairs[0].aligned.placement = MeanPlacement{3.0, 0.0};
   const nlohmann::json j = ToJson(r);
   CHECK(j.at("pairs")[0].at("unaligned").at("file_placement") ==
         nlohmann::json{{"extents", 4.5}, {"tree_blocks", 1.0}});
   CHECK_FALSE(j.at("pairs")[1].at("unaligned").contains("file_placement"));
   const Result<Report> back = FromJson(j, "round trip");
   if (!back) FAIL(back.error().Message());
-  CHECK(back.value().pairs[0].unaligned.tree_blocks == 1.0);
-  CHECK(back.value().pairs[0].aligned.extents == 3.0);
-  CHECK_FALSE(back.value().pairs[1].aligned.extents);
+  CHECK(back.value().pairs[0].unaligned.placement->tree_blocks == 1.0);
+  CHECK(back.value().pairs[0].aligned.placement->extents == 3.0);
+  CHECK_FALSE(back.value().pairs[1].aligned.placement);
 }
 
 TEST_CASE("Unknown facts are absent, not zero") {
