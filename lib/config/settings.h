@@ -14,6 +14,7 @@
 #include "lib/config/axes.h"
 #include "lib/config/log_rules.h"
 #include "lib/config/replay.h"
+#include "lib/stats/compare.h"
 
 namespace alignbench {
 
@@ -49,11 +50,11 @@ struct Settings {
   std::uint64_t writes = 32;
   std::uint64_t warmup = 0;
   // Blocks per pair in the first round (or the whole run, when given without
-  // --budget): by default the 6 a verdict needs (kMinRunsForVerdict), and
-  // the rounds of --budget add blocks where the interval is still wider than
-  // the precision (lib/stats/sequential.h). Until 2026-12-02 the first round
-  // was 10, which quiet pairs did not need.
-  std::uint64_t repetitions = 6;
+  // --budget): by default the 8 a firm verdict needs
+  // (kMinBlocksForFirmVerdict; 6 give a verdict that can only lean), and the
+  // rounds of --budget add blocks where the interval is still wider than the
+  // precision (lib/stats/sequential.h). 10 until 2026-12-02, 6 until 12-06.
+  std::uint64_t repetitions = kMinBlocksForFirmVerdict;
   // The axes that may take several values; a plan measures every
   // combination.
   std::vector<SyncMethod> syncs = {SyncMethod::kFsync};

@@ -37,6 +37,112 @@ bool BusyReads(const PairResult& p) {
          Busy(p.aligned, &DevicePerOp::reads);
 }
 
+// The counters a mechanism is read from. Flushes are unknown where the
+// kernel's stat file has none.
+enum class Counter { kReads, kWrites, kKibWritten, kFlushes };
+
+std::optional<double> CountOf(const DevicePerOp& d, Counter c) {
+  switch (c) {
+    case Counter::kReads:
+      return d.reads;
+    case Counter::kWrites:
+      return d.writes;
+    case Counter::kKibWritten:
+      return d.kib_written;
+    case Counter::kFlushes:
+      return d.flushes;
+  }
+  return std::nullopt;
+}
+
+// What the idle windows counted on one counter over a side's write: none
+// where they were not read.
+std::optional<double> IdleOf(const VariantResult& v, Counter c) {
+  return v.background ? CountOf(*v.background, c) : 0.0;
+}
+
+// A difference between the sides that others' traffic alone could not have
+// made: half a request (or KiB) per operation or more, and at least the
+// larger of the two sides' idle counts on that counter.
+bool Readable(const PairResult& p, Counter c) {
+  const std::optional<double> u = CountOf(*p.unaligned.device, c);
+  const std::optional<double> a = CountOf(*p.aligned.device, c);
+  const std::optional<double> iu = IdleOf(p.unaligned, c);
+  const std::optional<double> ia = IdleOf(p.aligned, c);
+  if (!u || !a || !iu || !ia) return false;
+  return std::fabs(*u - *a) >= std::max({0.5, *iu, *ia});
+}
+
+// The figures the mechanisms are read from: the counters as counted, and
+// on a busy disk each side's own share of the busy ones (reads, or writes
+// with their KiB and flushes): what it counted less what its idle windows
+// did, at least 0.
+struct Figures {
+  DevicePerOp u;
+  DevicePerOp a;
+  bool net_reads = false;
+  bool net_writes = false;
+};
+
+DevicePerOp Own(const VariantResult& v, bool reads, bool writes) {
+  DevicePerOp d = *v.device;
+  if (!v.background) return d;
+  const DevicePerOp& idle = *v.background;
+  auto less = [](double counted, double others) {
+    return std::max(0.0, counted - others);
+  };
+  if (reads) {
+    d.reads = less(d.reads, idle.reads);
+    d.kib_read = less(d.kib_read, idle.kib_read);
+  }
+  if (writes) {
+    d.writes = less(d.writes, idle.writes);
+    d.kib_written = less(d.kib_written, idle.kib_written);
+    // Flushes the idle windows could not count cannot be set against.
+    d.flushes = d.flushes && idle.flushes
+                    ? std::optional(less(*d.flushes, *idle.flushes))
+                    : std::nullopt;
+  }
+  return d;
+}
+
+Figures FiguresOf(const PairResult& p) {
+  const bool reads = BusyReads(p);
+  const bool writes = BusyWrites(p);
+  return {Own(p.unaligned, reads, writes), Own(p.aligned, reads, writes), reads,
+          writes};
+}
+
+bool Net(const Figures& f, Counter c) {
+  return c == Counter::kReads ? f.net_reads : f.net_writes;
+}
+
+// A mechanism on a counter may be read from it when the counter is the
+// writes' own (a quiet disk), or its difference is readable.
+bool Usable(const PairResult& p, const Figures& f, Counter c) {
+  return !Net(f, c) || Readable(p, c);
+}
+
+// On a busy counter, what a mechanism's sentence says of the idle traffic
+// set against it; empty on a quiet one.
+std::string NetNote(const PairResult& p, const Figures& f, Counter c) {
+  if (!Net(f, c)) return "";
+  const std::string u = Fixed(IdleOf(p.unaligned, c).value_or(0));
+  const std::string a = Fixed(IdleOf(p.aligned, c).value_or(0));
+  const char* what = c == Counter::kReads        ? " device reads"
+                     : c == Counter::kWrites     ? " device writes"
+                     : c == Counter::kKibWritten ? " KiB written"
+                                                 : " device flushes";
+  return "net of the disk's own " +
+         (u == a ? u : u + " (unaligned) and " + a + " (aligned)") + what +
+         " per write in the idle windows";
+}
+
+// The note in parentheses, or nothing.
+std::string Aside(const std::string& note) {
+  return note.empty() ? "" : " (" + note + ")";
+}
+
 // The two variants' counters close: reads and KiB within Near of each other,
 // requests within a quarter per write (counted, not measured: an extent-tree
 // block at most syncs on one side is never "alike").
@@ -53,11 +159,14 @@ bool PlacementDiffers(const VariantResult& u, const VariantResult& a) {
 }
 
 // Which variant's files landed worse, with both sides' figures.
-std::string PlacementSentence(const VariantResult& u, const VariantResult& a) {
+std::string PlacementSentence(const PairResult& p, const Figures& f) {
+  const VariantResult& u = p.unaligned;
+  const VariantResult& a = p.aligned;
   const bool unaligned_worse =
       u.placement->tree_blocks > a.placement->tree_blocks;
   const VariantResult& worse = unaligned_worse ? u : a;
   const VariantResult& better = unaligned_worse ? a : u;
+  const std::string note = NetNote(p, f, Counter::kWrites);
   return std::string(unaligned_worse ? "unaligned" : "aligned") +
          "'s files landed worse, not by their alignment: they kept " +
          Fixed(worse.placement->tree_blocks) + " extent-tree blocks in " +
@@ -65,9 +174,10 @@ std::string PlacementSentence(const VariantResult& u, const VariantResult& a) {
          Fixed(better.placement->tree_blocks) + " in " +
          Fixed(better.placement->extents) +
          ", and such a block is written again at every sync (" +
-         Fixed(worse.device->writes) + " against " +
-         Fixed(better.device->writes) +
-         " device writes per operation); that part of the difference is "
+         Fixed((unaligned_worse ? f.u : f.a).writes) + " against " +
+         Fixed((unaligned_worse ? f.a : f.u).writes) +
+         " device writes per operation" + (note.empty() ? "" : ", " + note) +
+         "); that part of the difference is "
          "where the filesystem put the blocks, which a rerun may draw "
          "otherwise.";
 }
@@ -93,7 +203,8 @@ std::optional<double> MetadataShare(const PairResult& pair, Variant v) {
 // Both sides in one such layout, one side's share a quarter of the commits
 // above the other's, and half a device write or more per commit more: that
 // metadata is its doing. Which, or none.
-std::optional<Mechanism> MetadataMechanism(const PairResult& pair) {
+std::optional<Mechanism> MetadataMechanism(const PairResult& pair,
+                                           const Figures& f) {
   const Layout layout = pair.spec.WritesOf(Variant::kUnaligned).layout;
   if (layout != pair.spec.WritesOf(Variant::kAligned).layout) {
     return std::nullopt;
@@ -102,8 +213,7 @@ std::optional<Mechanism> MetadataMechanism(const PairResult& pair) {
   const std::optional<double> a = MetadataShare(pair, Variant::kAligned);
   if (!u || !a) return std::nullopt;
   const double share = *a - *u;
-  const double writes =
-      pair.aligned.device->writes - pair.unaligned.device->writes;
+  const double writes = f.a.writes - f.u.writes;
   if (std::fabs(share) < 0.25 || std::fabs(writes) < 0.5 ||
       (share > 0) != (writes > 0)) {
     return std::nullopt;
@@ -117,11 +227,9 @@ bool Significant(const PairResult& pair) {
                           *pair.verdict == Verdict::kUnalignedFaster);
 }
 
-// Then the busy counters cannot be read as the writes' I/O: that is said
-// instead, naming which (a read-on-write may still show in the reads).
-std::string BusySentence(const PairResult& pair) {
-  const bool writes = BusyWrites(pair);
-  const bool reads = BusyReads(pair);
+// Then the busy counters no mechanism was read from cannot be read as the
+// writes' I/O: that is said instead, naming which.
+std::string BusySentence(const PairResult& pair, bool reads, bool writes) {
   double DevicePerOp::*counter =
       writes ? &DevicePerOp::writes : &DevicePerOp::reads;
   const bool unaligned = Busy(pair.unaligned, counter);
@@ -141,11 +249,65 @@ std::string BusySentence(const PairResult& pair) {
          which + " cannot say what the writes themselves cost.";
 }
 
+// The read-on-write, where one side reads and the other hardly does.
+std::vector<Mechanism> ReadMechanisms(const PairResult& pair,
+                                      const Figures& f) {
+  const double u = f.u.reads;
+  const double a = f.a.reads;
+  if (Usable(pair, f, Counter::kReads) &&
+      ((u - a >= 0.5 && a <= 0.25) || (a - u >= 0.5 && u <= 0.25))) {
+    return {Mechanism::kReadOnWrite};
+  }
+  return {};
+}
+
+// What the write counters show, in the order Explain says them.
+std::vector<Mechanism> WriteMechanisms(const PairResult& pair,
+                                       const Figures& f) {
+  const VariantResult& u = pair.unaligned;
+  const VariantResult& a = pair.aligned;
+  const bool kib = Usable(pair, f, Counter::kKibWritten);
+  const bool writes = Usable(pair, f, Counter::kWrites);
+  std::vector<Mechanism> found;
+  // Only where the unaligned side writes no fewer bytes by design (the
+  // same ones, moved): a whole-block or padded aligned side writes more.
+  if (kib && f.u.kib_written - f.a.kib_written >= 0.5 &&
+      !(u.per_commit && a.per_commit &&
+        u.per_commit->written < a.per_commit->written)) {
+    found.push_back(Mechanism::kExtraBlock);
+  }
+  // Only where the aligned layout writes more by design (a log case's or a
+  // replay's bytes per commit): elsewhere more KiB is no layout's doing.
+  if (kib && f.a.kib_written - f.u.kib_written >= 0.5 && a.per_commit &&
+      u.per_commit && a.per_commit->written > u.per_commit->written) {
+    found.push_back(Mechanism::kAlignedWritesMore);
+  }
+  if (Usable(pair, f, Counter::kFlushes) && f.u.flushes && f.a.flushes &&
+      std::fabs(*f.u.flushes - *f.a.flushes) >= 0.5) {
+    found.push_back(Mechanism::kMoreFlushes);
+  }
+  if (const std::optional<Mechanism> m = MetadataMechanism(pair, f);
+      m && writes) {
+    found.push_back(*m);
+  }
+  if (writes && PlacementDiffers(u, a)) found.push_back(Mechanism::kPlacement);
+  // Alike counts are no difference to read: on a busy disk the idle traffic
+  // could be most of them, so they are said only of a quiet one.
+  if (!f.net_writes && f.u.writes >= 2.5 && f.a.writes >= 2.5 &&
+      Near(f.u.writes, f.a.writes)) {
+    found.push_back(Mechanism::kMetadataCommits);
+  }
+  return found;
+}
+
 // The aligned layout writes more by design (whole blocks, padding).
-std::string AlignedWritesMore(const VariantResult& u, const VariantResult& a) {
-  return "aligned: +" + Fixed(a.device->kib_written - u.device->kib_written) +
-         " KiB written per operation (" + Fixed(a.device->kib_written) +
-         " against " + Fixed(u.device->kib_written) +
+std::string AlignedWritesMore(const PairResult& p, const Figures& f) {
+  const std::string note = NetNote(p, f, Counter::kKibWritten);
+  const VariantResult& u = p.unaligned;
+  const VariantResult& a = p.aligned;
+  return "aligned: +" + Fixed(f.a.kib_written - f.u.kib_written) +
+         " KiB written per operation (" + Fixed(f.a.kib_written) + " against " +
+         Fixed(f.u.kib_written) + (note.empty() ? "" : ", " + note) +
          "): by design it writes " + Fixed(a.per_commit->written, 0) +
          " B per commit against " + Fixed(u.per_commit->written, 0) +
          " B (padding to a block, or the block a commit left partly filled "
@@ -153,38 +315,41 @@ std::string AlignedWritesMore(const VariantResult& u, const VariantResult& a) {
 }
 
 // One side makes the device flush its cache more often.
-std::string MoreFlushes(const VariantResult& u, const VariantResult& a) {
-  const bool u_more = *u.device->flushes > *a.device->flushes;
-  const double more = u_more ? *u.device->flushes : *a.device->flushes;
-  const double less = u_more ? *a.device->flushes : *u.device->flushes;
+std::string MoreFlushes(const PairResult& p, const Figures& f) {
+  const std::string note = NetNote(p, f, Counter::kFlushes);
+  const bool u_more = *f.u.flushes > *f.a.flushes;
+  const double more = u_more ? *f.u.flushes : *f.a.flushes;
+  const double less = u_more ? *f.a.flushes : *f.u.flushes;
   return std::string(u_more ? "unaligned" : "aligned") + ": +" +
          Fixed(more - less) + " device flushes per operation (" + Fixed(more) +
-         " against " + Fixed(less) +
+         " against " + Fixed(less) + (note.empty() ? "" : ", " + note) +
          "): each waits for the disk's write cache.";
 }
 
 // The writes of one side read the block they partly overwrite.
-std::string ReadOnWrite(const VariantResult& u, const VariantResult& a) {
-  const bool u_more = u.device->reads > a.device->reads;
-  const VariantResult& more = u_more ? u : a;
-  const VariantResult& less = u_more ? a : u;
+std::string ReadOnWrite(const PairResult& p, const Figures& f) {
+  const bool u_more = f.u.reads > f.a.reads;
+  const DevicePerOp& more = u_more ? f.u : f.a;
+  const DevicePerOp& less = u_more ? f.a : f.u;
+  const bool staged = (u_more ? p.unaligned : p.aligned).staged;
   return std::string(u_more ? "unaligned" : "aligned") + ": +" +
-         Fixed(more.device->reads - less.device->reads) + " device reads (" +
-         Fixed(more.device->kib_read - less.device->kib_read) +
-         " KiB) per write: the partly overwritten block was read first "
-         "(read-modify-write" +
-         std::string(more.staged ? "" : ", the page cache's read-on-write") +
-         ").";
+         Fixed(more.reads - less.reads) + " device reads (" +
+         Fixed(more.kib_read - less.kib_read) + " KiB) per write" +
+         Aside(NetNote(p, f, Counter::kReads)) +
+         ": the partly overwritten block was read first (read-modify-write" +
+         std::string(staged ? "" : ", the page cache's read-on-write") + ").";
 }
 
 // One side's commits leave metadata for their syncs more often: extent
 // conversions in a preallocated file, size changes in one that grows.
-std::string MetadataSentence(const PairResult& pair, Mechanism m) {
+std::string MetadataSentence(const PairResult& pair, const Figures& f,
+                             Mechanism m) {
   const double nu = *MetadataShare(pair, Variant::kUnaligned);
   const double na = *MetadataShare(pair, Variant::kAligned);
   const bool u_more = nu > na;
-  const DevicePerOp& more = *(u_more ? pair.unaligned : pair.aligned).device;
-  const DevicePerOp& less = *(u_more ? pair.aligned : pair.unaligned).device;
+  const DevicePerOp& more = u_more ? f.u : f.a;
+  const DevicePerOp& less = u_more ? f.a : f.u;
+  const std::string note = NetNote(pair, f, Counter::kWrites);
   const bool conversions = m == Mechanism::kExtentConversions;
   return std::string(u_more ? "unaligned" : "aligned") + ": " +
          Fixed(100 * std::max(nu, na), 0) +
@@ -196,30 +361,33 @@ std::string MetadataSentence(const PairResult& pair, Mechanism m) {
                       : " %: each changes its size") +
          ", which its sync commits to the filesystem's journal (+" +
          Fixed(more.writes - less.writes) + " device writes per operation, " +
-         Fixed(more.writes) + " against " + Fixed(less.writes) + ").";
+         Fixed(more.writes) + " against " + Fixed(less.writes) +
+         (note.empty() ? "" : ", " + note) + ").";
 }
 
 // The sentence that says one mechanism with this pair's figures.
-std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
+std::string Sentence(Mechanism m, const PairResult& pair, const Figures& f,
+                     std::uint64_t shift) {
   const VariantResult& u = pair.unaligned;
   const VariantResult& a = pair.aligned;
   switch (m) {
     case Mechanism::kReadOnWrite:
-      return ReadOnWrite(u, a);
+      return ReadOnWrite(pair, f);
     case Mechanism::kExtraBlock:
-      return "unaligned: +" +
-             Fixed(u.device->kib_written - a.device->kib_written) +
-             " KiB written per write: a " + std::to_string(shift) +
+      return "unaligned: +" + Fixed(f.u.kib_written - f.a.kib_written) +
+             " KiB written per write" +
+             Aside(NetNote(pair, f, Counter::kKibWritten)) + ": a " +
+             std::to_string(shift) +
              "-byte shift spreads each write over one more block.";
     case Mechanism::kAlignedWritesMore:
-      return AlignedWritesMore(u, a);
+      return AlignedWritesMore(pair, f);
     case Mechanism::kMoreFlushes:
-      return MoreFlushes(u, a);
+      return MoreFlushes(pair, f);
     case Mechanism::kExtentConversions:
     case Mechanism::kSizeChanges:
-      return MetadataSentence(pair, m);
+      return MetadataSentence(pair, f, m);
     case Mechanism::kPlacement:
-      return PlacementSentence(u, a);
+      return PlacementSentence(pair, f);
     case Mechanism::kMetadataCommits:
       // The gloss is its own sentence: the same for every pair, it is said
       // once for the run.
@@ -232,7 +400,8 @@ std::string Sentence(Mechanism m, const PairResult& pair, std::uint64_t shift) {
              "at each sync (the inode and the block allocation), through a "
              "journal (ext4, xfs) or as new copies of its trees (btrfs).";
     case Mechanism::kBusyDisk:
-      return BusySentence(pair);
+      return BusySentence(pair, f.net_reads && ReadMechanisms(pair, f).empty(),
+                          f.net_writes && WriteMechanisms(pair, f).empty());
     case Mechanism::kNoCounters:
       return "no device counters: no local block device takes these writes, "
              "so the gain cannot be explained from device I/O.";
@@ -302,7 +471,8 @@ std::string VerdictNote(const PairResult& pair, bool significant) {
            std::to_string(kMinRunsForVerdict) +
            " runs of each variant, so that run-to-run variation is known.";
   }
-  return significant ? "" : "No significant time difference.";
+  if (!significant) return "No significant time difference.";
+  return Firm(*pair.verdict) ? "" : LeaningNote(pair);
 }
 
 }  // namespace
@@ -312,51 +482,28 @@ std::vector<Mechanism> MechanismsOf(const PairResult& pair) {
   const VariantResult& u = pair.unaligned;
   const VariantResult& a = pair.aligned;
   if (!u.device || !a.device) return {Mechanism::kNoCounters};
-  const DevicePerOp& du = *u.device;
-  const DevicePerOp& da = *a.device;
-  const bool busy_writes = BusyWrites(pair);
-  const bool busy_reads = BusyReads(pair);
-  std::vector<Mechanism> found;
-  if (!busy_reads && ((du.reads - da.reads >= 0.5 && da.reads <= 0.25) ||
-                      (da.reads - du.reads >= 0.5 && du.reads <= 0.25))) {
-    found.push_back(Mechanism::kReadOnWrite);
-  }
-  // Only where the unaligned side writes no fewer bytes by design (the
-  // same ones, moved): a whole-block or padded aligned side writes more.
-  if (!busy_writes && du.kib_written - da.kib_written >= 0.5 &&
-      !(u.per_commit && a.per_commit &&
-        u.per_commit->written < a.per_commit->written)) {
-    found.push_back(Mechanism::kExtraBlock);
-  }
-  // Only where the aligned layout writes more by design (a log case's or a
-  // replay's bytes per commit): elsewhere more KiB is no layout's doing.
-  if (!busy_writes && da.kib_written - du.kib_written >= 0.5 && a.per_commit &&
-      u.per_commit && a.per_commit->written > u.per_commit->written) {
-    found.push_back(Mechanism::kAlignedWritesMore);
-  }
-  if (!busy_writes && du.flushes && da.flushes &&
-      std::fabs(*du.flushes - *da.flushes) >= 0.5) {
-    found.push_back(Mechanism::kMoreFlushes);
-  }
-  if (const std::optional<Mechanism> m = MetadataMechanism(pair);
-      m && !busy_writes) {
-    found.push_back(*m);
-  }
-  if (!busy_writes && PlacementDiffers(u, a)) {
-    found.push_back(Mechanism::kPlacement);
-  }
-  if (!busy_writes && du.writes >= 2.5 && da.writes >= 2.5 &&
-      Near(du.writes, da.writes)) {
-    found.push_back(Mechanism::kMetadataCommits);
-  }
-  if (busy_writes || busy_reads) {
+  // Reads and writes are judged apart: others' writes do not hide a
+  // read-on-write, nor others' reads a block written more.
+  const Figures f = FiguresOf(pair);
+  std::vector<Mechanism> found = ReadMechanisms(pair, f);
+  const std::vector<Mechanism> writes = WriteMechanisms(pair, f);
+  // A busy counter nothing was read from is said to be busy instead.
+  const bool unread =
+      (f.net_reads && found.empty()) || (f.net_writes && writes.empty());
+  found.insert(found.end(), writes.begin(), writes.end());
+  if (unread) {
     found.push_back(Mechanism::kBusyDisk);
   } else if (found.empty()) {
-    found.push_back(!Alike(du, da)      ? Mechanism::kOtherIo
-                    : Significant(pair) ? Mechanism::kUnexplained
-                                        : Mechanism::kSameIo);
+    found.push_back(!Alike(*u.device, *a.device) ? Mechanism::kOtherIo
+                    : Significant(pair)          ? Mechanism::kUnexplained
+                                                 : Mechanism::kSameIo);
   }
   return found;
+}
+
+bool OthersCounted(const PairResult& pair) {
+  return pair.unaligned.device && pair.aligned.device &&
+         (BusyReads(pair) || BusyWrites(pair));
 }
 
 std::string Explain(const PairResult& pair, std::uint64_t shift) {
@@ -369,7 +516,8 @@ std::string Explain(const PairResult& pair, std::uint64_t shift) {
   };
   for (const std::string& note : PreparationNotes(pair)) add(note);
   const std::vector<Mechanism> found = MechanismsOf(pair);
-  for (Mechanism m : found) add(Sentence(m, pair, shift));
+  const Figures f = FiguresOf(pair);
+  for (Mechanism m : found) add(Sentence(m, pair, f, shift));
   // Without counters there is nothing to weigh the verdict against.
   if (found.front() != Mechanism::kNoCounters) {
     add(VerdictNote(pair, Significant(pair)));

@@ -17,4 +17,9 @@ std::vector<Mechanism> MechanismsOf(const PairResult& pair);
 
 std::string Explain(const PairResult& pair, std::uint64_t shift);
 
+// The idle windows counted a large part of some counter of either side: the
+// mechanisms were read net of the disk's own traffic, or not at all, and
+// Explain's words say which.
+bool OthersCounted(const PairResult& pair);
+
 }  // namespace alignbench

@@ -1,6 +1,5 @@
 #include "lib/pairs/log_case.h"
 
-#include <algorithm>
 #include <cmath>
 #include <iterator>
 
@@ -94,7 +93,7 @@ std::string VerdictNote(const PairResult& pair) {
   if (*pair.verdict == Verdict::kNoSignificantDifference) {
     return "No significant time difference.";
   }
-  return "";
+  return Firm(*pair.verdict) ? "" : LeaningNote(pair);
 }
 
 std::string ExplainLog(const Settings& s, const PairResult& pair) {
@@ -182,10 +181,11 @@ void ExplainLogPairs(const Settings& s, std::vector<PairResult>& pairs) {
   if (!s.log) return;
   for (PairResult& pair : pairs) {
     // Explain's words stand where the counters cannot say what the commits
-    // did: no counters, or a disk busy without alignbench.
+    // did as counted: no counters, or a disk busy without alignbench, whose
+    // traffic Explain sets against them or names.
     const std::vector<Mechanism> found = MechanismsOf(pair);
     if (found.empty() || found.front() == Mechanism::kNoCounters ||
-        std::count(found.begin(), found.end(), Mechanism::kBusyDisk) > 0) {
+        OthersCounted(pair)) {
       continue;
     }
     pair.explanation = ExplainLog(s, pair);

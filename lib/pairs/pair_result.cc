@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cerrno>
 
+#include "lib/base/text.h"
+
 namespace alignbench {
 
 bool SameSpec(const PairSpec& a, const PairSpec& b) {
@@ -40,6 +42,20 @@ std::string VerdictText(const PairResult& p, std::uint64_t min_runs) {
            (runs == 1 ? " run" : " runs");
   }
   return "undecided: no interval";
+}
+
+std::string LeaningNote(const PairResult& pair) {
+  const GainTest& test = *pair.inference.test;
+  const std::string blocks =
+      std::to_string(test.units) + (test.units == 1 ? " block" : " blocks");
+  return "The time difference is significant at 5 % but not at 1 % (p = " +
+         Printf("%.2g", test.p_value) + " from " + blocks +
+         "): a rerun may not repeat it" +
+         (test.units < kMinBlocksForFirmVerdict
+              ? std::string(" (fewer than ") +
+                    std::to_string(kMinBlocksForFirmVerdict) +
+                    " blocks never reach 1 %)."
+              : ".");
 }
 
 }  // namespace alignbench

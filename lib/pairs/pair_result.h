@@ -260,6 +260,11 @@ bool RefusedDirectWrite(IoMode io, int errno_value);
 std::string VerdictText(const PairResult& pair,
                         std::uint64_t min_runs = kMinRunsForVerdict);
 
+// The why-line's sentence for a leaning verdict: "The time difference is
+// significant at 5 % but not at 1 % (p = 0.031 from 6 blocks): a rerun may
+// not repeat it."
+std::string LeaningNote(const PairResult& pair);
+
 bool SameSpec(const PairSpec& a, const PairSpec& b);
 
 // "fsync buffered extend warm": the combination of axes a pair was measured

@@ -14,7 +14,8 @@
 namespace alignbench {
 namespace {
 
-// What a pair's interval says about the question. kNarrowButPast: no
+// What a pair's interval says about the question. kLeans: on one side of 0
+// at 5 % but not at the 1 % a rerun would repeat. kNarrowButPast: no
 // significant difference and the interval as narrow as asked (half-width at
 // most the precision), but not inside [-P, +P], so neither "no difference
 // beyond ±P" nor "unanswered" is true of it: a larger budget would not change
@@ -22,6 +23,7 @@ namespace {
 enum class Finding {
   kHelps,
   kHurts,
+  kLeans,
   kNoDifference,
   kNarrowButPast,
   kUnanswered,
@@ -37,6 +39,9 @@ Finding FindingOf(const PairResult& pair, double precision) {
       return Finding::kHelps;
     case Verdict::kUnalignedFaster:
       return Finding::kHurts;
+    case Verdict::kLeansAligned:
+    case Verdict::kLeansUnaligned:
+      return Finding::kLeans;
     case Verdict::kNoSignificantDifference:
       if (ci.low >= -precision && ci.high <= precision) {
         return Finding::kNoDifference;
@@ -304,6 +309,40 @@ std::vector<std::string> KnownClauses(const Report& report, const Findings& f,
   return clauses;
 }
 
+// "aligning helps at 8K, unaligned is faster at 1K": the pairs by the side
+// their verdict takes, each side in `words` (true: the aligned side).
+template <typename Words>
+std::string BySide(const std::vector<const PairResult*>& pairs,
+                   const Naming& naming, Words words) {
+  std::string ways;
+  for (const bool aligned : {true, false}) {
+    std::vector<const PairResult*> these;
+    for (const PairResult* pair : pairs) {
+      if (TowardsAligned(*pair->verdict) == aligned) these.push_back(pair);
+    }
+    if (these.empty()) continue;
+    ways +=
+        (ways.empty() ? "" : ", ") + words(aligned) + " at " + naming.Of(these);
+  }
+  return ways;
+}
+
+// Pairs on one side of 0 at 5 % but not at 1 %: named by the side they lean
+// to, never as a gain, since a rerun may not repeat them.
+std::string LeaningClause(const Report& report,
+                          const std::vector<const PairResult*>& pairs,
+                          const Naming& naming) {
+  const std::string ways = BySide(pairs, naming, [&report](bool aligned) {
+    return Heading(report, aligned ? Variant::kAligned : Variant::kUnaligned);
+  });
+  return naming.Counted(pairs.size()) + " leaning, not decided (p < " +
+         Printf("%g", report.statistics.significance_level) + " but not < " +
+         Printf("%g", report.statistics.FirmLevel()) +
+         ": a rerun may not repeat it; a smaller --precision measures more "
+         "blocks): towards " +
+         ways;
+}
+
 // What the run knows less well than asked: unanswered pairs, and decided ones
 // with their direction but no gain, then one piece of advice for both after
 // the last of them; and pairs without a verdict.
@@ -322,22 +361,16 @@ std::vector<std::string> ShortClauses(const Report& report, const Findings& f,
                       (f.short_of.empty() ? Advice(report, short_all) : ""));
   }
   if (!f.short_of.empty()) {
-    std::string ways;
-    for (const bool helps : {true, false}) {
-      std::vector<const PairResult*> these;
-      for (const PairResult* pair : f.short_of) {
-        if ((*pair->verdict == Verdict::kAlignedFaster) == helps) {
-          these.push_back(pair);
-        }
-      }
-      if (these.empty()) continue;
-      ways += (ways.empty() ? "" : ", ") + Direction(report, helps) + " at " +
-              naming.Of(these);
-    }
+    const std::string ways =
+        BySide(f.short_of, naming,
+               [&report](bool aligned) { return Direction(report, aligned); });
     clauses.push_back(naming.Counted(f.short_of.size()) +
                       " decided but known only to " + Reached(f.short_of) +
                       " (wider than ±" + p + "): " + ways +
                       Advice(report, short_all));
+  }
+  if (!f.Of(Finding::kLeans).empty()) {
+    clauses.push_back(LeaningClause(report, f.Of(Finding::kLeans), naming));
   }
   const auto& unmeasured = f.Of(Finding::kUnmeasured);
   if (!unmeasured.empty()) {
@@ -397,8 +430,15 @@ std::string AnswerLine(const Report& report) {
   }
   const std::size_t tested =
       report.pairs.size() - f.Of(Finding::kUnmeasured).size();
+  // A result written before directions had to hold at a rerun level says
+  // what it said then.
+  const std::optional<double> firm = report.statistics.rerun_significance_level;
   return line + "; " + naming.Counted(tested) + " tested at " +
-         Printf("%g", 100 * report.statistics.significance_level) + " % each.";
+         Printf("%g", 100 * report.statistics.significance_level) + " % each" +
+         (firm && tested > 0
+              ? ", a direction named at " + Printf("%g", 100 * *firm) + " %"
+              : std::string()) +
+         ".";
 }
 
 }  // namespace alignbench

@@ -40,9 +40,19 @@ std::string GainVerdict(const PairResult& base, const PairResult& next) {
   }
   const Interval& b = base.inference.test->interval_pct;
   const Interval& n = next.inference.test->interval_pct;
-  if (b.high < n.low) return "gain grew";
-  if (n.high < b.low) return "gain shrank";
-  return "unchanged (intervals overlap)";
+  if (b.low <= n.high && n.low <= b.high) {
+    return "unchanged (intervals overlap)";
+  }
+  // Disjoint 95 % intervals of equal width are a difference at about 0.6 %,
+  // as firm as a verdict; but an interval from fewer blocks than a firm
+  // verdict needs is the range of a few blocks, which a rerun redraws.
+  const std::size_t blocks =
+      std::min(base.inference.test->units, next.inference.test->units);
+  if (blocks < kMinBlocksForFirmVerdict) {
+    return "apart, but from " + std::to_string(blocks) +
+           " blocks: a rerun may not repeat it";
+  }
+  return b.high < n.low ? "gain grew" : "gain shrank";
 }
 
 }  // namespace

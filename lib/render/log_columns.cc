@@ -32,13 +32,11 @@ std::string VerdictWords(const Report& r, const PairResult& pair) {
 
 std::string LabelledVerdict(const Report& r, const PairResult& pair) {
   if (!r.log_words || !pair.verdict) return VerdictWords(r, pair);
-  if (*pair.verdict == Verdict::kAlignedFaster) {
-    return Heading(r, Variant::kAligned) + " faster";
-  }
-  if (*pair.verdict == Verdict::kUnalignedFaster) {
-    return Heading(r, Variant::kUnaligned) + " faster";
-  }
-  return VerdictWords(r, pair);
+  if (!Directional(*pair.verdict)) return VerdictWords(r, pair);
+  const std::string side =
+      Heading(r, TowardsAligned(*pair.verdict) ? Variant::kAligned
+                                               : Variant::kUnaligned);
+  return Firm(*pair.verdict) ? side + " faster" : "leans " + side;
 }
 
 std::string LogFooter(const Report& r) {

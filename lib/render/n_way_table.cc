@@ -90,6 +90,10 @@ std::string ShortVerdict(const PairResult* p) {
       return "aligned";
     case Verdict::kUnalignedFaster:
       return "unaligned";
+    case Verdict::kLeansAligned:
+      return "lean al.";
+    case Verdict::kLeansUnaligned:
+      return "lean un.";
     case Verdict::kNoSignificantDifference:
       return "n.s.";
     case Verdict::kUndecided:
@@ -175,8 +179,9 @@ void RenderText(std::ostream& out, const std::vector<LabeledReport>& results,
   out << "\nsize in KiB; %gain: the typical gain of a block of two runs back "
          "to back, the centre of its 95% interval (from run medians; Derby's "
          "(unaligned/aligned - 1)*100 of means where there is no interval); "
-         "verdict: aligned/unaligned faster, n.s. = no significant difference; "
-         "- = no such pair in that result.\n";
+         "verdict: aligned/unaligned faster, lean al./lean un. = leans that "
+         "way (significant, but a rerun may not repeat it), n.s. = no "
+         "significant difference; - = no such pair in that result.\n";
 }
 
 // Control characters escaped (a newline would end the table row), then '|',

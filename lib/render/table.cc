@@ -640,6 +640,12 @@ std::string SummaryLine(const Report& report) {
   std::string line =
       "--- " + subject + ": " + std::to_string(report.pairs.size()) + " pairs:";
   for (std::size_t i = 0; i < std::size(kVerdicts); ++i) {
+    // Leaning verdicts are counted where there are any (and never in a
+    // result written before they existed).
+    if (counts[i] == 0 && !Firm(kVerdicts[i].value) &&
+        Directional(kVerdicts[i].value)) {
+      continue;
+    }
     line += (i == 0 ? " " : ", ") + std::to_string(counts[i]) + " " +
             std::string(kVerdicts[i].name);
   }

@@ -246,6 +246,7 @@ json ToJson(const Report& r) {
       {"statistics",
        {{"confidence_level", kConfidenceLevel},
         {"significance_level", r.statistics.significance_level},
+        {"rerun_significance_level", r.statistics.FirmLevel()},
         {"method", NameOf(kTestMethods, r.statistics.method)},
         {"min_runs_for_verdict", r.statistics.min_runs_for_verdict},
         {"interval_of", r.statistics.interval_of},
@@ -261,7 +262,10 @@ json ToJson(const Report& r) {
         {"verdict",
          "needs " + std::to_string(r.statistics.min_runs_for_verdict) +
              "+ runs of each variant; then the side of 0 the interval lies "
-             "on, or no significant difference when it contains 0"}}},
+             "on, firm ('aligned faster', 'unaligned faster') where p is "
+             "below rerun_significance_level too and leaning ('leans "
+             "aligned', 'leans unaligned') where it is not, or no "
+             "significant difference when it contains 0"}}},
       {"environment", EnvironmentJson(r.target)},
       {"pairs", pairs},
       {"warnings", r.warnings},

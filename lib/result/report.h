@@ -28,6 +28,14 @@ struct StatisticsUsed {
   std::string interval_of = std::string(kVerdictInterval);
   std::uint64_t min_runs_for_verdict = kMinRunsForVerdict;
   double significance_level = kSignificanceLevel;
+  // The level a direction must reach to be firm rather than lean
+  // (kRerunSignificanceLevel); absent in files written before 2026-12-06,
+  // whose verdicts were firm at the significance level and never leaned.
+  std::optional<double> rerun_significance_level = kRerunSignificanceLevel;
+  // The level that makes a verdict firm in this result.
+  double FirmLevel() const {
+    return rerun_significance_level.value_or(significance_level);
+  }
 };
 
 // Where a result came from when alignbench did not measure it: a table

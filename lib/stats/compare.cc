@@ -356,15 +356,30 @@ Inference SignedRankTest(const std::vector<double>& log_ratios,
 }
 
 Verdict Decide(const Inference& inference, std::size_t unaligned_runs,
-               std::size_t aligned_runs) {
+               std::size_t aligned_runs, double rerun_level) {
   if (std::min(unaligned_runs, aligned_runs) < kMinRunsForVerdict ||
       !inference.test) {
     return Verdict::kUndecided;
   }
   const Interval& i = inference.test->interval_pct;
-  if (i.low > 0) return Verdict::kAlignedFaster;
-  if (i.high < 0) return Verdict::kUnalignedFaster;
+  const bool firm = inference.test->p_value < rerun_level;
+  if (i.low > 0) return firm ? Verdict::kAlignedFaster : Verdict::kLeansAligned;
+  if (i.high < 0) {
+    return firm ? Verdict::kUnalignedFaster : Verdict::kLeansUnaligned;
+  }
   return Verdict::kNoSignificantDifference;
+}
+
+bool Directional(Verdict v) {
+  return v != Verdict::kNoSignificantDifference && v != Verdict::kUndecided;
+}
+
+bool Firm(Verdict v) {
+  return v == Verdict::kAlignedFaster || v == Verdict::kUnalignedFaster;
+}
+
+bool TowardsAligned(Verdict v) {
+  return v == Verdict::kAlignedFaster || v == Verdict::kLeansAligned;
 }
 
 std::vector<std::size_t> FarRuns(const std::vector<double>& values,

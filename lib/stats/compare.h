@@ -32,6 +32,16 @@ inline constexpr double kSignificanceLevel = 1 - kConfidenceLevel;
 // The signed-rank test cannot reach p < 0.05 with fewer than 6 blocks (the
 // smallest two-sided p of 5 is 2/32).
 inline constexpr std::size_t kMinRunsForVerdict = 6;
+// A direction is stated as firm only where a rerun would repeat it: the same
+// test below this level too, so that its 99 % interval clears 0 as well as
+// the printed 95 % one. At 5 % alone, a gain near 0 measured in 14 sessions
+// gave one "unaligned faster" from 6 blocks beside two "aligned faster": each
+// session errs in one direction in up to 2.5 % of cases, two sessions in
+// opposite ones in up to 0.13 % of session pairs; at 1 %, 0.005 %.
+inline constexpr double kRerunSignificanceLevel = 0.01;
+// The signed-rank test reaches p < 0.01 from 8 blocks on (all 8 on one side:
+// 2/256); 6 or 7 blocks can lean, never be firm.
+inline constexpr std::size_t kMinBlocksForFirmVerdict = 8;
 
 struct Interval {
   double low;
@@ -141,15 +151,24 @@ Inference SignedRankTest(const std::vector<double>& log_ratios,
 enum class Verdict {
   kAlignedFaster,
   kUnalignedFaster,
+  kLeansAligned,
+  kLeansUnaligned,
   kNoSignificantDifference,
   kUndecided
 };
 inline constexpr Named<Verdict> kVerdicts[] = {
     {"aligned faster", Verdict::kAlignedFaster,
-     "the whole interval lies above 0: aligning helps, beyond noise"},
+     "the whole interval lies above 0 and p < 0.01: aligning helps, beyond "
+     "noise, and a rerun would say so again"},
     {"unaligned faster", Verdict::kUnalignedFaster,
-     "the whole interval lies below 0: unaligned writes are faster, beyond "
-     "noise"},
+     "the whole interval lies below 0 and p < 0.01: unaligned writes are "
+     "faster, beyond noise, and a rerun would say so again"},
+    {"leans aligned", Verdict::kLeansAligned,
+     "the whole interval lies above 0, but p is between 0.01 and 0.05: a "
+     "rerun may not repeat it"},
+    {"leans unaligned", Verdict::kLeansUnaligned,
+     "the whole interval lies below 0, but p is between 0.01 and 0.05: a "
+     "rerun may not repeat it"},
     {"no significant difference", Verdict::kNoSignificantDifference,
      "the interval contains 0"},
     {"undecided", Verdict::kUndecided,
@@ -157,9 +176,18 @@ inline constexpr Named<Verdict> kVerdicts[] = {
 };
 
 // Undecided with fewer than kMinRunsForVerdict runs of either variant or
-// without a test; otherwise the side of 0 the interval lies on.
+// without a test; otherwise the side of 0 the interval lies on, firm where p
+// is below `rerun_level` too and leaning where it is not.
 Verdict Decide(const Inference& inference, std::size_t unaligned_runs,
-               std::size_t aligned_runs);
+               std::size_t aligned_runs,
+               double rerun_level = kRerunSignificanceLevel);
+
+// Aligned or unaligned faster, firm or leaning.
+bool Directional(Verdict v);
+// Aligned or unaligned faster at the rerun level (not leaning).
+bool Firm(Verdict v);
+// Firm or leaning towards the aligned variant.
+bool TowardsAligned(Verdict v);
 
 // Runs far off the others of their variant: those whose log value lies more
 // than `scales` robust scales (1.4826 times the median absolute deviation of

@@ -67,13 +67,14 @@ struct SequentialDesign {
   // Target half-width of every pair's interval, in %gain points
   double precision_points = 5;
   // Blocks every pair gets before its precision is judged: the fewest the
-  // signed-rank test gives a verdict on. A quiet pair then stops after 6
-  // blocks when the interval it reports (the range of its 6 log ratios) is
-  // within the precision. 10, the first round until 2026-12-02, cost 2-12 %
-  // more seconds on Derby runs replayed on their own blocks
-  // (tests/sim/stop_replay), for the same level and coverage in
-  // tests/sim/session_sim (docs/methodology-sequential.md).
-  std::uint64_t first_round_blocks = kMinRunsForVerdict;
+  // signed-rank test gives a firm verdict on (p < 0.01 needs 8). A quiet pair
+  // then stops after 8 blocks when the interval it reports is within the
+  // precision. 6 (the fewest for any verdict, 2026-12-02 to 12-06) left a
+  // quiet pair's decision at p = 0.03 at best, which a rerun need not
+  // repeat; 10 cost 2-12 % more seconds than 6 on Derby runs replayed on
+  // their own blocks (tests/sim/stop_replay), for the same level and coverage
+  // in tests/sim/session_sim (docs/methodology-sequential.md).
+  std::uint64_t first_round_blocks = kMinBlocksForFirmVerdict;
   std::uint64_t max_blocks_per_pair = 400;
   // A later round asks for this share of the blocks a pair still projects to
   // need. The projection reads the stand-in, which errs on the side of more
@@ -89,7 +90,7 @@ struct SequentialDesign {
   // A pair stops on its precision only from this many blocks on (and never
   // before its first round). The reported interval must be within the
   // precision too, which at few blocks it only is when every block is close.
-  std::uint64_t min_blocks_to_stop = kMinRunsForVerdict;
+  std::uint64_t min_blocks_to_stop = kMinBlocksForFirmVerdict;
   // The stand-in must be at most precision / (1 + margin / sqrt(blocks)):
   // a margin above 0 asks for more blocks while few are measured, where the
   // stand-in varies most. 0 since the reported interval itself must be

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Derby's case on several filesystems, as two markdown tables: per size and
 filesystem the typical gain of aligning with its 95 % interval and verdict (A
-aligned faster, U unaligned faster, = no significant difference, ? undecided),
+aligned faster, U unaligned faster, a and u leaning that way, = no significant
+difference, ? undecided),
 then the aligned variant's mean ms per write+sync with the device writes and
 KiB written per write, unaligned/aligned. scripts/seed-2013 writes them; the
 columns are the files, named by their filesystem.
@@ -15,8 +16,8 @@ sys.dont_write_bytecode = True  # no __pycache__ in the tree
 import helper_args  # noqa: E402
 from shown import shown  # noqa: E402
 
-MARKS = {"aligned faster": "A", "unaligned faster": "U",
-         "no significant difference": "=", "undecided": "?"}
+MARKS = {"aligned faster": "A", "unaligned faster": "U", "leans aligned": "a",
+         "leans unaligned": "u", "no significant difference": "=", "undecided": "?"}
 
 
 def size_label(size):

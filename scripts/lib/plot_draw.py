@@ -9,9 +9,11 @@ from plot_data import num
 
 # (key, name, line style, marker): the variant's cue in every panel of times.
 VARIANTS = (("aligned", "aligned", "-", "o"), ("unaligned", "unaligned", "--", "s"))
-# The verdicts that are significant; result files name the slower side's win "shifted
-# faster" or "unaligned faster", depending on the version that wrote them.
-SIGNIFICANT = ("aligned faster", "shifted faster", "unaligned faster")
+# The verdicts that are significant at 5 %, firm or leaning; result files name the
+# slower side's win "shifted faster" or "unaligned faster", depending on the version that
+# wrote them.
+SIGNIFICANT = ("aligned faster", "shifted faster", "unaligned faster", "leans aligned",
+               "leans unaligned")
 # The gain's marker, a shape no variant uses: its fill says whether the verdict is significant.
 GAIN_MARKER = "D"
 # The fill of a gain that has no interval: Derby's gain of means, no verdict.

@@ -6,7 +6,9 @@ session of the same case (scripts/repeatability), compared pair by pair.
 
 One line per pair (size, sync, io, layout, cache): the sessions that measured it, how
 many of the pairs of sessions have disjoint 95 % intervals, how many give opposite
-verdicts (one "aligned faster", the other "unaligned faster"), the span of the intervals,
+verdicts (one "aligned faster", the other "unaligned faster": firm, p < 0.01), how many
+lean opposite ways (either side only leaning, p < 0.05: "leans aligned" against "unaligned
+faster" or "leans unaligned"), the span of the intervals,
 how many sessions knew the gain to the precision they asked, and each variant's device
 writes per write, lowest and highest session (a variant whose file lands differently in
 some sessions shows here). Then the totals. Two honest 95 % intervals of one quantity are
@@ -23,6 +25,8 @@ from helper_args import operands  # noqa: E402
 from shown import shown  # noqa: E402
 
 OPPOSITE = {"aligned faster", "unaligned faster"}
+TOWARDS = {"aligned faster": 1, "leans aligned": 1, "unaligned faster": -1,
+           "leans unaligned": -1}
 
 
 def key(pair):
@@ -59,11 +63,13 @@ def summarize(pairs, precision):
                    if a["high"] < b["low"] or b["high"] < a["low"])
     opposite = sum(1 for a, b in couples
                    if {verdict(a), verdict(b)} == OPPOSITE)
+    ways = [TOWARDS.get(verdict(a), 0) * TOWARDS.get(verdict(b), 0) for a, b in couples]
+    leaning = sum(1 for w in ways if w < 0) - opposite
     narrow = sum(1 for i in intervals if within(i, precision))
     span = (f"[{min(i['low'] for i in intervals):+.1f}, "
             f"{max(i['high'] for i in intervals):+.1f}]") if intervals else "-"
     return {"sessions": len(pairs), "couples": len(couples), "disjoint": disjoint,
-            "opposite": opposite, "span": span, "within": narrow,
+            "opposite": opposite, "leaning": leaning, "span": span, "within": narrow,
             "writes": (writes(pairs, "unaligned"), writes(pairs, "aligned"))}
 
 
@@ -80,8 +86,9 @@ def main():
                 by_key.setdefault(key(pair), []).append(pair)
     print(f"{len(files)} sessions; precision asked: +-{precision}")
     print(f"{'size':>6} {'pair':<28} {'sessions':>8} {'disjoint':>12} {'opposite':>8} "
-          f"{'intervals span':>18} {'within':>6}  writes/write unaligned | aligned")
-    total = {"couples": 0, "disjoint": 0, "opposite": 0}
+          f"{'leaning':>7} {'intervals span':>18} {'within':>6}  "
+          "writes/write unaligned | aligned")
+    total = {"couples": 0, "disjoint": 0, "opposite": 0, "leaning": 0}
     for k in sorted(by_key, key=lambda k: (-k[0], str(k[1:]))):
         row = summarize(by_key[k], precision)
         for field in total:
@@ -89,12 +96,13 @@ def main():
         pair = shown(" ".join(str(x) for x in k[1:] if x))
         print(f"{size_text(k[0]):>6} {pair:<28} {row['sessions']:>8} "
               f"{row['disjoint']:>4} of {row['couples']:<5} {row['opposite']:>8} "
-              f"{row['span']:>18} {row['within']:>6}  {row['writes'][0]} | "
+              f"{row['leaning']:>7} {row['span']:>18} {row['within']:>6}  {row['writes'][0]} | "
               f"{row['writes'][1]}")
     share = 100 * total["disjoint"] / total["couples"] if total["couples"] else 0
     print(f"all {len(by_key)} pairs: {total['disjoint']} of {total['couples']} session "
           f"pairs disjoint ({share:.1f} %; honest 95 % intervals: about 0.6 %), "
-          f"{total['opposite']} opposite verdicts")
+          f"{total['opposite']} opposite verdicts, {total['leaning']} pairs leaning "
+          "opposite ways")
     known = [sum(1 for p in a["pairs"] if within(p.get("gain_interval_pct"), precision))
              for a in sessions]
     print(f"sizes within +-{precision} per session: {' '.join(map(str, known))} "

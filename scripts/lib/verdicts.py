@@ -5,8 +5,10 @@ power figures in docs/measurements.md (scripts/aa-check, scripts/power-check).
     python3 verdicts.py FILE...
 
 One line per file, then the total: pairs, how many the verdict called
-"aligned faster" / "unaligned faster", the median half-width of the interval
-(upper side, in %gain points), and the same for the cross-check statistic;
+"aligned faster" / "unaligned faster" (firm: p < 0.01 in results that have a
+rerun level) and how many it called "leans aligned" / "leans unaligned" (p <
+0.05 only), the median half-width of the interval (upper side, in %gain
+points), and the same for the cross-check statistic, which has no rerun level;
 last, how many pairs carry a note on runs far off the others.
 """
 import json
@@ -18,8 +20,11 @@ from helper_args import operands  # noqa: E402
 from shown import shown  # noqa: E402
 
 
+COUNTED = ("aligned faster", "unaligned faster", "leans aligned", "leans unaligned")
+
+
 def tally(pairs, pick):
-    counts = {"aligned faster": 0, "unaligned faster": 0}
+    counts = dict.fromkeys(COUNTED, 0)
     widths = []
     for pair in pairs:
         verdict, interval = pick(pair)
@@ -53,14 +58,17 @@ def cross_rule(pair, min_runs):
 
 def line(label, n, counts, widths):
     median = statistics.median(widths) if widths else float("nan")
+    leaning = counts["leans aligned"] + counts["leans unaligned"]
+    leans = (f"{counts['leans aligned']} leans aligned, "
+             f"{counts['leans unaligned']} leans unaligned, ") if leaning else ""
     return (f"{label}: {n} pairs, {counts['aligned faster']} aligned faster, "
-            f"{counts['unaligned faster']} unaligned faster, "
+            f"{counts['unaligned faster']} unaligned faster, {leans}"
             f"median half-width {median:.1f} points")
 
 
 def main(paths):
-    total = {"main": [{"aligned faster": 0, "unaligned faster": 0}, []],
-             "cross": [{"aligned faster": 0, "unaligned faster": 0}, []]}
+    total = {"main": [dict.fromkeys(COUNTED, 0), []],
+             "cross": [dict.fromkeys(COUNTED, 0), []]}
     n_total = 0
     noted = 0
     methods = set()

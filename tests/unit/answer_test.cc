@@ -34,7 +34,8 @@ TEST_CASE("the answer names where aligning helps and where nothing differs") {
         "answer: aligning helps by 8-20 % at 256K-512K; no difference beyond "
         "±5 % at 2K-4K (intervals inside [-5, +5]); 1 size unanswered (no "
         "significant difference, intervals wider than ±5) at 1K: rerun with a "
-        "larger --budget or on a quiet disk; 5 sizes tested at 5 % each.");
+        "larger --budget or on a quiet disk; 5 sizes tested at 5 % each, a "
+        "direction named at 1 %.");
 }
 
 TEST_CASE(
@@ -53,7 +54,7 @@ TEST_CASE(
         "(intervals within [-3.2, +7.3]; a smaller --precision tells); 1 size "
         "unanswered (no significant difference, intervals wider than ±5) at "
         "4K: rerun with a larger --budget or on a quiet disk; 4 sizes "
-        "tested at 5 % each.");
+        "tested at 5 % each, a direction named at 1 %.");
 }
 
 TEST_CASE(
@@ -71,7 +72,7 @@ TEST_CASE(
         "answer: aligning helps by 12 % at 8K; 3 sizes decided but known "
         "only to ±2.1-2.4 (wider than ±2): aligning helps at 256K-512K, "
         "unaligned is faster at 4K: rerun with a larger --budget or on a "
-        "quiet disk; 4 sizes tested at 5 % each.");
+        "quiet disk; 4 sizes tested at 5 % each, a direction named at 1 %.");
 
   // With an unanswered pair too, the advice comes once, after both.
   report.pairs.push_back(
@@ -127,7 +128,26 @@ TEST_CASE("unaligned faster, and pairs without a verdict, are said too") {
   CHECK(AnswerLine(report) ==
         "answer: unaligned is faster by 7 % at 4K; 1 size without a verdict at "
         "8K (too few runs, or not measurable: see the table); 1 size tested at "
-        "5 % each.");
+        "5 % each, a direction named at 1 %.");
+}
+
+TEST_CASE(
+    "a leaning pair is named by its side, never as a gain or where aligning "
+    "helps") {
+  Report report = FixedReport();
+  report.pairs = {PairAt(8192, Verdict::kAlignedFaster, 9, {6, 12}),
+                  PairAt(4096, Verdict::kLeansAligned, 3.6, {0.7, 6.5}),
+                  PairAt(1024, Verdict::kLeansUnaligned, -3.6, {-6.5, -0.7})};
+  CHECK(AnswerLine(report) ==
+        "answer: aligning helps by 9 % at 8K; 2 sizes leaning, not decided "
+        "(p < 0.05 but not < 0.01: a rerun may not repeat it; a smaller "
+        "--precision measures more blocks): towards aligned at 4K, unaligned "
+        "at 1K; 3 sizes tested at 5 % each, a direction named at 1 %.");
+  // A result written before leaning existed said its level once.
+  report.statistics.rerun_significance_level.reset();
+  report.pairs.resize(1);
+  CHECK(AnswerLine(report) ==
+        "answer: aligning helps by 9 % at 8K; 1 size tested at 5 % each.");
 }
 
 TEST_CASE("several combinations of the axes name each pair in full") {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "lib/pairs/explain.h"
+#include "lib/pairs/log_case.h"
 #include "lib/pairs/pairs.h"
 #include "lib/render/table.h"
 #include "lib/result/result_json.h"
@@ -129,6 +130,106 @@ TEST_CASE("Others' writes do not hide a read-on-write in the read counters") {
   CHECK(MechanismsOf(busy) == std::vector<Mechanism>{Mechanism::kBusyDisk});
   CHECK_THAT(Explain(busy, 24),
              Catch::Contains("The device writes and reads cannot say"));
+}
+
+TEST_CASE(
+    "A read-on-write is read from a busy disk's reads, net of the idle "
+    "windows' reads") {
+  // A cold postgres-wal segment at 16K: 1.2 device reads per unaligned
+  // write, 0.1 per aligned one, and the idle disk read 0.4 in the time of
+  // one: busy for the aligned side, but 1.1 more reads are more than the
+  // idle traffic could make.
+  PairResult pair = Measured(2);
+  pair.spec.cache = CacheState::kCold;
+  pair.spec.unaligned_writes.layout = Layout::kPrewritten;
+  pair.spec.aligned_writes.layout = Layout::kPrewritten;
+  pair.unaligned.device = DevicePerOp{1.2, 4.8, 2.0, 24.0, 1.0};
+  pair.aligned.device = DevicePerOp{0.1, 0.4, 2.0, 20.0, 1.0};
+  pair.unaligned.background = pair.aligned.background =
+      DevicePerOp{0.4, 1.6, 0.1, 0.4, 0.0};
+  CHECK(MechanismsOf(pair) == std::vector<Mechanism>{Mechanism::kReadOnWrite,
+                                                     Mechanism::kExtraBlock});
+  const std::string text = Explain(pair, 24);
+  CHECK_THAT(text, Catch::StartsWith(
+                       "unaligned: +0.8 device reads (3.2 KiB) per write (net "
+                       "of the disk's own 0.4 device reads per write in the "
+                       "idle windows): the partly overwritten block was read "
+                       "first"));
+  CHECK_THAT(text, !Catch::Contains("busy") && !Catch::Contains("cannot say"));
+  // The quiet writes are read as counted, with no note.
+  CHECK_THAT(text, Catch::Contains("unaligned: +4.0 KiB written per write: a "
+                                   "24-byte shift"));
+}
+
+TEST_CASE(
+    "A busy disk's difference smaller than its idle traffic is not read as "
+    "the writes'") {
+  // 2.0 against 0.8 reads per write, and the idle disk read 1.3 in the time
+  // of one: others' reads alone could make a 1.2 difference, though 0.7 of
+  // the unaligned side's would be left net of them.
+  PairResult pair = Measured(2);
+  pair.unaligned.device->reads = 2.0;
+  pair.aligned.device->reads = 0.8;
+  pair.unaligned.background = pair.aligned.background =
+      DevicePerOp{1.3, 5.2, 0, 0, 0.0};
+  CHECK(MechanismsOf(pair) == std::vector<Mechanism>{Mechanism::kBusyDisk});
+  const std::string text = Explain(pair, 24);
+  CHECK_THAT(text, Catch::StartsWith("the disk was busy without alignbench"));
+  CHECK_THAT(text, Catch::Contains("counted 1.3 device reads, against 2.0 per "
+                                   "write while measuring. The device reads "
+                                   "cannot say"));
+  CHECK_THAT(text, !Catch::Contains("read-modify-write"));
+  // A difference as large as the idle count is the writes' own.
+  pair.unaligned.device->reads = 2.1;
+  CHECK(MechanismsOf(pair) == std::vector<Mechanism>{Mechanism::kReadOnWrite});
+  CHECK_THAT(Explain(pair, 24), Catch::StartsWith("unaligned: +0.8 device "
+                                                  "reads"));
+}
+
+TEST_CASE(
+    "On a disk busy with both reads and writes, a readable read-on-write is "
+    "said, and the writes are busy") {
+  // 8 device writes per write, 6 of them the idle disk's: nothing to read in
+  // the writes. 1.6 against 0.1 reads, 0.5 of them the idle disk's.
+  PairResult pair = Measured(8);
+  pair.unaligned.device->reads = 1.6;
+  pair.unaligned.device->kib_read = 6.4;
+  pair.aligned.device->reads = 0.1;
+  pair.aligned.device->kib_read = 0.4;
+  pair.unaligned.background = pair.aligned.background =
+      DevicePerOp{0.5, 2.0, 6, 24, std::nullopt};
+  CHECK(MechanismsOf(pair) ==
+        std::vector<Mechanism>{Mechanism::kReadOnWrite, Mechanism::kBusyDisk});
+  const std::string text = Explain(pair, 24);
+  CHECK_THAT(text, Catch::StartsWith("unaligned: +1.1 device reads (4.4 KiB) "
+                                     "per write (net of the disk's own 0.5 "
+                                     "device reads per write"));
+  CHECK_THAT(text, Catch::Contains("counted 6.0 device writes, against 8.0 "
+                                   "per write while measuring. The device "
+                                   "writes cannot say"));
+  CHECK_THAT(text, !Catch::Contains("writes and reads"));
+}
+
+TEST_CASE(
+    "A block written more is read from a busy disk's KiB, net of each side's "
+    "idle KiB") {
+  // 8 device writes per write, 6 of them the idle disk's; but 48 against 32
+  // KiB written, and the idle disk wrote 8 or 12 KiB in the time of one.
+  PairResult pair = Measured(8);
+  pair.unaligned.device->kib_written = 48;
+  pair.aligned.device->kib_written = 32;
+  pair.unaligned.background = DevicePerOp{0, 0, 6, 8, std::nullopt};
+  pair.aligned.background = DevicePerOp{0, 0, 6, 12, std::nullopt};
+  CHECK(MechanismsOf(pair) == std::vector<Mechanism>{Mechanism::kExtraBlock});
+  CHECK_THAT(Explain(pair, 24),
+             Catch::StartsWith("unaligned: +20.0 KiB written per write (net "
+                               "of the disk's own 8.0 (unaligned) and 12.0 "
+                               "(aligned) KiB written per write in the idle "
+                               "windows): a 24-byte shift"));
+  // The idle disk writing more than the 16 KiB difference: others' writes
+  // alone could have made it.
+  pair.aligned.background->kib_written = 20;
+  CHECK(MechanismsOf(pair) == std::vector<Mechanism>{Mechanism::kBusyDisk});
 }
 
 TEST_CASE("Same device I/O is said only of counters that are alike") {
@@ -330,4 +431,28 @@ TEST_CASE(
   pair.spec.unaligned_writes.layout = Layout::kPrewritten;
   pair.spec.aligned_writes.layout = Layout::kPrewritten;
   CHECK(MechanismsOf(pair) == std::vector<Mechanism>{Mechanism::kExtraBlock});
+}
+
+TEST_CASE("A log case on a busy disk keeps the why-line read net of others") {
+  // The postgres-wal figures above, under a log case's rules: the log's own
+  // sentences read the counters as counted, so Explain's net words stand.
+  const Settings s =
+      testing::FromCase(R"({"log": {"contrast": "fill", "aligned": "4K"}})");
+  std::vector<PairResult> pairs = {Measured(2)};
+  pairs[0].unaligned.device = DevicePerOp{1.2, 4.8, 2.0, 24.0, 1.0};
+  pairs[0].aligned.device = DevicePerOp{0.1, 0.4, 2.0, 20.0, 1.0};
+  pairs[0].unaligned.background = pairs[0].aligned.background =
+      DevicePerOp{0.4, 1.6, 0.1, 0.4, 0.0};
+  pairs[0].explanation = Explain(pairs[0], 24);
+  CHECK(OthersCounted(pairs[0]));
+  ExplainLogPairs(s, pairs);
+  CHECK_THAT(pairs[0].explanation,
+             Catch::Contains("(net of the disk's own 0.4 device reads"));
+  // Quiet: the log's own words replace Explain's.
+  pairs[0].unaligned.background = pairs[0].aligned.background = std::nullopt;
+  pairs[0].explanation = Explain(pairs[0], 24);
+  CHECK_FALSE(OthersCounted(pairs[0]));
+  const std::string quiet = pairs[0].explanation;
+  ExplainLogPairs(s, pairs);
+  CHECK(pairs[0].explanation != quiet);
 }

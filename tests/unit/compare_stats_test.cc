@@ -240,7 +240,33 @@ TEST_CASE("A zero block: p and the verdict agree") {
   const Inference six = SignedRankTest({-.06, -.01, -.02, -.03, -.04, -.05});
   REQUIRE(six.test);
   CHECK(six.test->p_value == 2.0 / 64);
-  CHECK(Decide(six, 6, 6) == Verdict::kUnalignedFaster);
+  // Significant at 5 %, but 6 blocks never reach the 1 % of a firm verdict.
+  CHECK(Decide(six, 6, 6) == Verdict::kLeansUnaligned);
+}
+
+TEST_CASE("A firm verdict needs p below the rerun level: 8 blocks can") {
+  const std::vector<double> eight = {-.08, -.07, -.06, -.05,
+                                     -.04, -.03, -.02, -.01};
+  const Inference all = SignedRankTest(eight);
+  REQUIRE(all.test);
+  CHECK(all.test->p_value == 2.0 / 256);
+  CHECK(Decide(all, 8, 8) == Verdict::kUnalignedFaster);
+  CHECK(Decide(all, 8, 8, 0.005) == Verdict::kLeansUnaligned);
+  // The smallest block on the other side: p = 4/256, significant, not firm.
+  std::vector<double> one_against = eight;
+  one_against.back() = .01;
+  const Inference lean = SignedRankTest(one_against);
+  REQUIRE(lean.test);
+  CHECK(lean.test->p_value == 4.0 / 256);
+  CHECK(Decide(lean, 8, 8) == Verdict::kLeansUnaligned);
+  for (double& x : one_against) x = -x;
+  CHECK(Decide(SignedRankTest(one_against), 8, 8) == Verdict::kLeansAligned);
+  CHECK(Firm(Verdict::kAlignedFaster));
+  CHECK_FALSE(Firm(Verdict::kLeansAligned));
+  CHECK(Directional(Verdict::kLeansUnaligned));
+  CHECK_FALSE(Directional(Verdict::kNoSignificantDifference));
+  CHECK(TowardsAligned(Verdict::kLeansAligned));
+  CHECK_FALSE(TowardsAligned(Verdict::kUnalignedFaster));
 }
 
 TEST_CASE("Signed-rank test: every block in the same bucket") {

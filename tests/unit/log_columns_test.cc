@@ -45,6 +45,11 @@ TEST_CASE("A log case's verdict names its variants") {
   pair.verdict = Verdict::kAlignedFaster;
   CHECK(LabelledVerdict(r, pair) == "padded faster");
   CHECK(LabelledVerdict(testing::FixedReport(), pair) == "aligned faster");
+  pair.verdict = Verdict::kLeansAligned;
+  CHECK(LabelledVerdict(r, pair) == "leans padded");
+  pair.verdict = Verdict::kLeansUnaligned;
+  CHECK(LabelledVerdict(r, pair) == "leans unpadded");
+  CHECK(LabelledVerdict(testing::FixedReport(), pair) == "leans unaligned");
 }
 
 TEST_CASE("The printers read a log case's words from the result alone") {

@@ -98,25 +98,26 @@ std::vector<CollectedRun> Blocks(const std::vector<float>& unaligned_ms,
 }  // namespace
 
 TEST_CASE("A far run is noted only where its block moves the verdict") {
-  // Six blocks with unaligned 2-7 % slower: aligned faster (all signs agree).
-  const std::vector<float> unaligned = {1.02f, 1.03f, 1.04f,
-                                        1.05f, 1.06f, 1.07f};
-  const std::vector<float> aligned(6, 1.0f);
+  // Eight blocks with unaligned 2-9 % slower: aligned faster, firm (all
+  // signs agree).
+  const std::vector<float> unaligned = {1.02f, 1.03f, 1.04f, 1.05f,
+                                        1.06f, 1.07f, 1.08f, 1.09f};
+  const std::vector<float> aligned(8, 1.0f);
   std::vector<float> s = unaligned, a = aligned;
-  // A seventh block whose aligned run was 10x slow: the largest rank, against.
+  // A ninth block whose aligned run was 10x slow: the largest rank, against.
   s.push_back(1.0f);
   a.push_back(10.0f);
   const std::vector<PairResult> moved =
       BuildPairs({testing::kFsync4K}, Blocks(s, a), 24);
   REQUIRE(moved[0].verdict == Verdict::kNoSignificantDifference);
   REQUIRE(moved[0].run_notes.size() == 1);
-  CHECK(moved[0].run_notes[0].find("run 14, aligned") == 0);
+  CHECK(moved[0].run_notes[0].find("run 18, aligned") == 0);
   CHECK(moved[0].run_notes[0].find("would be aligned faster") !=
         std::string::npos);
 
   // The same slow run where the other blocks already say nothing: no note.
-  std::vector<float> flat_unaligned = {1.02f, 0.98f, 1.03f, 0.97f,
-                                       1.0f,  1.01f, 1.0f};
+  std::vector<float> flat_unaligned = {1.02f, 0.98f, 1.03f, 0.97f, 1.0f,
+                                       1.01f, 0.99f, 1.0f,  1.0f};
   const std::vector<PairResult> unmoved =
       BuildPairs({testing::kFsync4K}, Blocks(flat_unaligned, a), 24);
   CHECK(unmoved[0].verdict == Verdict::kNoSignificantDifference);

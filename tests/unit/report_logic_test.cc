@@ -15,13 +15,14 @@ using namespace alignbench::testing;
 
 namespace {
 
-// Six blocks of kFsync4K: unaligned writes take `unaligned_ns`, aligned ones
+// Eight blocks of kFsync4K (the fewest a firm verdict needs): unaligned
+// writes take `unaligned_ns`, aligned ones
 // `aligned_ns` (both with a little drift), each run with its own counters.
-std::vector<CollectedRun> SixBlocks(float unaligned_ns, float aligned_ns,
-                                    const DeviceCounters& unaligned_device,
-                                    const DeviceCounters& aligned_device) {
+std::vector<CollectedRun> EightBlocks(float unaligned_ns, float aligned_ns,
+                                      const DeviceCounters& unaligned_device,
+                                      const DeviceCounters& aligned_device) {
   std::vector<CollectedRun> runs;
-  for (std::size_t b = 1; b <= 6; ++b) {
+  for (std::size_t b = 1; b <= 8; ++b) {
     const float drift = 1.0f + 0.01f * static_cast<float>(b);
     for (CollectedRun& run :
          OneBlock(unaligned_ns * drift, aligned_ns * drift, unaligned_device)) {
@@ -46,10 +47,10 @@ TEST_CASE("BuildPairs: blocks of runs give gain, verdict and I/O per write") {
   // Over a run's two writes: 2 reads of 8 sectors, 4 writes of 32, 2 flushes.
   const DeviceCounters unaligned{2, 16, 4, 64, 2};
   const DeviceCounters aligned{0, 0, 4, 32, 2};
-  const PairResult p = OnePair(SixBlocks(2e6f, 1e6f, unaligned, aligned));
-  CHECK(p.unaligned.repetitions == 6);
-  CHECK(p.aligned.repetitions == 6);
-  CHECK(p.unaligned.runs.size() == 6);
+  const PairResult p = OnePair(EightBlocks(2e6f, 1e6f, unaligned, aligned));
+  CHECK(p.unaligned.repetitions == 8);
+  CHECK(p.aligned.repetitions == 8);
+  CHECK(p.unaligned.runs.size() == 8);
   REQUIRE(p.gain_pct);
   CHECK(*p.gain_pct == Approx(100).margin(0.5));
   REQUIRE(p.verdict);
@@ -65,11 +66,11 @@ TEST_CASE("BuildPairs: blocks of runs give gain, verdict and I/O per write") {
 }
 
 TEST_CASE("BuildPairs: a failed run is counted, kept out of the times") {
-  std::vector<CollectedRun> runs = SixBlocks(2e6f, 1e6f, {}, {});
+  std::vector<CollectedRun> runs = EightBlocks(2e6f, 1e6f, {}, {});
   runs[0].record.error =
       SystemError(ErrorKind::kIo, "pwrite", "/d/f", EIO, 4096);
   const PairResult p = OnePair(std::move(runs));
-  CHECK(p.unaligned.repetitions == 5);
+  CHECK(p.unaligned.repetitions == 7);
   CHECK(p.unaligned.failed_repetitions == 1);
   REQUIRE(p.unaligned.error);
   CHECK_THAT(*p.unaligned.error, Catch::Contains("EIO"));
@@ -77,15 +78,15 @@ TEST_CASE("BuildPairs: a failed run is counted, kept out of the times") {
 }
 
 TEST_CASE("BuildPairs: runs of a pair outside the plan are not counted") {
-  std::vector<CollectedRun> runs = SixBlocks(2e6f, 1e6f, {}, {});
+  std::vector<CollectedRun> runs = EightBlocks(2e6f, 1e6f, {}, {});
   runs[0].pair.size = 8192;
   const PairResult p = OnePair(std::move(runs));
-  CHECK(p.unaligned.repetitions == 5);
+  CHECK(p.unaligned.repetitions == 7);
 }
 
 TEST_CASE("Explain names read-modify-write when only unaligned writes read") {
   const PairResult p =
-      OnePair(SixBlocks(2e6f, 1e6f, {2, 16, 2, 16, 2}, {0, 0, 2, 16, 2}));
+      OnePair(EightBlocks(2e6f, 1e6f, {2, 16, 2, 16, 2}, {0, 0, 2, 16, 2}));
   const std::string text = Explain(p, 24);
   CHECK_THAT(text, Catch::Contains("unaligned: +1.0 device reads (4.0 KiB)") &&
                        Catch::Contains("read-modify-write"));
@@ -94,7 +95,7 @@ TEST_CASE("Explain names read-modify-write when only unaligned writes read") {
 
 TEST_CASE("Explain names the extra block a shift spreads each write over") {
   const PairResult p =
-      OnePair(SixBlocks(2e6f, 1e6f, {0, 0, 2, 24, 2}, {0, 0, 2, 16, 2}));
+      OnePair(EightBlocks(2e6f, 1e6f, {0, 0, 2, 24, 2}, {0, 0, 2, 16, 2}));
   CHECK_THAT(Explain(p, 24),
              Catch::Contains("unaligned: +2.0 KiB written per write: a 24-byte "
                              "shift spreads each write over one more block"));
@@ -102,7 +103,7 @@ TEST_CASE("Explain names the extra block a shift spreads each write over") {
 
 TEST_CASE("Explain does not blame the writes for a busy disk's traffic") {
   PairResult p =
-      OnePair(SixBlocks(2e6f, 1e6f, {0, 0, 16, 128, 2}, {0, 0, 16, 128, 2}));
+      OnePair(EightBlocks(2e6f, 1e6f, {0, 0, 16, 128, 2}, {0, 0, 16, 128, 2}));
   p.unaligned.background = DevicePerOp{0, 0, 7.5, 60, std::nullopt};
   const std::string text = Explain(p, 24);
   CHECK_THAT(text, Catch::Contains("the disk was busy without alignbench"));
@@ -110,7 +111,7 @@ TEST_CASE("Explain does not blame the writes for a busy disk's traffic") {
 }
 
 TEST_CASE("Explain without device counters says it cannot explain") {
-  std::vector<CollectedRun> runs = SixBlocks(2e6f, 1e6f, {}, {});
+  std::vector<CollectedRun> runs = EightBlocks(2e6f, 1e6f, {}, {});
   for (CollectedRun& run : runs) run.record.device.reset();
   CHECK_THAT(Explain(OnePair(std::move(runs)), 24),
              Catch::Contains("no device counters: no local block device"));
@@ -146,9 +147,22 @@ TEST_CASE("compare says a gain grew only when the intervals part") {
     interval.low += 1000;
     interval.high += 1000;
   }
+  // From 6 blocks each, intervals apart are the ranges of a few blocks.
+  std::ostringstream few;
+  RenderComparison(few, base, next);
+  CHECK_THAT(few.str(), Catch::Contains("apart, but from 6 blocks: a rerun "
+                                        "may not repeat it"));
+  CHECK_THAT(few.str(), !Catch::Contains("gain grew"));
+  Report firm_base = base;
+  for (Report* r : {&firm_base, &next}) {
+    for (PairResult& pair : r->pairs) pair.inference.test->units = 8;
+  }
   std::ostringstream grew;
-  RenderComparison(grew, base, next);
+  RenderComparison(grew, firm_base, next);
   CHECK_THAT(grew.str(), Catch::Contains("gain grew"));
+  std::ostringstream shrank;
+  RenderComparison(shrank, next, firm_base);
+  CHECK_THAT(shrank.str(), Catch::Contains("gain shrank"));
 }
 
 TEST_CASE("compare prints each gain inside its interval") {
@@ -172,15 +186,20 @@ TEST_CASE("The summary line counts verdicts and names the common mechanism") {
        {DeviceCounters{2, 16, 2, 16, 2}, DeviceCounters{2, 16, 2, 16, 2},
         DeviceCounters{0, 0, 2, 16, 2}}) {
     report.pairs.push_back(
-        OnePair(SixBlocks(2e6f, 1e6f, unaligned, {0, 0, 2, 16, 2})));
+        OnePair(EightBlocks(2e6f, 1e6f, unaligned, {0, 0, 2, 16, 2})));
   }
   const std::string line = SummaryLine(report);
   CHECK_THAT(line, Catch::StartsWith("--- " + report.target.Title() +
                                      ": 3 pairs: 3 aligned faster, 0 "
                                      "unaligned faster, 0 no significant "
                                      "difference, 0 undecided; "));
-  CHECK_THAT(line, Catch::Contains("mean write+sync 2.070 ms unaligned, "
-                                   "1.035 ms aligned"));
+  CHECK_THAT(line, Catch::Contains("mean write+sync 2.090 ms unaligned, "
+                                   "1.045 ms aligned"));
   CHECK_THAT(line,
              Catch::EndsWith("mostly read-on-write (2 of 3 measured pairs)"));
+  // Leaning verdicts are counted where there are any.
+  report.pairs[2].verdict = Verdict::kLeansAligned;
+  CHECK_THAT(SummaryLine(report),
+             Catch::Contains(": 3 pairs: 2 aligned faster, 0 unaligned faster, "
+                             "1 leans aligned, 0 no significant difference"));
 }

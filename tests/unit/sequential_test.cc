@@ -112,10 +112,10 @@ TEST_CASE("First round: every pair gets the first round's blocks") {
   SequentialDesign design;
   const RoundPlan plan =
       PlanNextRound({Pair({}), Pair({0.1, -0.2, 0.05})}, design, 1e9);
-  // The first round is the 6 blocks a verdict needs.
-  CHECK(plan.blocks == std::vector<std::uint64_t>{6, 3});
+  // The first round is the 8 blocks a firm verdict needs.
+  CHECK(plan.blocks == std::vector<std::uint64_t>{8, 5});
   CHECK(plan.state[0] == PairState::kOpen);
-  CHECK(plan.seconds == 9);
+  CHECK(plan.seconds == 13);
 }
 
 TEST_CASE("A pair that reached the precision gets no blocks") {
@@ -132,16 +132,16 @@ TEST_CASE("A pair that reached the precision gets no blocks") {
   CHECK(plan.blocks_needed[1] > 20);
 }
 
-TEST_CASE("A quiet pair stops after the 6 blocks a verdict needs") {
+TEST_CASE("A quiet pair stops after the 8 blocks a firm verdict needs") {
   SequentialDesign design;
-  const RoundPlan five =
-      PlanNextRound({Pair(Noise(5, 0, kNarrowSd, 3))}, design, 1e9);
-  CHECK(five.state[0] == PairState::kOpen);
-  CHECK(five.blocks[0] == 1);
-  const RoundPlan six =
-      PlanNextRound({Pair(Noise(6, 0, kNarrowSd, 3))}, design, 1e9);
-  CHECK(six.state[0] == PairState::kPrecisionReached);
-  CHECK(six.blocks[0] == 0);
+  const RoundPlan seven =
+      PlanNextRound({Pair(Noise(7, 0, kNarrowSd, 3))}, design, 1e9);
+  CHECK(seven.state[0] == PairState::kOpen);
+  CHECK(seven.blocks[0] == 1);
+  const RoundPlan eight =
+      PlanNextRound({Pair(Noise(8, 0, kNarrowSd, 3))}, design, 1e9);
+  CHECK(eight.state[0] == PairState::kPrecisionReached);
+  CHECK(eight.blocks[0] == 0);
 }
 
 TEST_CASE("A pair stops on its precision only from min_blocks_to_stop on") {
