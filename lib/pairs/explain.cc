@@ -222,9 +222,9 @@ std::optional<Mechanism> MetadataMechanism(const PairResult& pair,
                                      : Mechanism::kSizeChanges;
 }
 
+// A time difference at 5 %, firm or leaning.
 bool Significant(const PairResult& pair) {
-  return pair.verdict && (*pair.verdict == Verdict::kAlignedFaster ||
-                          *pair.verdict == Verdict::kUnalignedFaster);
+  return pair.verdict && Directional(*pair.verdict);
 }
 
 // Then the busy counters no mechanism was read from cannot be read as the

@@ -203,3 +203,19 @@ TEST_CASE("The summary line counts verdicts and names the common mechanism") {
              Catch::Contains(": 3 pairs: 2 aligned faster, 0 unaligned faster, "
                              "1 leans aligned, 0 no significant difference"));
 }
+
+TEST_CASE("Explain says a leaning verdict is not one a rerun must repeat") {
+  PairResult p =
+      OnePair(EightBlocks(2e6f, 1e6f, {2, 16, 2, 16, 2}, {0, 0, 2, 16, 2}));
+  REQUIRE(p.verdict == Verdict::kAlignedFaster);
+  CHECK_THAT(Explain(p, 24), !Catch::Contains("rerun"));
+  p.verdict = Verdict::kLeansAligned;
+  p.inference.test->p_value = 0.03125;
+  p.inference.test->units = 6;
+  const std::string text = Explain(p, 24);
+  CHECK_THAT(text, Catch::EndsWith(
+                       "The time difference is significant at 5 % but not at "
+                       "1 % (p = 0.031 from 6 blocks): a rerun may not repeat "
+                       "it (fewer than 8 blocks never reach 1 %)."));
+  CHECK_THAT(text, !Catch::Contains("No significant time difference"));
+}
