@@ -199,12 +199,21 @@ Verdict VerdictWithout(const PairResult& pair,
   return Decide(Infer(kVerdictMethod, u, a), u.runs.size(), a.runs.size());
 }
 
+// The side a verdict takes, firm or leaning: +1 aligned, -1 unaligned, 0
+// none.
+int Side(Verdict v) {
+  if (!Directional(v)) return 0;
+  return TowardsAligned(v) ? 1 : -1;
+}
+
 // "run 14, aligned: median 4.90 ms per write, 10.2x its variant's typical
 // run; without its block the verdict would be no significant difference: was
 // the disk or the machine busy?", the run numbered in the order measured (of
 // all directories, when several were measured). Said only where it matters:
-// where the far runs' blocks move the verdict to another verdict. A note on
-// every pair with a slow run (most pairs, on a shared disk) would teach
+// where the far runs' blocks move the verdict to another side. Firm against
+// leaning is no such move: 7 blocks are never firm, so leaving any block of
+// an 8-block pair out would turn every firm verdict into a leaning one. A note
+// on every pair with a slow run (most pairs, on a shared disk) would teach
 // readers to skip notes. Without them a pair of few blocks can fall below the
 // runs a verdict needs: "undecided" then says how many blocks are left, not
 // what the far runs did (at 6 blocks, the first round, it is so for every
@@ -215,7 +224,9 @@ void NoteFarRuns(PairResult& pair) {
   AddFarBlocks(pair.aligned, blocks);
   if (blocks.empty() || !pair.verdict) return;
   const Verdict without = VerdictWithout(pair, blocks);
-  if (without == *pair.verdict || without == Verdict::kUndecided) return;
+  if (Side(without) == Side(*pair.verdict) || without == Verdict::kUndecided) {
+    return;
+  }
   for (const auto& [v, variant] : {std::pair{&pair.unaligned, "unaligned"},
                                    std::pair{&pair.aligned, "aligned"}}) {
     const std::vector<double> medians = RunMedians(*v);

@@ -122,6 +122,15 @@ TEST_CASE("A far run is noted only where its block moves the verdict") {
       BuildPairs({testing::kFsync4K}, Blocks(flat_unaligned, a), 24);
   CHECK(unmoved[0].verdict == Verdict::kNoSignificantDifference);
   CHECK(unmoved[0].run_notes.empty());
+
+  // A far run on the verdict's own side: without its block 7 are left, which
+  // can only lean the same way. Firm against leaning is no move: no note.
+  std::vector<float> far_along = unaligned;
+  far_along.back() = 10.0f;
+  const std::vector<PairResult> along =
+      BuildPairs({testing::kFsync4K}, Blocks(far_along, aligned), 24);
+  REQUIRE(along[0].verdict == Verdict::kAlignedFaster);
+  CHECK(along[0].run_notes.empty());
 }
 
 TEST_CASE("A far run is not noted for leaving too few blocks for a verdict") {
