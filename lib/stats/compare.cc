@@ -291,6 +291,20 @@ std::string TooFewBlocks(std::size_t n, std::size_t needed, double alpha) {
          " to reach p < " + level;
 }
 
+// The centre of the interval: the accepted candidate nearest `guess` (the
+// estimate's own), of `count`. With many blocks tied at the median the
+// estimate itself can be rejected (its ties make it a point of many zeros)
+// while the gap beside it is accepted. None where every candidate is rejected.
+template <typename Accepted>
+std::optional<std::size_t> NearestAccepted(std::size_t guess, std::size_t count,
+                                           Accepted accepted) {
+  for (std::size_t k = 0; k < count; ++k) {
+    if (k <= guess && accepted(guess - k)) return guess - k;
+    if (k > 0 && guess + k < count && accepted(guess + k)) return guess + k;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Inference SignedRankTest(const std::vector<double>& log_ratios,
@@ -322,18 +336,8 @@ Inference SignedRankTest(const std::vector<double>& log_ratios,
   const double p = test.P(0);
   auto accepted = [&](std::size_t i) { return test.P(shifts.At(i)) >= alpha; };
   const std::size_t zero = shifts.Of(0);
-  // The centre: the accepted candidate nearest the estimate's own. With many
-  // blocks tied at the median the estimate itself can be rejected (its ties
-  // make it a point of many zeros) while the gap beside it is accepted.
-  std::optional<std::size_t> centre;
-  const std::size_t guess = shifts.Of(estimate);
-  for (std::size_t k = 0; !centre && k < shifts.size(); ++k) {
-    if (k <= guess && accepted(guess - k)) {
-      centre = guess - k;
-    } else if (k > 0 && guess + k < shifts.size() && accepted(guess + k)) {
-      centre = guess + k;
-    }
-  }
+  const std::optional<std::size_t> centre =
+      NearestAccepted(shifts.Of(estimate), shifts.size(), accepted);
   if (!centre) {
     return {std::nullopt, "the signed-rank test rejects every shift"};
   }
