@@ -143,6 +143,11 @@ std::string Aside(const std::string& note) {
   return note.empty() ? "" : " (" + note + ")";
 }
 
+// The note after a comma, inside parentheses already open, or nothing.
+std::string AndNote(const std::string& note) {
+  return note.empty() ? "" : ", " + note;
+}
+
 // The two variants' counters close: reads and KiB within Near of each other,
 // requests within a quarter per write (counted, not measured: an extent-tree
 // block at most syncs on one side is never "alike").
@@ -176,7 +181,7 @@ std::string PlacementSentence(const PairResult& p, const Figures& f) {
          ", and such a block is written again at every sync (" +
          Fixed((unaligned_worse ? f.u : f.a).writes) + " against " +
          Fixed((unaligned_worse ? f.a : f.u).writes) +
-         " device writes per operation" + (note.empty() ? "" : ", " + note) +
+         " device writes per operation" + AndNote(note) +
          "); that part of the difference is "
          "where the filesystem put the blocks, which a rerun may draw "
          "otherwise.";
@@ -307,9 +312,9 @@ std::string AlignedWritesMore(const PairResult& p, const Figures& f) {
   const VariantResult& a = p.aligned;
   return "aligned: +" + Fixed(f.a.kib_written - f.u.kib_written) +
          " KiB written per operation (" + Fixed(f.a.kib_written) + " against " +
-         Fixed(f.u.kib_written) + (note.empty() ? "" : ", " + note) +
-         "): by design it writes " + Fixed(a.per_commit->written, 0) +
-         " B per commit against " + Fixed(u.per_commit->written, 0) +
+         Fixed(f.u.kib_written) + AndNote(note) + "): by design it writes " +
+         Fixed(a.per_commit->written, 0) + " B per commit against " +
+         Fixed(u.per_commit->written, 0) +
          " B (padding to a block, or the block a commit left partly filled "
          "written again by the next).";
 }
@@ -322,7 +327,7 @@ std::string MoreFlushes(const PairResult& p, const Figures& f) {
   const double less = u_more ? *f.a.flushes : *f.u.flushes;
   return std::string(u_more ? "unaligned" : "aligned") + ": +" +
          Fixed(more - less) + " device flushes per operation (" + Fixed(more) +
-         " against " + Fixed(less) + (note.empty() ? "" : ", " + note) +
+         " against " + Fixed(less) + AndNote(note) +
          "): each waits for the disk's write cache.";
 }
 
@@ -361,8 +366,8 @@ std::string MetadataSentence(const PairResult& pair, const Figures& f,
                       : " %: each changes its size") +
          ", which its sync commits to the filesystem's journal (+" +
          Fixed(more.writes - less.writes) + " device writes per operation, " +
-         Fixed(more.writes) + " against " + Fixed(less.writes) +
-         (note.empty() ? "" : ", " + note) + ").";
+         Fixed(more.writes) + " against " + Fixed(less.writes) + AndNote(note) +
+         ").";
 }
 
 // The sentence that says one mechanism with this pair's figures.
