@@ -38,16 +38,27 @@ run_on_rig whole
 
 # A spacer takes every free block, then gives back every other one: 4 KiB holes only.
 "$PY" - "$RIG/spacer" <<'PY' || { echo "FAIL: could not cut up the rig's free space" >&2; exit 1; }
-import ctypes, os, sys
+import ctypes, errno, os, sys
 libc = ctypes.CDLL(None, use_errno=True)
 libc.fallocate.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_long, ctypes.c_long]
 PUNCH_HOLE_KEEP_SIZE = 0x02 | 0x01
-st = os.statvfs(os.path.dirname(sys.argv[1]))
-size = (st.f_bavail - 256) * st.f_frsize  # a little room for the directory's blocks
+block = os.statvfs(os.path.dirname(sys.argv[1])).f_frsize
 fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
-os.posix_fallocate(fd, 0, size)
-for offset in range(0, size, 2 * st.f_frsize):
-    if libc.fallocate(fd, PUNCH_HOLE_KEEP_SIZE, offset, st.f_frsize) != 0:
+# Every block root can have, the reserved ones too (alignbench runs as root here and
+# would find whole free space there): a MiB at a time, then a block at a time, until
+# the filesystem says ENOSPC.
+size = 0
+for chunk in (256 * block, block):
+    while True:
+        try:
+            os.posix_fallocate(fd, size, chunk)
+        except OSError as e:
+            if e.errno != errno.ENOSPC:
+                raise
+            break
+        size += chunk
+for offset in range(0, size, 2 * block):
+    if libc.fallocate(fd, PUNCH_HOLE_KEEP_SIZE, offset, block) != 0:
         sys.exit(f"fallocate punch hole: {os.strerror(ctypes.get_errno())}")
 os.close(fd)
 PY
