@@ -21,7 +21,6 @@
 
 #include "lib/base/json_parse.h"
 #include "lib/base/memory.h"
-#include "lib/base/text.h"
 #include "lib/config/options.h"
 #include "lib/io/file_io.h"
 #include "lib/result/env_fields.h"
@@ -346,10 +345,11 @@ void CheckGain(const Reader& r, const char* key,
 }
 
 // A decided verdict (the schema's allOf on "verdict"): 6 runs of each
-// variant, and an interval and p-value that say the same as the verdict,
-// firm below `firm_level` and leaning from there to 0.05.
-void CheckDecidedVerdict(const Reader& r, const PairResult& p,
-                         double firm_level) {
+// variant, and an interval and p-value that say the same as the verdict. Firm
+// or leaning is the writer's reading of statistics.rerun_significance_level,
+// which the schema cannot compare p with; the reader holds a file to the
+// schema, no more.
+void CheckDecidedVerdict(const Reader& r, const PairResult& p) {
   if (!p.inference.test || !r.Has("p_value")) {
     Broken(r, "verdict",
            "a decided verdict needs gain_interval_pct and p_value");
@@ -360,19 +360,14 @@ void CheckDecidedVerdict(const Reader& r, const PairResult& p,
   const double p_value = r.Get<double>("p_value");
   const Interval& i = p.inference.test->interval_pct;
   bool holds = true;
-  const bool leaning = p_value >= firm_level && p_value < 0.05;
   switch (*p.verdict) {
     case Verdict::kAlignedFaster:
-      holds = p_value < firm_level && i.low > 0;
+    case Verdict::kLeansAligned:
+      holds = p_value < 0.05 && i.low > 0;
       break;
     case Verdict::kUnalignedFaster:
-      holds = p_value < firm_level && i.high < 0;
-      break;
-    case Verdict::kLeansAligned:
-      holds = leaning && i.low > 0;
-      break;
     case Verdict::kLeansUnaligned:
-      holds = leaning && i.high < 0;
+      holds = p_value < 0.05 && i.high < 0;
       break;
     case Verdict::kNoSignificantDifference:
       holds = p_value >= 0.05 && i.low <= 0 && i.high >= 0;
@@ -383,14 +378,13 @@ void CheckDecidedVerdict(const Reader& r, const PairResult& p,
   if (!holds) {
     Broken(r, "verdict",
            "contradicts its p_value and gain_interval_pct (significance "
-           "0.05, firm below " +
-               Printf("%g", firm_level) + ")");
+           "0.05)");
   }
 }
 
 // The schema's rules across the fields of one pair (its allOf), for a file
 // that claims the schema's version.
-void CheckPairRules(const Reader& r, const PairResult& p, double firm_level) {
+void CheckPairRules(const Reader& r, const PairResult& p) {
   if (!r.strict()) return;
   const bool both_measured =
       p.unaligned.repetitions > 0 && p.aligned.repetitions > 0;
@@ -423,7 +417,7 @@ void CheckPairRules(const Reader& r, const PairResult& p, double firm_level) {
            "is missing: a measured pair has an interval or says why not");
   }
   if (p.verdict && *p.verdict != Verdict::kUndecided) {
-    CheckDecidedVerdict(r, p, firm_level);
+    CheckDecidedVerdict(r, p);
   }
 }
 
@@ -498,8 +492,7 @@ PairRounds ReadRounds(const Reader& rounds) {
   return read;
 }
 
-// `firm_level`: the p below which the file's verdicts are firm.
-PairResult ReadPair(const Reader& r, double firm_level) {
+PairResult ReadPair(const Reader& r) {
   PairResult p;
   p.spec = ReadPairSpec(r);
   p.unaligned = ReadVariant(r.Object("unaligned"));
@@ -518,7 +511,7 @@ PairResult ReadPair(const Reader& r, double firm_level) {
   }
   if (r.Has("rounds")) p.rounds = ReadRounds(r.Object("rounds"));
   r.Optional("others_cpu_share", p.others_cpu_share);
-  CheckPairRules(r, p, firm_level);
+  CheckPairRules(r, p);
   return p;
 }
 
@@ -680,7 +673,7 @@ Report ReadReport(const Reader& r) {
   if (r.Has("statistics"))
     report.statistics = ReadStatistics(r.Object("statistics"));
   for (const Reader& pair : r.Objects("pairs"))
-    report.pairs.push_back(ReadPair(pair, report.statistics.FirmLevel()));
+    report.pairs.push_back(ReadPair(pair));
   if (report.pairs.empty()) {
     Broken(r, "pairs", "a result has at least one pair");
   }
