@@ -414,6 +414,18 @@ Status ApplyReplay(const ParsedCommand& parsed, Settings& s) {
                parsed.Has("shift") ? s.shift : kReplayShift, unaligned.value());
   if (!replay) return replay.error();
   const Replay& r = replay.value();
+  if (parsed.Has("shift") && r.rule != ReplayRule::kShift) {
+    return Usage("shift",
+                 "moves the writes of a trace that writes at 4096-byte "
+                 "boundaries; this one's commits mostly start elsewhere and "
+                 "are paired with the same stream aligned (--replay-aligned)");
+  }
+  if (parsed.Has("replay-aligned") && r.rule == ReplayRule::kShift) {
+    return Usage("replay-aligned",
+                 "aligns a trace whose commits mostly start off 4096-byte "
+                 "boundaries; this one's start on them and are paired with "
+                 "its writes moved by --shift");
+  }
   const std::uint64_t commits = r.commits;
   if (!parsed.Has("writes")) s.writes = commits - std::min(commits, s.warmup);
   if (s.writes + s.warmup > commits) {

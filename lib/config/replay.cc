@@ -10,30 +10,37 @@
 namespace alignbench {
 namespace {
 
-// The traced file with the most commits that write to it.
+// The traced file, never unlinked or made again, with the most commits that
+// write to it; the first of a tie. Where every file is unlinked, the one with
+// the most commits all the same.
 std::uint64_t LogFile(const Trace& trace) {
-  std::map<std::uint64_t, std::uint64_t> commits;
+  std::vector<std::uint64_t> commits(trace.files.size(), 0);
+  std::vector<bool> remade(trace.files.size(), false);
   for (const TraceCommit& c : trace.commits) {
     std::vector<bool> wrote(trace.files.size(), false);
     for (const TraceOp& op : c.ops) {
       if (op.kind == TraceOpKind::kWrite) wrote[op.file] = true;
+      if (op.kind == TraceOpKind::kUnlink || op.kind == TraceOpKind::kCreate) {
+        remade[op.file] = true;
+      }
     }
-    for (std::size_t f = 0; f < wrote.size(); ++f) {
-      if (wrote[f]) ++commits[f];
-    }
+    for (std::size_t f = 0; f < wrote.size(); ++f) commits[f] += wrote[f];
   }
-  std::uint64_t best = 0, most = 0;
-  for (const auto& [file, count] : commits) {
-    if (count > most) {
-      best = file;
-      most = count;
-    }
+  const bool kept =
+      std::find(remade.begin(), remade.end(), false) != remade.end();
+  std::uint64_t best = 0;
+  bool found = false;
+  for (std::size_t f = 0; f < commits.size(); ++f) {
+    if (kept && remade[f]) continue;
+    if (!found || commits[f] > commits[best]) best = f;
+    found = true;
   }
   return best;
 }
 
-// The sync method of the run: the call most commits end in; a tie is
-// broken by the order of kTraceSyncs, and said in `notes`.
+// The sync method the pair is named by: the call most commits end in; a tie
+// is broken by the order of kTraceSyncs, and said in `notes`. Each sync is
+// replayed with its own call all the same.
 SyncMethod SyncOf(const std::vector<TraceSync>& calls,
                   std::vector<std::string>& notes) {
   std::map<TraceSync, std::size_t> count;
@@ -54,8 +61,9 @@ SyncMethod SyncOf(const std::vector<TraceSync>& calls,
   if (!tied.empty()) {
     notes.push_back("as many commits end in " + tied + " as in " +
                     std::string(NameOf(kTraceSyncs, most)) + " (" +
-                    std::to_string(n) + " each): measured with " +
-                    std::string(NameOf(kTraceSyncs, most)));
+                    std::to_string(n) + " each): the pair is named by " +
+                    std::string(NameOf(kTraceSyncs, most)) +
+                    "; each sync is made with its own call");
   }
   // sync_file_range is measured as fdatasync, the nearest durable call.
   return SyncMethodOf(most).value_or(SyncMethod::kFdatasync);
@@ -93,51 +101,72 @@ std::string TraceDigest(const std::string& text) {
 
 namespace {
 
-// The log file's commits that write to it, its ops renumbered to file 0,
-// each ending in a sync; and the calls they end in.
+// The trace's commits as the replay's: the log's ops renumbered to file 0,
+// the others' to 1 on in the trace's order; those that only sync left out.
+// And what the log's writes are: how many commits write it, how many of those
+// start off a block, their bytes and the lowest offset.
 struct Stream {
   std::vector<std::vector<TraceOp>> commits;
   std::vector<TraceSync> calls;
+  std::uint64_t only_sync = 0;
+  std::uint64_t log_commits = 0;
+  // The log unlinked or made again: every traced file is.
+  bool log_remade = false;
   std::uint64_t unaligned_starts = 0;
   std::uint64_t bytes = 0;
-  // The lowest offset a write starts at.
+  // The lowest offset a log write starts at.
   std::uint64_t lowest = UINT64_MAX;
 };
 
+// Replay index of each trace file: the log 0, the others 1, 2, ...
+std::vector<std::uint64_t> Renumbered(std::size_t files, std::uint64_t log) {
+  std::vector<std::uint64_t> to(files);
+  std::uint64_t next = 1;
+  for (std::size_t f = 0; f < files; ++f) to[f] = f == log ? 0 : next++;
+  return to;
+}
+
 Stream StreamOf(const Trace& trace, std::uint64_t log) {
+  const std::vector<std::uint64_t> to = Renumbered(trace.files.size(), log);
   Stream stream;
   for (const TraceCommit& c : trace.commits) {
     std::vector<TraceOp> ops;
-    bool wrote = false;
+    bool acts = false, wrote_log = false;
     for (TraceOp op : c.ops) {
-      if (op.file != log) continue;
-      op.file = 0;
+      op.file = to[op.file];
+      acts = acts || op.kind != TraceOpKind::kSync;
+      stream.log_remade = stream.log_remade ||
+                          (op.file == 0 && (op.kind == TraceOpKind::kUnlink ||
+                                            op.kind == TraceOpKind::kCreate));
       if (op.kind == TraceOpKind::kWrite) {
-        if (!wrote && op.offset % kReplayBlock != 0) ++stream.unaligned_starts;
-        wrote = true;
         stream.bytes += op.length;
-        stream.lowest = std::min(stream.lowest, op.offset);
+        if (op.file == 0) {
+          if (!wrote_log && op.offset % kReplayBlock != 0) {
+            ++stream.unaligned_starts;
+          }
+          wrote_log = true;
+          stream.lowest = std::min(stream.lowest, op.offset);
+        }
       }
       ops.push_back(op);
     }
-    if (!wrote) continue;
-    if (ops.back().kind != TraceOpKind::kSync) {
-      TraceOp sync;
-      sync.kind = TraceOpKind::kSync;
-      sync.call = c.ops.back().call;
-      ops.push_back(sync);
+    if (!acts) {
+      ++stream.only_sync;
+      continue;
     }
+    stream.log_commits += wrote_log;
     stream.calls.push_back(ops.back().call);
     stream.commits.push_back(std::move(ops));
   }
   return stream;
 }
 
-// A commit's first write (StreamOf keeps only commits that write).
-const TraceOp& FirstWrite(const std::vector<TraceOp>& commit) {
-  return *std::find_if(commit.begin(), commit.end(), [](const TraceOp& op) {
-    return op.kind == TraceOpKind::kWrite;
+// The first write to the log in a commit, if any.
+const TraceOp* FirstLogWrite(const std::vector<TraceOp>& commit) {
+  auto it = std::find_if(commit.begin(), commit.end(), [](const TraceOp& op) {
+    return op.kind == TraceOpKind::kWrite && op.file == 0;
   });
+  return it == commit.end() ? nullptr : &*it;
 }
 
 // The layout a run prepares for the log file's state. A recycled file the
@@ -162,35 +191,42 @@ Layout LayoutOf(const TraceFile& file, const Stream& stream,
   return Layout::kExtend;
 }
 
-// Every write, allocation and truncation and the header moved `shift`
-// bytes further.
+// Every write, read, allocation and truncation of the log and its header moved
+// `shift` bytes further.
 void Shift(ReplayVariant& v, std::uint64_t shift) {
   v.header += shift;
   for (auto& commit : v.commits) {
     for (TraceOp& op : commit) {
+      if (op.file != 0) continue;
       if (op.kind == TraceOpKind::kTruncate) op.length += shift;
-      if (op.kind == TraceOpKind::kWrite || op.kind == TraceOpKind::kAllocate) {
+      if (op.kind == TraceOpKind::kWrite || op.kind == TraceOpKind::kRead ||
+          op.kind == TraceOpKind::kAllocate) {
         op.offset += shift;
       }
     }
   }
 }
 
-// Each commit started on the next 4096-byte boundary after the one before;
-// writes before the commit's first keep their distance, as far as the
-// file's start allows.
+// Each commit that writes the log started on the next 4096-byte boundary
+// after the one before; its log writes before the first keep their distance,
+// as far as the file's start allows.
 void Pad(ReplayVariant& v) {
   std::uint64_t end = v.header;
   for (auto& commit : v.commits) {
-    const std::uint64_t first = FirstWrite(commit).offset;
+    const TraceOp* first_write = FirstLogWrite(commit);
+    if (first_write == nullptr) continue;
+    const std::uint64_t first = first_write->offset;
     const std::uint64_t start = RoundUp(end, kReplayBlock);
     auto moved = [first, start](std::uint64_t at) {
       return at >= first ? start + (at - first)
                          : start - std::min(start, first - at);
     };
     for (TraceOp& op : commit) {
+      if (op.file != 0) continue;
       if (op.kind == TraceOpKind::kTruncate) op.length = moved(op.length);
-      if (op.kind == TraceOpKind::kAllocate) op.offset = moved(op.offset);
+      if (op.kind == TraceOpKind::kAllocate || op.kind == TraceOpKind::kRead) {
+        op.offset = moved(op.offset);
+      }
       if (op.kind != TraceOpKind::kWrite) continue;
       op.offset = moved(op.offset);
       end = std::max(end, op.offset + op.length);
@@ -198,48 +234,70 @@ void Pad(ReplayVariant& v) {
   }
 }
 
-// Each commit one write of the whole 4096-byte blocks its writes touch, in
-// the place of its first write, then its sync: the stream's bytes where they
-// were, in whole blocks. Its truncations and allocations stay as they were.
+// The whole 4096-byte blocks that `run`, writes back to back in a commit,
+// touch: one extent for each stretch of blocks they reach, in order.
+std::vector<TraceOp> BlocksOf(const std::vector<TraceOp>& run) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;
+  for (const TraceOp& op : run) {
+    spans.emplace_back(op.offset / kReplayBlock * kReplayBlock,
+                       RoundUp(op.offset + op.length, kReplayBlock));
+  }
+  std::sort(spans.begin(), spans.end());
+  std::vector<TraceOp> out;
+  for (const auto& [from, to] : spans) {
+    if (!out.empty() && from <= out.back().offset + out.back().length) {
+      out.back().length = std::max(out.back().length, to - out.back().offset);
+      continue;
+    }
+    TraceOp op = run.front();
+    op.offset = from;
+    op.length = to - from;
+    out.push_back(op);
+  }
+  return out;
+}
+
+// Each stretch of log writes with no other op between them written as the
+// whole 4096-byte blocks they touch, in the place of the stretch; every sync
+// and every other op where it was. A header rewrite and an append are two
+// stretches of blocks, not the file between them.
 void WholeBlocks(ReplayVariant& v) {
   for (auto& commit : v.commits) {
-    std::uint64_t low = UINT64_MAX, high = 0;
-    std::vector<TraceOp> ops;
+    std::vector<TraceOp> ops, run;
     for (const TraceOp& op : commit) {
-      if (op.kind == TraceOpKind::kWrite) {
-        if (low == UINT64_MAX) ops.push_back(op);  // its place
-        low = std::min(low, op.offset);
-        high = std::max(high, op.offset + op.length);
-      } else if (op.kind != TraceOpKind::kSync) {
-        ops.push_back(op);
+      if (op.kind == TraceOpKind::kWrite && op.file == 0) {
+        run.push_back(op);
+        continue;
       }
+      for (const TraceOp& w : BlocksOf(run)) ops.push_back(w);
+      run.clear();
+      ops.push_back(op);
     }
-    for (TraceOp& op : ops) {
-      if (op.kind != TraceOpKind::kWrite) continue;
-      op.offset = low / kReplayBlock * kReplayBlock;
-      op.length = RoundUp(high, kReplayBlock) - op.offset;
-    }
-    ops.push_back(commit.back());
+    for (const TraceOp& w : BlocksOf(run)) ops.push_back(w);
     commit = std::move(ops);
   }
 }
 
-// Its bytes per commit and the file it grows, and its name.
+// Its bytes per commit, every file's, the log file it grows, and its name.
 void Describe(ReplayVariant& v, std::string name) {
   std::uint64_t bytes = 0;
   v.file_bytes = v.header;
   for (const auto& commit : v.commits) {
     for (const TraceOp& op : commit) {
+      if (op.kind == TraceOpKind::kWrite) bytes += op.length;
+      if (op.file != 0) continue;
       if (op.kind == TraceOpKind::kAllocate && !op.keep_size) {
         v.file_bytes = std::max(v.file_bytes, op.offset + op.length);
       }
-      if (op.kind != TraceOpKind::kWrite) continue;
-      bytes += op.length;
-      v.file_bytes = std::max(v.file_bytes, op.offset + op.length);
+      if (op.kind == TraceOpKind::kWrite) {
+        v.file_bytes = std::max(v.file_bytes, op.offset + op.length);
+      }
     }
   }
   v.bytes_per_commit =
-      v.commits.empty() ? 0 : static_cast<double>(bytes) / v.commits.size();
+      v.commits.empty()
+          ? 0
+          : static_cast<double>(bytes) / static_cast<double>(v.commits.size());
   v.name = std::move(name);
 }
 
@@ -264,6 +322,46 @@ void SetVariants(Replay& r, ReplayVariant recorded) {
   }
   r.unaligned = std::move(recorded);
   r.aligned = std::move(other);
+}
+
+// The files other than the log, in the replay's order, and what the notes
+// say of them and of the commits left out.
+void OthersOf(const Trace& trace, std::uint64_t log, const Stream& stream,
+              Replay& r) {
+  std::string paths;
+  bool direct = false;
+  for (std::size_t f = 0; f < trace.files.size(); ++f) {
+    if (f == log) continue;
+    const TraceFile& file = trace.files[f];
+    r.others.push_back({file.path, file.state, file.size_at_open});
+    paths += (paths.empty() ? "" : ", ") + file.path;
+    direct = direct || file.HasFlag("O_DIRECT");
+  }
+  if (!r.others.empty()) {
+    r.notes.push_back(
+        std::to_string(r.others.size()) +
+        (r.others.size() == 1 ? " other file" : " other files") +
+        " of the trace (" + paths +
+        "): replayed as recorded in both variants, each in a private file "
+        "beside the log's" +
+        (direct ? "; buffered, without the O_DIRECT it was opened with" : ""));
+  }
+  if (stream.only_sync > 0) {
+    r.notes.push_back(std::to_string(stream.only_sync) +
+                      " commits of the trace only synced, nothing written "
+                      "since the sync before: left out");
+  }
+  for (const std::vector<TraceOp>& commit : stream.commits) {
+    for (const TraceOp& op : commit) {
+      if (op.kind == TraceOpKind::kSync &&
+          op.call == TraceSync::kSyncFileRange) {
+        r.notes.push_back(
+            "sync_file_range is replayed as fdatasync, the nearest call that "
+            "makes the writes durable");
+        return;
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -294,17 +392,25 @@ Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
   r.state = file.state;
   r.io = file.HasFlag("O_DIRECT") ? IoMode::kDirect : IoMode::kBuffered;
   Stream stream = StreamOf(trace, log);
-  if (stream.commits.empty()) {
+  if (stream.log_commits == 0) {
     return refuse("no commit of the trace writes to a file (" +
                   std::to_string(trace.commits.size()) + " commits)");
   }
+  if (stream.log_remade) {
+    return refuse("every file of the trace is unlinked and made again (" +
+                  file.path +
+                  "): a replay needs a log that stays; record with a --file "
+                  "pattern that takes the program's database or log file too");
+  }
   r.sync = SyncOf(stream.calls, r.notes);
   r.layout = LayoutOf(file, stream, r.notes);
+  OthersOf(trace, log, stream, r);
   r.commits = stream.commits.size();
   r.bytes_per_commit =
       std::max<std::uint64_t>(1, (stream.bytes + r.commits / 2) / r.commits);
-  const bool aligned_stream = 2 * stream.unaligned_starts <= r.commits;
-  if (2 * stream.unaligned_starts == r.commits) {
+  const std::uint64_t n = stream.log_commits;
+  const bool aligned_stream = 2 * stream.unaligned_starts <= n;
+  if (2 * stream.unaligned_starts == n) {
     r.notes.push_back(
         "half the commits start on a 4096-byte boundary and half do not: "
         "taken as aligned, the unaligned variant moved by the shift");

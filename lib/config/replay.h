@@ -14,10 +14,15 @@
 //    redo do), and the file grows as the stream does. Or, asked for, padded:
 //    each commit started on the next 4096-byte boundary, its writes keeping
 //    their places (a block or more per commit).
-// The log file is the traced file with the most commits that write to it;
-// a commit of the trace that neither writes nor syncs it is left out, and one
-// that writes it and syncs only another file ends in a sync of it all the
-// same (a commit ends in a sync).
+// The log file is the traced file, never unlinked, with the most commits
+// that write to it: the variants differ in its writes alone. Every other file
+// of the trace (a rollback journal, the next WAL segment) is replayed as
+// recorded in both, in a private file of its own beside the log's, and every
+// op keeps its place and its own call: fsync, fdatasync, a write made
+// synchronous by O_DSYNC or O_SYNC (pwritev2 with RWF_DSYNC or RWF_SYNC),
+// truncate, allocate, unlink, create and a sync of the directory. A commit
+// that only syncs, nothing written since the sync before, is left out, and
+// the notes say how many.
 #pragma once
 
 #include <cstdint>
@@ -49,8 +54,16 @@ inline constexpr Named<ReplayRule> kReplayRules[] = {
      "the next commit"},
 };
 
-// One variant's writes: its header and its commits, each a list of writes
-// ending in a sync (TraceOp, file always 0: the log file); and what it is:
+// A file of the replay other than the log, replayed as recorded.
+struct ReplayFile {
+  std::string path;
+  FileState state = FileState::kNew;
+  std::uint64_t size_at_open = 0;
+};
+
+// One variant's writes: its header and its commits, each a list of ops
+// ending in a sync (TraceOp; file 0 is the log, k + 1 Replay::others[k]),
+// and what it is:
 // its name ("as recorded", "whole blocks"), the bytes it writes per commit
 // and how far into the file its writes reach (the file it grows), which a
 // result keeps where the commits are not.
@@ -80,10 +93,14 @@ struct Replay {
   SyncMethod sync = SyncMethod::kFdatasync;
   IoMode io = IoMode::kBuffered;
   Layout layout = Layout::kExtend;
-  // Bytes per commit of the recorded variant, rounded: the pair's size.
+  // Bytes per commit of the recorded variant, every file's, rounded: the
+  // pair's size.
   std::uint64_t bytes_per_commit = 0;
-  // Commits replayed (the log file's commits that write).
+  // Commits replayed: the trace's, save those that only sync.
   std::uint64_t commits = 0;
+  // The other files, by index (op file k + 1); empty when read back from a
+  // result file.
+  std::vector<ReplayFile> others;
   // Ties broken in deciding the above (the sync call, the rule), in words:
   // the run's warnings say them.
   std::vector<std::string> notes;

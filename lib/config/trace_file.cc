@@ -128,6 +128,7 @@ class Reader {
   Status Fields(const json& value, const std::string& key, TraceOp& op) const {
     switch (op.kind) {
       case TraceOpKind::kWrite:
+      case TraceOpKind::kRead:
         if (Status ok =
                 Keys(value, key + ".", {"op", "file", "offset", "length"});
             !ok) {
@@ -135,6 +136,7 @@ class Reader {
         }
         return Extent(value, key, op);
       case TraceOpKind::kSync:
+      case TraceOpKind::kSyncDir:
         if (Status ok = Keys(value, key + ".", {"op", "file", "call"}); !ok) {
           return ok;
         }
@@ -163,6 +165,10 @@ class Reader {
         op.keep_size = keep.value()->get<bool>();
         return Extent(value, key, op);
       }
+      case TraceOpKind::kStat:
+      case TraceOpKind::kUnlink:
+      case TraceOpKind::kCreate:
+        return Keys(value, key + ".", {"op", "file"});
     }
     return Ok{};
   }
@@ -274,9 +280,12 @@ class Reader {
     }
     Result<const json*> version = Member(doc, "", "version");
     if (!version) return version.error();
-    if (WholeNumber(*version.value()) != std::uint64_t{kTraceVersion}) {
-      return Bad("version", "this alignbench reads version " +
-                                std::to_string(kTraceVersion));
+    const std::optional<std::uint64_t> v = WholeNumber(*version.value());
+    if (!v || *v < kOldestTraceVersion || *v > kTraceVersion) {
+      return Bad("version", "this alignbench reads versions " +
+                                std::to_string(kOldestTraceVersion) + " to " +
+                                std::to_string(kTraceVersion) +
+                                "; record the program again with it");
     }
     if (Status ok =
             Keys(doc, "",
@@ -411,6 +420,7 @@ json OpJson(const TraceOp& op) {
   json j = {{"op", NameOf(kTraceOpKinds, op.kind)}, {"file", op.file}};
   switch (op.kind) {
     case TraceOpKind::kSync:
+    case TraceOpKind::kSyncDir:
       j["call"] = NameOf(kTraceSyncs, op.call);
       break;
     case TraceOpKind::kTruncate:
@@ -420,8 +430,13 @@ json OpJson(const TraceOp& op) {
       j["keep_size"] = op.keep_size;
       [[fallthrough]];
     case TraceOpKind::kWrite:
+    case TraceOpKind::kRead:
       j["offset"] = op.offset;
       j["length"] = op.length;
+      break;
+    case TraceOpKind::kStat:
+    case TraceOpKind::kUnlink:
+    case TraceOpKind::kCreate:
       break;
   }
   return j;

@@ -18,7 +18,10 @@
 namespace alignbench {
 
 inline constexpr const char* kTraceSchema = "alignbench-trace";
-inline constexpr int kTraceVersion = 1;
+// Version 2 added the ops read, stat, unlink, create and sync_dir; a version 1
+// trace, which holds none of them, is read as it is.
+inline constexpr int kTraceVersion = 2;
+inline constexpr int kOldestTraceVersion = 1;
 
 // What ends a commit, in the words the trace file records.
 inline constexpr const char* kTraceCommitRule =
@@ -52,14 +55,40 @@ inline constexpr Named<TraceSync> kTraceSyncs[] = {
 };
 
 // What an op of a commit does to its file. A truncate or an allocate is
-// recorded once the file was written (before, it is the file's state).
-enum class TraceOpKind { kWrite, kSync, kTruncate, kAllocate };
+// recorded once the file was written (before, it is the file's state). An
+// unlink removes the file and a create makes it anew under the same name (a
+// rollback journal made and deleted by every transaction); the first creation
+// of a new file is its state. A sync_dir syncs the directory that holds the
+// file (SQLite's after it creates a journal), by its call; it ends no commit.
+// A read and a stat are kept for what they do to the file's timestamps: a
+// read can change its access time, and once a program has read them (stat)
+// the next change is stamped finely (Linux 6.13+), so the inode is written
+// again and the next sync of the directory commits the journal (SQLite
+// stats its journal every transaction).
+enum class TraceOpKind {
+  kWrite,
+  kRead,
+  kStat,
+  kSync,
+  kTruncate,
+  kAllocate,
+  kUnlink,
+  kCreate,
+  kSyncDir
+};
 inline constexpr Named<TraceOpKind> kTraceOpKinds[] = {
     {"write", TraceOpKind::kWrite, "pwrite(2) of the extent"},
+    {"read", TraceOpKind::kRead, "pread(2) of the extent"},
+    {"stat", TraceOpKind::kStat, "fstat(2) of the file"},
     {"sync", TraceOpKind::kSync, "the call that made the writes durable"},
     {"truncate", TraceOpKind::kTruncate, "ftruncate(2) to `length` bytes"},
     {"allocate", TraceOpKind::kAllocate,
      "fallocate(2) of the extent, mode 0 or FALLOC_FL_KEEP_SIZE"},
+    {"unlink", TraceOpKind::kUnlink, "unlink(2) of the file"},
+    {"create", TraceOpKind::kCreate,
+     "open(2) with O_CREAT of the file, unlinked before: empty again"},
+    {"sync_dir", TraceOpKind::kSyncDir,
+     "`call` of the directory that holds the file"},
 };
 
 struct TraceOp {
@@ -69,7 +98,7 @@ struct TraceOp {
   // Writes and allocations: the extent; truncates: the size (length).
   std::uint64_t offset = 0;
   std::uint64_t length = 0;
-  // Syncs: the call.
+  // Syncs and sync_dir: the call.
   TraceSync call = TraceSync::kFdatasync;
   // Allocations: FALLOC_FL_KEEP_SIZE (blocks past the end, the size stays).
   bool keep_size = false;

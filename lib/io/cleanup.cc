@@ -10,7 +10,8 @@
 namespace alignbench {
 namespace {
 
-constexpr int kSlots = 8;
+// A replay's files (at most 64 in a trace) and a few more.
+constexpr int kSlots = 72;
 struct Slot {
   std::atomic<bool> used{false};
   char path[PATH_MAX];

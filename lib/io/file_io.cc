@@ -17,13 +17,15 @@
 namespace alignbench {
 
 Status PwriteAll(int fd, const void* buffer, std::size_t length, off_t offset,
-                 const std::string& path, FileOps& ops) {
+                 const std::string& path, FileOps& ops, int rwf) {
   const char* p = static_cast<const char*>(buffer);
   while (length > 0) {
-    ssize_t done = ops.Pwrite(fd, p, length, offset);
+    ssize_t done = rwf == 0 ? ops.Pwrite(fd, p, length, offset)
+                            : ops.PwriteFlags(fd, p, length, offset, rwf);
     if (done < 0) {
       if (errno == EINTR) continue;
-      return SystemError(ErrorKind::kIo, "pwrite", path, errno, offset);
+      return SystemError(ErrorKind::kIo, rwf == 0 ? "pwrite" : "pwritev2", path,
+                         errno, offset);
     }
     p += done;
     length -= static_cast<std::size_t>(done);

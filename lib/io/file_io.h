@@ -15,9 +15,11 @@
 
 namespace alignbench {
 
-// Through `ops`, so that a test can break any one call.
+// Through `ops`, so that a test can break any one call. `rwf`: pwritev2's
+// flags (RWF_DSYNC), 0 for a plain pwrite.
 Status PwriteAll(int fd, const void* buffer, std::size_t length, off_t offset,
-                 const std::string& path, FileOps& ops = SystemFileOps());
+                 const std::string& path, FileOps& ops = SystemFileOps(),
+                 int rwf = 0);
 Status PreadAll(int fd, void* buffer, std::size_t length, off_t offset,
                 const std::string& path, FileOps& ops = SystemFileOps());
 

@@ -1,6 +1,7 @@
 #include "lib/io/file_ops.h"
 
 #include <fcntl.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 namespace alignbench {
@@ -14,6 +15,11 @@ class SystemOps final : public FileOps {
   ssize_t Pwrite(int fd, const void* buffer, std::size_t length,
                  off_t offset) override {
     return ::pwrite(fd, buffer, length, offset);
+  }
+  ssize_t PwriteFlags(int fd, const void* buffer, std::size_t length,
+                      off_t offset, int flags) override {
+    iovec one{const_cast<void*>(buffer), length};
+    return ::pwritev2(fd, &one, 1, offset, flags);
   }
   ssize_t Pread(int fd, void* buffer, std::size_t length,
                 off_t offset) override {

@@ -20,6 +20,10 @@ class FileOps {
   virtual int Create(const char* path, int flags, mode_t mode) = 0;
   virtual ssize_t Pwrite(int fd, const void* buffer, std::size_t length,
                          off_t offset) = 0;
+  // pwritev2(2) of one buffer with `flags` (RWF_DSYNC, RWF_SYNC): a replay's
+  // write that the program made synchronous by its descriptor's O_DSYNC.
+  virtual ssize_t PwriteFlags(int fd, const void* buffer, std::size_t length,
+                              off_t offset, int flags) = 0;
   virtual ssize_t Pread(int fd, void* buffer, std::size_t length,
                         off_t offset) = 0;
   virtual int Fsync(int fd) = 0;
@@ -49,6 +53,10 @@ class FileOpsWrapper : public FileOps {
   ssize_t Pwrite(int fd, const void* buffer, std::size_t length,
                  off_t offset) override {
     return target_.Pwrite(fd, buffer, length, offset);
+  }
+  ssize_t PwriteFlags(int fd, const void* buffer, std::size_t length,
+                      off_t offset, int flags) override {
+    return target_.PwriteFlags(fd, buffer, length, offset, flags);
   }
   ssize_t Pread(int fd, void* buffer, std::size_t length,
                 off_t offset) override {

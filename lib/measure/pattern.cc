@@ -149,6 +149,14 @@ WritePattern::Totals WritePattern::Over(std::uint64_t skip,
     for (const Op& op : fresh.Next()) {
       const Extent& e = op.extent;
       const std::uint64_t end = e.offset + e.length;
+      if (op.kind == OpKind::kWrite) {
+        totals.max_length = std::max(totals.max_length, e.length);
+        commit += e.length;
+      }
+      if (op.kind == OpKind::kRead) {
+        totals.max_read = std::max(totals.max_read, e.length);
+      }
+      if (op.file != 0) continue;
       if (op.kind == OpKind::kTruncate) {
         blocks.Cut(e.length);
         size = e.length;
@@ -160,8 +168,6 @@ WritePattern::Totals WritePattern::Over(std::uint64_t skip,
       if (op.kind == OpKind::kAllocate) size = std::max(size, end);
       if (op.kind != OpKind::kWrite) continue;
       totals.end = std::max(totals.end, end);
-      totals.max_length = std::max(totals.max_length, e.length);
-      commit += e.length;
       reached_new = blocks.Add(e.offset, e.length) || reached_new;
       grew = grew || end > size;
       size = std::max(size, end);
@@ -182,16 +188,52 @@ namespace {
 Op OpOf(const TraceOp& op) {
   switch (op.kind) {
     case TraceOpKind::kWrite:
-      return {OpKind::kWrite, {op.offset, op.length}};
+      return {OpKind::kWrite, {op.offset, op.length}, OpSync::kNone};
+    case TraceOpKind::kRead:
+      return {OpKind::kRead, {op.offset, op.length}};
+    case TraceOpKind::kStat:
+      return {OpKind::kStat, {}};
     case TraceOpKind::kTruncate:
       return {OpKind::kTruncate, {0, op.length}};
     case TraceOpKind::kAllocate:
       return {op.keep_size ? OpKind::kReserve : OpKind::kAllocate,
               {op.offset, op.length}};
+    case TraceOpKind::kUnlink:
+      return {OpKind::kUnlink, {}};
+    case TraceOpKind::kCreate:
+      return {OpKind::kCreate, {}};
+    case TraceOpKind::kSyncDir:
     case TraceOpKind::kSync:
       break;
   }
-  return {OpKind::kSync, {}};
+  // sync_file_range is made durable the nearest way, by fdatasync.
+  return {op.kind == TraceOpKind::kSync ? OpKind::kSync : OpKind::kSyncDir,
+          {},
+          op.call == TraceSync::kFsync ? OpSync::kFsync : OpSync::kFdatasync};
+}
+
+// A recorded commit as a run's ops, each on its file. A sync an O_DSYNC or
+// O_SYNC descriptor made is its write's flag, and does nothing itself.
+CommitOps OpsOf(const std::vector<TraceOp>& recorded) {
+  CommitOps ops;
+  for (const TraceOp& t : recorded) {
+    Op op = OpOf(t);
+    op.file = static_cast<std::uint32_t>(t.file);
+    const bool by_write =
+        t.kind == TraceOpKind::kSync &&
+        (t.call == TraceSync::kODsync || t.call == TraceSync::kOSync);
+    // The recorder puts such a sync right after its write.
+    if (by_write) {
+      op.sync = OpSync::kNone;
+      if (!ops.empty() && ops.back().kind == OpKind::kWrite &&
+          ops.back().file == op.file) {
+        ops.back().sync =
+            t.call == TraceSync::kOSync ? OpSync::kSync : OpSync::kDsync;
+      }
+    }
+    ops.push_back(op);
+  }
+  return ops;
 }
 
 // A replay's variant as the commits a run writes.
@@ -200,9 +242,7 @@ WritePattern ReplayPattern(const Replay& replay, Variant variant) {
   auto commits = std::make_shared<std::vector<CommitOps>>();
   commits->reserve(v.commits.size());
   for (const std::vector<TraceOp>& recorded : v.commits) {
-    CommitOps ops;
-    for (const TraceOp& op : recorded) ops.push_back(OpOf(op));
-    commits->push_back(std::move(ops));
+    commits->push_back(OpsOf(recorded));
   }
   return WritePattern(std::move(commits), v.header);
 }

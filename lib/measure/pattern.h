@@ -27,11 +27,33 @@ struct Extent {
 // One step of a commit: a write of `extent`, or a sync by the run's sync
 // method (a method without a call, o_sync, o_dsync and none, does nothing);
 // a replay's also an ftruncate to `extent.length`, a fallocate of `extent`
-// (mode 0: the size grows) or a reserve (FALLOC_FL_KEEP_SIZE).
-enum class OpKind { kWrite, kSync, kTruncate, kAllocate, kReserve };
+// (mode 0: the size grows), a reserve (FALLOC_FL_KEEP_SIZE), a pread of
+// `extent`, an fstat, an unlink of its file, a create that makes it again, or a
+// sync of the files' directory.
+enum class OpKind {
+  kWrite,
+  kRead,
+  kStat,
+  kSync,
+  kTruncate,
+  kAllocate,
+  kReserve,
+  kUnlink,
+  kCreate,
+  kSyncDir
+};
+// How an op makes itself durable. A workload's take the run's sync method
+// (kRun); a replay's their own call: a sync kFsync or kFdatasync, or kNone
+// where the write before it was synchronous; a write kNone, or kDsync and
+// kSync for one the program's descriptor made synchronous (O_DSYNC, O_SYNC),
+// made by pwritev2 with RWF_DSYNC or RWF_SYNC.
+enum class OpSync { kRun, kNone, kFsync, kFdatasync, kDsync, kSync };
 struct Op {
   OpKind kind = OpKind::kWrite;
   Extent extent;
+  OpSync sync = OpSync::kRun;
+  // A replay's file: 0 the log, k + 1 its k-th other file.
+  std::uint32_t file = 0;
 };
 // One commit: its operations in order. Every commit ends in a sync.
 using CommitOps = std::vector<Op>;
@@ -55,6 +77,8 @@ class WritePattern final {
   const CommitOps& Next();
 
   // What `count` commits after the first `skip` ones do, from a fresh pattern.
+  // Of a replay, what the log (file 0) needs; the other files' writes count
+  // only in the longest write and the most bytes of a commit.
   struct Totals {
     // End of the furthest write, header included: what the file must hold.
     std::uint64_t end = 0;
@@ -62,6 +86,8 @@ class WritePattern final {
     std::uint64_t max_length = 0;
     // The most bytes one commit writes, all its writes together.
     std::uint64_t max_commit = 0;
+    // The longest single read (a replay's).
+    std::uint64_t max_read = 0;
     // Bytes the application asked for and bytes written, over the `count`.
     std::uint64_t asked = 0;
     std::uint64_t written = 0;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "lib/base/memory.h"
+#include "lib/config/replay.h"
 #include "lib/measure/sync.h"
 
 namespace alignbench {
@@ -35,9 +36,10 @@ Error Fail(const std::string& operation, const std::string& path) {
   return SystemError(ErrorKind::kSetup, operation, path, errno);
 }
 
-Status PrepareLayout(const RunSpec& spec, const TestFile& file) {
-  const std::uint64_t span = RunFileBytes(spec);
-  switch (spec.layout) {
+// The file laid out over `span` bytes before the clock starts.
+Status PrepareLayout(Layout layout, std::uint64_t span, const TestFile& file,
+                     FileOps& ops) {
+  switch (layout) {
     case Layout::kExtend:
       return Ok{};
     case Layout::kPrealloc:
@@ -45,7 +47,8 @@ Status PrepareLayout(const RunSpec& spec, const TestFile& file) {
       // preallocate (ext2, some NFS), glibc's fallback writes zeros and
       // "prealloc" would silently become a written file. EOPNOTSUPP is
       // answered by Prepare from the errno table, as every failure of a run.
-      if (spec.ops->Fallocate(file.fd(), 0, 0, static_cast<off_t>(span)) != 0) {
+      if (span > 0 &&
+          ops.Fallocate(file.fd(), 0, 0, static_cast<off_t>(span)) != 0) {
         return Fail("fallocate", file.path());
       }
       return Ok{};
@@ -55,7 +58,7 @@ Status PrepareLayout(const RunSpec& spec, const TestFile& file) {
       for (std::uint64_t at = 0; at < span; at += kChunk) {
         Status written =
             PwriteAll(file.fd(), zeros.data(), std::min(kChunk, span - at),
-                      static_cast<off_t>(at), file.path(), *spec.ops);
+                      static_cast<off_t>(at), file.path(), ops);
         if (!written) return written;
       }
       return Ok{};
@@ -91,7 +94,17 @@ RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
   spec.pattern = PatternFor(settings, pair, variant);
   spec.writes = settings.writes;
   spec.warmup = settings.warmup;
-  spec.sync = pair.sync;
+  // A replay's ops carry their own calls; its files open without O_DSYNC.
+  spec.sync = settings.replay ? SyncMethod::kNone : pair.sync;
+  if (settings.replay) {
+    for (const ReplayFile& file : settings.replay->others) {
+      const Layout layout =
+          file.state == FileState::kRecycled       ? Layout::kPrewritten
+          : file.state == FileState::kPreallocated ? Layout::kPrealloc
+                                                   : Layout::kExtend;
+      spec.others.push_back({layout, file.size_at_open});
+    }
+  }
   spec.io = pair.io;
   spec.layout = pair.WritesOf(variant).layout;
   spec.cache = pair.WritesOf(variant).cache;
@@ -121,7 +134,11 @@ Result<std::pair<TestFile, UniqueFd>> PrepareFile(const RunSpec& spec) {
   Result<TestFile> created = TestFile::Create(spec.dir, *spec.ops);
   if (!created) return created.error();
   TestFile file = std::move(created).value();
-  if (Status laid = PrepareLayout(spec, file); !laid) return laid.error();
+  if (Status laid =
+          PrepareLayout(spec.layout, RunFileBytes(spec), file, *spec.ops);
+      !laid) {
+    return laid.error();
+  }
   const std::uint64_t header = spec.pattern.HeaderBytes();
   if (header > 0) {
     std::vector<char> bytes(header, 'H');
@@ -158,6 +175,33 @@ Status Run::DropCache() {
   }
   record_.resident_pages_after_drop =
       ResidentPages(file_.fd(), RunFileBytes(spec_));
+  for (const std::optional<TestFile>& other : others_) {
+    if (spec_.ops->Fdatasync(other->fd()) != 0) {
+      return Fail("fdatasync", other->path());
+    }
+    if (const int rc = spec_.ops->DropCache(other->fd()); rc != 0) {
+      return SystemError(ErrorKind::kSetup, "fadvise", other->path(), rc);
+    }
+  }
+  return Ok{};
+}
+
+// A replay's other files, laid out as the trace found them and on disk
+// before the clock starts, and their directory, for a sync_dir.
+Status Run::PrepareOthers() {
+  for (const OtherFile& other : spec_.others) {
+    Result<TestFile> made = TestFile::Create(spec_.dir, *spec_.ops);
+    if (!made) return made.error();
+    const TestFile& file = *others_.emplace_back(std::move(made).value());
+    if (Status laid = PrepareLayout(other.layout, other.size, file, *spec_.ops);
+        !laid) {
+      return laid;
+    }
+    if (spec_.ops->Fsync(file.fd()) != 0) return Fail("fsync", file.path());
+  }
+  dir_ =
+      UniqueFd(::open(spec_.dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!dir_.valid()) return Fail("open directory", spec_.dir);
   return Ok{};
 }
 
@@ -195,6 +239,8 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
     return error;
   }
   Run& run = *made;
+  run.read_.resize(totals.max_read);
+  if (Status others = run.PrepareOthers(); !others) return others.error();
   if (stage > 0) {
     // The writer knows its header block: the header's bytes, then zeros.
     std::memset(run.held_.data(), 0, spec.dio_alignment);
@@ -227,17 +273,26 @@ Run::Run(RunSpec spec, TestFile file, UniqueFd fd, Payload payload,
       stage_(std::move(stage)),
       held_(0, sizeof(void*)) {}
 
-Status Run::WriteAt(Extent extent, const char* bytes) {
-  const std::uint64_t offset = extent.offset;
+Status Run::WriteAt(const Op& op, const char* bytes) {
+  const int rwf = op.sync == OpSync::kDsync  ? RWF_DSYNC
+                  : op.sync == OpSync::kSync ? RWF_SYNC
+                                             : 0;
+  const Extent extent = op.extent;
+  const auto offset = static_cast<off_t>(extent.offset);
+  if (op.file != 0) {  // a replay's other file: buffered
+    Result<int> fd = FdOf(op.file);
+    if (!fd) return fd.error();
+    return PwriteAll(fd.value(), bytes, extent.length, offset, PathOf(op.file),
+                     *spec_.ops, rwf);
+  }
   const std::uint64_t a = spec_.dio_alignment;
   const bool unaligned = spec_.io == IoMode::kDirect &&
-                         (offset % a != 0 || extent.length % a != 0);
+                         (extent.offset % a != 0 || extent.length % a != 0);
   if (unaligned && spec_.direct_unaligned == DirectUnaligned::kStage) {
-    return WriteStaged(extent, bytes);
+    return WriteStaged(extent, bytes, rwf);
   }
-  Status written =
-      PwriteAll(fd_.get(), bytes, extent.length, static_cast<off_t>(offset),
-                file_.path(), *spec_.ops);
+  Status written = PwriteAll(fd_.get(), bytes, extent.length, offset,
+                             file_.path(), *spec_.ops, rwf);
   if (!written && written.error().errno_value == EINVAL &&
       spec_.io == IoMode::kDirect) {
     Error error = written.error();
@@ -257,7 +312,7 @@ Status Run::WriteAt(Extent extent, const char* bytes) {
 // zeros, the log's free space. Nothing is read back in the timed span. Only a
 // head block the writer does not hold (never, for these sequential patterns)
 // is read from the file.
-Status Run::WriteStaged(Extent extent, const char* bytes) {
+Status Run::WriteStaged(Extent extent, const char* bytes, int rwf) {
   record_.staged = true;
   const std::uint64_t a = spec_.dio_alignment;
   const std::uint64_t offset = extent.offset;
@@ -277,7 +332,7 @@ Status Run::WriteStaged(Extent extent, const char* bytes) {
   std::memset(stage + (offset - start) + size, 0, end - (offset + size));
   Status written =
       PwriteAll(fd_.get(), stage, end - start, static_cast<off_t>(start),
-                file_.path(), *spec_.ops);
+                file_.path(), *spec_.ops, rwf);
   std::memcpy(held_.data(), stage + (end - a - start), a);
   held_at_ = end - a;
   return written;
@@ -286,17 +341,109 @@ Status Run::WriteStaged(Extent extent, const char* bytes) {
 // A replay's ftruncate or fallocate, as the program made it between its
 // writes (timed with them).
 Status Run::Resize(const Op& op) {
+  Result<int> fd = FdOf(op.file);
+  if (!fd) return fd.error();
   const auto offset = static_cast<off_t>(op.extent.offset);
   const auto length = static_cast<off_t>(op.extent.length);
   if (op.kind == OpKind::kTruncate) {
-    if (spec_.ops->Ftruncate(fd_.get(), length) != 0) {
-      return SystemError(ErrorKind::kIo, "ftruncate", file_.path(), errno);
+    if (spec_.ops->Ftruncate(fd.value(), length) != 0) {
+      return SystemError(ErrorKind::kIo, "ftruncate", PathOf(op.file), errno);
     }
     return Ok{};
   }
   const int mode = op.kind == OpKind::kReserve ? FALLOC_FL_KEEP_SIZE : 0;
-  if (spec_.ops->Fallocate(fd_.get(), mode, offset, length) != 0) {
-    return SystemError(ErrorKind::kIo, "fallocate", file_.path(), errno);
+  if (spec_.ops->Fallocate(fd.value(), mode, offset, length) != 0) {
+    return SystemError(ErrorKind::kIo, "fallocate", PathOf(op.file), errno);
+  }
+  return Ok{};
+}
+
+// A sync: the run's method, or a replay's own call.
+Status Run::Sync(const Op& op) {
+  Result<int> fd = FdOf(op.file);
+  if (!fd) return fd.error();
+  if (op.sync == OpSync::kRun) {
+    return SyncAfterWrite(spec_.sync, fd.value(), PathOf(op.file), *spec_.ops);
+  }
+  const bool full = op.sync == OpSync::kFsync;
+  if ((full ? spec_.ops->Fsync(fd.value())
+            : spec_.ops->Fdatasync(fd.value())) != 0) {
+    return SystemError(ErrorKind::kIo, full ? "fsync" : "fdatasync",
+                       PathOf(op.file), errno);
+  }
+  return Ok{};
+}
+
+// A replay's create: the file its unlink removed made again, empty, under a
+// new private name.
+Status Run::Create(std::uint32_t file) {
+  if (file == 0 || file > others_.size()) {
+    return PlainError(ErrorKind::kUsage, "replay",
+                      "a create of the log file, which a replay keeps");
+  }
+  Result<TestFile> made = TestFile::Create(spec_.dir, *spec_.ops);
+  if (!made) return made.error();
+  others_[file - 1].reset();
+  others_[file - 1].emplace(std::move(made).value());
+  return Ok{};
+}
+
+Result<int> Run::FdOf(std::uint32_t file) const {
+  if (file == 0) return fd_.get();
+  if (file <= others_.size() && others_[file - 1]) {
+    return others_[file - 1]->fd();
+  }
+  return PlainError(ErrorKind::kUsage, "replay",
+                    "an op on file " + std::to_string(file) +
+                        " of the trace after its unlink, before a create");
+}
+
+std::string Run::PathOf(std::uint32_t file) const {
+  if (file == 0) return file_.path();
+  if (file <= others_.size() && others_[file - 1]) {
+    return others_[file - 1]->path();
+  }
+  return spec_.dir;
+}
+
+Status Run::Do(const Op& op, const char* bytes) {
+  switch (op.kind) {
+    case OpKind::kWrite:
+      return WriteAt(op, bytes);
+    case OpKind::kSync:
+      return Sync(op);
+    case OpKind::kTruncate:
+    case OpKind::kAllocate:
+    case OpKind::kReserve:
+      return Resize(op);
+    case OpKind::kUnlink:
+      if (op.file > 0 && op.file <= others_.size()) {
+        others_[op.file - 1].reset();  // its destructor unlinks it
+      }
+      return Ok{};
+    case OpKind::kCreate:
+      return Create(op.file);
+    case OpKind::kRead: {
+      Result<int> fd = FdOf(op.file);
+      if (!fd) return fd.error();
+      return PreadAll(fd.value(), read_.data(), op.extent.length,
+                      static_cast<off_t>(op.extent.offset), PathOf(op.file),
+                      *spec_.ops);
+    }
+    case OpKind::kStat: {
+      Result<int> fd = FdOf(op.file);
+      struct stat st {};
+      if (fd && ::fstat(fd.value(), &st) != 0) {
+        return SystemError(ErrorKind::kIo, "fstat", PathOf(op.file), errno);
+      }
+      return fd ? Status(Ok{}) : Status(fd.error());
+    }
+    case OpKind::kSyncDir:
+      if ((op.sync == OpSync::kFdatasync ? spec_.ops->Fdatasync(dir_.get())
+                                         : spec_.ops->Fsync(dir_.get())) != 0) {
+        return SystemError(ErrorKind::kIo, "sync", spec_.dir, errno);
+      }
+      return Ok{};
   }
   return Ok{};
 }
@@ -314,29 +461,18 @@ Result<OpTimes> Run::Step() {
   OpTimes times{0, 0};
   Clock::time_point last = Clock::now();
   for (const Op& op : ops) {
-    if (op.kind == OpKind::kWrite) {
-      if (Status written = WriteAt(op.extent, bytes); !written) {
-        return WithHint(written.error());
-      }
-      bytes += op.extent.length;
-    } else if (op.kind != OpKind::kSync) {
-      if (Status resized = Resize(op); !resized) {
-        return WithHint(resized.error());
-      }
-    } else if (HasSyncCall(spec_.sync)) {
-      if (Status synced =
-              SyncAfterWrite(spec_.sync, fd_.get(), file_.path(), *spec_.ops);
-          !synced) {
-        return WithHint(synced.error());
-      }
-    } else {
-      // o_sync, o_dsync and none have no call: their sync time is 0 and no
-      // clock read lands inside the measured span for it.
+    // A sync without a call (o_sync, o_dsync, none; a replay's synchronous
+    // write's) takes no time: no clock read lands inside the span for it.
+    if (op.kind == OpKind::kSync &&
+        (op.sync == OpSync::kNone ||
+         (op.sync == OpSync::kRun && !HasSyncCall(spec_.sync)))) {
       continue;
     }
+    if (Status done = Do(op, bytes); !done) return WithHint(done.error());
+    if (op.kind == OpKind::kWrite) bytes += op.extent.length;
     const Clock::time_point now = Clock::now();
-    (op.kind == OpKind::kSync ? times.sync_ns : times.write_ns) +=
-        Nanos(now - last);
+    const bool sync = op.kind == OpKind::kSync || op.kind == OpKind::kSyncDir;
+    (sync ? times.sync_ns : times.write_ns) += Nanos(now - last);
     last = now;
   }
   total_.Record(times.Total());

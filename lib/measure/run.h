@@ -26,8 +26,18 @@
 
 namespace alignbench {
 
+// A replay's file other than the log, as the run finds it before the clock:
+// empty, or holding `size` bytes written (recycled) or allocated
+// (preallocated).
+struct OtherFile {
+  Layout layout = Layout::kExtend;
+  std::uint64_t size = 0;
+};
+
 struct RunSpec {
   std::string dir;
+  // A replay's other files: op file k + 1 is others[k].
+  std::vector<OtherFile> others;
   // Where each commit writes; Step() advances it.
   WritePattern pattern;
   std::uint64_t writes = 128;
@@ -81,20 +91,35 @@ class Run final {
       AlignedBuffer stage);
   // Prepare without the errno table's answer, which Prepare adds once.
   static Result<Run> PrepareUnanswered(const RunSpec& spec);
+  Status PrepareOthers();
   Status DropCache();
-  Status WriteAt(Extent extent, const char* bytes);
+  // One op of a commit, on its file.
+  Status Do(const Op& op, const char* bytes);
+  Status WriteAt(const Op& op, const char* bytes);
+  Status WriteStaged(Extent extent, const char* bytes, int rwf);
   Status Resize(const Op& op);
-  Status WriteStaged(Extent extent, const char* bytes);
+  Status Sync(const Op& op);
+  Status Create(std::uint32_t file);
+  // A replay's file `file`, or an error if the trace unlinked it.
+  Result<int> FdOf(std::uint32_t file) const;
+  std::string PathOf(std::uint32_t file) const;
   Error WithHint(Error error) const;
 
   RunSpec spec_;
   TestFile file_;
   // Measurement descriptor: sync and direct flags applied
   UniqueFd fd_;
+  // A replay's other files (op file k + 1), each private like the log's;
+  // none between an unlink and the create that makes it again.
+  std::vector<std::optional<TestFile>> others_;
+  // Their directory, for a replay's sync_dir.
+  UniqueFd dir_;
   // The bytes of each write, distinct from write to write.
   Payload payload_;
   // Staged direct writes only: whole aligned blocks
   AlignedBuffer stage_;
+  // A replay's reads land here.
+  std::vector<char> read_;
   // Staged writes: the last block written, as a database's log buffer holds
   // it, and its offset in the file.
   AlignedBuffer held_;

@@ -169,7 +169,9 @@ void OpenBefore(const std::vector<pid_t>& pids, StraceOptions& options) {
           open.flags = FlagNames(std::strtoul(octal.c_str(), nullptr, 8));
         }
       }
-      options.open_before[path] = open;
+      // By descriptor: LMDB's data and meta descriptors of one file differ
+      // in O_DSYNC.
+      options.open_before[std::string(entry->d_name) + "<" + path + ">"] = open;
       struct stat st {};
       if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
         options.sizes_before[path] = static_cast<std::uint64_t>(st.st_size);

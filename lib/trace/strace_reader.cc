@@ -195,6 +195,8 @@ struct FileInfo {
   bool fallocated_before_write = false;
   bool written = false;
   bool synced = false;
+  // Unlinked and not made again yet: the next open that creates it is an op.
+  bool unlinked = false;
   // Size as the calls seen so far leave it.
   std::uint64_t size = 0;
   std::size_t order = 0;
@@ -217,6 +219,9 @@ struct Event {
   std::uint64_t length = 0;
   TraceSync call = TraceSync::kFdatasync;
   bool keep_size = false;
+  // A sync of a path no glob takes: kept only as a sync of a traced file's
+  // directory.
+  bool dir_only = false;
 };
 
 class Parser {
@@ -298,13 +303,38 @@ class Parser {
       index[path] = trace.files.size();
       trace.files.push_back(file);
     }
+    Commits(index, trace);
+    TakeHeader(trace);
+    if (options_.transactions) GroupTransactions(trace);
+    for (const std::string& limit : limits_) trace.limits.push_back(limit);
+    return trace;
+  }
+
+ private:
+  // The events of the traced files (`index`: path to file) as ops, a commit
+  // ending at each sync. A sync of a traced file's directory is a sync_dir op
+  // of the first such file, inside the commit.
+  void Commits(const std::map<std::string, std::uint64_t>& index,
+               Trace& trace) const {
+    std::map<std::string, std::uint64_t> dirs;
+    for (const auto& [path, file] : index) {
+      const std::string dir = path.substr(0, path.rfind('/'));
+      auto [it, added] = dirs.try_emplace(dir.empty() ? "/" : dir, file);
+      if (!added) it->second = std::min(it->second, file);
+    }
     std::vector<TraceOp> ops;
     for (const Event& e : events_) {
-      auto it = index.find(e.path);
-      if (it == index.end()) continue;
       TraceOp op;
       op.kind = e.kind;
-      op.file = it->second;
+      if (auto it = index.find(e.path); it != index.end() && !e.dir_only) {
+        op.file = it->second;
+      } else if (auto dir = dirs.find(e.path);
+                 e.kind == TraceOpKind::kSync && dir != dirs.end()) {
+        op.kind = TraceOpKind::kSyncDir;
+        op.file = dir->second;
+      } else {
+        continue;
+      }
       op.offset = e.offset;
       op.length = e.length;
       op.call = e.call;
@@ -316,13 +346,8 @@ class Parser {
       }
     }
     trace.after_last_commit = std::move(ops);
-    TakeHeader(trace);
-    if (options_.transactions) GroupTransactions(trace);
-    for (const std::string& limit : limits_) trace.limits.push_back(limit);
-    return trace;
   }
 
- private:
   FileInfo& Open(const std::string& path, const std::vector<std::string>& flags,
                  bool fresh) {
     auto [it, added] = files_.try_emplace(path);
@@ -346,7 +371,7 @@ class Parser {
   FileInfo& Known(const FdArg& fd) {
     const std::string key = Key(fd);
     if (!descriptors_.count(key)) {
-      auto before = options_.open_before.find(fd.path);
+      auto before = options_.open_before.find(key);
       if (before != options_.open_before.end()) {
         descriptors_[key] = std::make_shared<Description>(
             Description{before->second.position, before->second.flags});
@@ -412,11 +437,58 @@ class Parser {
     }
   }
 
+  // A read of a traced file: where it was, and the position it moves. A
+  // descriptor neither opened in the trace nor found open before it (the
+  // program's standard input) is no file of the program's.
+  void Read(const FdArg& fd, std::optional<std::uint64_t> at,
+            std::uint64_t length) {
+    const std::string key = Key(fd);
+    if (!descriptors_.count(key) && !options_.open_before.count(key)) return;
+    if (!at) {
+      Description& d = Of(fd);
+      at = d.position;
+      d.position += length;
+    }
+    if (length > 0 && Selected(fd.path)) {
+      events_.push_back({TraceOpKind::kRead, fd.path, *at, length});
+    }
+  }
+
+  // A sync of any path is kept: one of a traced file's directory is found by
+  // Finish (its path is not a file's) and becomes a sync_dir.
   void Sync(const FdArg& fd, TraceSync call) {
-    if (!Selected(fd.path)) return;
+    if (!Regular(fd.path)) return;
     FileInfo& info = Known(fd);
-    info.synced = true;
-    events_.push_back({TraceOpKind::kSync, fd.path, 0, 0, call});
+    const bool selected = Selected(fd.path);
+    if (selected) info.synced = true;
+    events_.push_back(
+        {TraceOpKind::kSync, fd.path, 0, 0, call, false, !selected});
+  }
+
+  // stat, lstat, newfstatat and statx of a path: an op of a file the trace
+  // knows.
+  void StatByPath(const Call& c) {
+    const bool at = c.name == "newfstatat" || c.name == "statx";
+    const std::string path =
+        at ? PathArg(c.args[0], c.args[1]) : PathArg("", c.args[0]);
+    if (files_.count(path) > 0 && Selected(path)) {
+      events_.push_back({TraceOpKind::kStat, path});
+    }
+  }
+
+  // unlink, unlinkat: a traced file removed; the open that makes it again is
+  // a create (OpenCall).
+  void Unlink(const Call& c) {
+    const bool at = c.name == "unlinkat";
+    if (c.args.size() < (at ? 3u : 1u)) return;
+    if (at && c.args[2].find("AT_REMOVEDIR") != std::string::npos) return;
+    const std::string path =
+        at ? PathArg(c.args[0], c.args[1]) : PathArg("", c.args[0]);
+    auto it = files_.find(path);
+    if (it == files_.end() || it->second.unlinked) return;
+    it->second.unlinked = true;
+    it->second.size = 0;
+    events_.push_back({TraceOpKind::kUnlink, path});
   }
 
   void OpenCall(const Call& c, std::size_t flags_at, bool creat) {
@@ -438,7 +510,15 @@ class Parser {
       }
       flags = SplitFlags(text);
     }
+    const bool known = files_.count(fd.path) > 0;
     FileInfo& info = Open(fd.path, flags, true);
+    if (known && info.unlinked) {
+      info.unlinked = false;
+      events_.push_back({TraceOpKind::kCreate, fd.path});
+    } else if (known && info.written && Has(flags, "O_TRUNC") &&
+               info.size > 0) {
+      events_.push_back({TraceOpKind::kTruncate, fd.path, 0, 0});
+    }
     if (Has(flags, "O_TRUNC")) info.size = 0;
     descriptors_[Key(fd)] =
         std::make_shared<Description>(Description{0, flags});
@@ -560,12 +640,14 @@ class Parser {
     info.size = *len;
   }
 
-  // A descriptor's own stat: the size at open, if nothing was written yet.
+  // A descriptor's own stat: an op, and the size at open if nothing was
+  // written yet.
   void Stat(const FdArg& fd, const Call& c) {
     const bool own =
         c.name == "fstat" || (c.args.size() >= 2 && c.args[1] == "\"\"");
     if (!own) return;
     FileInfo& info = Known(fd);
+    if (Selected(fd.path)) events_.push_back({TraceOpKind::kStat, fd.path});
     std::optional<std::uint64_t> size;
     for (const std::string& arg : c.args) {
       if (!size) size = Field(arg, c.name == "statx" ? "stx_size" : "st_size");
@@ -591,6 +673,12 @@ class Parser {
       OpenCall(c, 1, n == "creat");
     } else if (n == "rename" || n == "renameat" || n == "renameat2") {
       Rename(c);
+    } else if (n == "unlink" || n == "unlinkat") {
+      Unlink(c);
+    } else if (n == "stat" || n == "lstat" ||
+               ((n == "newfstatat" || n == "statx") && c.args.size() >= 2 &&
+                c.args[1] != "\"\"")) {
+      StatByPath(c);
     } else if (n == "mmap") {
       if (c.args.size() >= 5 &&
           c.args[2].find("PROT_WRITE") != std::string::npos &&
@@ -624,6 +712,10 @@ class Parser {
       descriptors_.erase(Key(fd));
     } else if ((n == "dup" || n == "dup2" || n == "dup3") && ret) {
       Dup(fd, c);
+    } else if (n == "fcntl" && c.args.size() >= 2 &&
+               c.args[1].rfind("F_DUPFD", 0) == 0 && ret) {
+      Dup(fd, c);  // F_DUPFD, F_DUPFD_CLOEXEC: one description, as dup
+
     } else if (n == "fcntl" && c.args.size() >= 3 && c.args[1] == "F_SETFL" &&
                regular) {
       SetFlags(fd, c.args[2]);
@@ -631,6 +723,11 @@ class Parser {
       Of(fd).position = *ret;
     } else if ((n == "write" || n == "writev") && ret) {
       Write(fd, std::nullopt, *ret, false);
+    } else if ((n == "read" || n == "readv") && ret && regular) {
+      Read(fd, std::nullopt, *ret);
+    } else if ((n == "pread64" || n == "preadv" || n == "preadv2") && ret &&
+               c.args.size() >= 4 && regular) {
+      Read(fd, Number(c.args[3]), *ret);
     } else if ((n == "pwrite64" || n == "pwritev" || n == "pwritev2") && ret &&
                c.args.size() >= 4) {
       const bool dsync = n == "pwritev2" && c.args.size() >= 5 &&
@@ -654,29 +751,37 @@ class Parser {
 
   // The first commit of a new file is the file's header (written before the
   // first commit, untimed, as a case's header) only where the evidence says
-  // so: all it writes is a few bytes at offset 0 (at most
-  // kMaxTraceHeaderBytes), and less than half of what a later commit writes
-  // by the median (SQLite's 32-byte WAL header, synced alone before 4120-byte
-  // frames; not Redis's first 59-byte SET before 36-40-byte ones). The trace
-  // says so in its limits.
+  // so: all it writes is a few bytes from offset 0 (at most
+  // kMaxTraceHeaderBytes), never written again, and less than half of what a
+  // later commit writes by the median (SQLite's 32-byte WAL header, synced
+  // alone before 4120-byte frames; not Redis's first 59-byte SET before
+  // 36-40-byte ones, nor a rollback journal's header, rewritten by every
+  // transaction). The trace says so in its limits.
   void TakeHeader(Trace& trace) const {
     if (trace.commits.size() < 3) return;
     const TraceCommit& first = trace.commits.front();
     std::optional<std::uint64_t> file;
     std::uint64_t end = 0;
+    std::uint64_t low = UINT64_MAX;
     for (const TraceOp& op : first.ops) {
       if (op.kind != TraceOpKind::kWrite) continue;
       if (file && *file != op.file) return;
       file = op.file;
+      low = std::min(low, op.offset);
       end = std::max(end, op.offset + op.length);
       if (end > kMaxTraceHeaderBytes) return;
     }
-    if (!file || trace.files[*file].state != FileState::kNew) return;
+    if (!file || low != 0 || trace.files[*file].state != FileState::kNew) {
+      return;
+    }
     std::vector<std::uint64_t> later;
     for (std::size_t i = 1; i < trace.commits.size(); ++i) {
       std::uint64_t bytes = 0;
       for (const TraceOp& op : trace.commits[i].ops) {
-        if (op.kind == TraceOpKind::kWrite) bytes += op.length;
+        if (op.kind != TraceOpKind::kWrite) continue;
+        // Written again (a rollback journal's header): no header of a log.
+        if (op.file == *file && op.offset < end) return;
+        bytes += op.length;
       }
       later.push_back(bytes);
     }
@@ -697,38 +802,51 @@ class Parser {
   // same order (its data, then a meta page written O_DSYNC), means one commit
   // by them: where a cycle of 2 to 8 syncs whose files or calls differ
   // repeats over at least 90 % of the commits, each cycle becomes one commit
-  // (its syncs kept inside it, in order). The shortest such cycle wins; the
-  // trace's limits say what was grouped. --per-sync keeps every sync a
-  // commit.
+  // (its syncs kept inside it, in order). The cycle is read from any of its
+  // first k syncs on, so that a sync or two before the first transaction
+  // (a file's creation) does not hide it. The shortest such cycle wins; the
+  // trace's limits say what was grouped. --per-sync keeps every sync a commit.
   void GroupTransactions(Trace& trace) const {
-    const std::vector<TraceCommit>& c = trace.commits;
+    const std::size_t n = trace.commits.size();
+    for (std::size_t k = 2; k <= 8 && 2 * k <= n; ++k) {
+      for (std::size_t from = 0; from < k; ++from) {
+        if (auto starts = Cycles(trace.commits, from, k)) {
+          Merge(trace, *starts, k);
+          return;
+        }
+      }
+    }
+  }
+
+  // Where the cycle of the k syncs from `from` on starts, over and over,
+  // if it covers 90 % of the commits and its syncs differ.
+  static std::optional<std::vector<bool>> Cycles(
+      const std::vector<TraceCommit>& c, std::size_t from, std::size_t k) {
     auto key = [&c](std::size_t i) {
       const TraceOp& s = c[i].ops.back();
       return std::pair{s.file, s.call};
     };
-    for (std::size_t k = 2; k <= 8 && 2 * k <= c.size(); ++k) {
-      std::vector<bool> starts(c.size(), false);
-      std::size_t covered = 0;
-      std::set<std::pair<std::uint64_t, TraceSync>> kinds;
-      for (std::size_t j = 0; j < k; ++j) kinds.insert(key(j));
-      if (kinds.size() < 2) continue;
-      for (std::size_t i = 0; i + k <= c.size();) {
-        bool cycle = true;
-        for (std::size_t j = 0; j < k && cycle; ++j) {
-          cycle = key(i + j) == key(j);
-        }
-        if (cycle) {
-          starts[i] = true;
-          covered += k;
-          i += k;
-        } else {
-          ++i;
-        }
+    if (from + k > c.size()) return std::nullopt;
+    std::set<std::pair<std::uint64_t, TraceSync>> kinds;
+    for (std::size_t j = 0; j < k; ++j) kinds.insert(key(from + j));
+    if (kinds.size() < 2) return std::nullopt;
+    std::vector<bool> starts(c.size(), false);
+    std::size_t covered = 0;
+    for (std::size_t i = 0; i + k <= c.size();) {
+      bool cycle = true;
+      for (std::size_t j = 0; j < k && cycle; ++j) {
+        cycle = key(i + j) == key(from + j);
       }
-      if (10 * covered < 9 * c.size()) continue;
-      Merge(trace, starts, k);
-      return;
+      if (cycle) {
+        starts[i] = true;
+        covered += k;
+        i += k;
+      } else {
+        ++i;
+      }
     }
+    if (10 * covered < 9 * c.size()) return std::nullopt;
+    return starts;
   }
 
   static void Merge(Trace& trace, const std::vector<bool>& starts,
@@ -745,11 +863,18 @@ class Parser {
       merged.push_back(std::move(commit));
       i += n;
     }
+    const auto cycles = static_cast<std::size_t>(
+        std::count(starts.begin(), starts.end(), true));
+    const std::size_t alone = syncs - k * cycles;
     trace.limits.push_back(
         "transactions: every " + std::to_string(k) +
         " syncs that repeat in one order are one commit (" +
         std::to_string(syncs) + " syncs, " + std::to_string(merged.size()) +
-        " commits); alignbench record --per-sync keeps each sync a commit");
+        " commits" +
+        (alone > 0 ? ", " + std::to_string(alone) +
+                         " syncs outside the cycle each a commit of its own"
+                   : std::string()) +
+        "); alignbench record --per-sync keeps each sync a commit");
     trace.commits = std::move(merged);
   }
 

@@ -23,8 +23,9 @@ namespace alignbench {
 inline constexpr const char* kStraceCalls =
     "open,openat,openat2,creat,close,dup,dup2,dup3,fcntl,lseek,write,writev,"
     "pwrite64,pwritev,pwritev2,fsync,fdatasync,sync_file_range,fallocate,"
-    "ftruncate,fstat,newfstatat,statx,mmap,msync,io_uring_setup,rename,"
-    "renameat,renameat2";
+    "ftruncate,fstat,newfstatat,statx,stat,lstat,mmap,msync,io_uring_setup,"
+    "rename,"
+    "renameat,renameat2,unlink,unlinkat,read,pread64,readv,preadv,preadv2";
 
 struct StraceOptions {
   // Shell patterns (fnmatch, '*' not crossing '/') a traced file's absolute
@@ -33,8 +34,9 @@ struct StraceOptions {
   // Sizes of files as they were before the program ran, by path (the files
   // the globs matched then): a file's size when it is first opened.
   std::map<std::string, std::uint64_t> sizes_before;
-  // Files a process had open before strace attached (--pid), by path: their
-  // open flags and the descriptor's position, from /proc/PID/fdinfo.
+  // Files a process had open before strace attached (--pid), by descriptor
+  // as strace -y names it ("4</var/lib/db/data.mdb>"): its open flags and
+  // position, from /proc/PID/fdinfo.
   struct OpenBefore {
     std::vector<std::string> flags;
     std::uint64_t position = 0;

@@ -77,8 +77,10 @@ TEST_CASE("record: a file this process holds open, with flags and position") {
   options.globs = {dir.path() + "/*"};
   OpenBefore({::getpid()}, options);
   ::close(fd);
-  REQUIRE(options.open_before.count(path) == 1);
-  const StraceOptions::OpenBefore& open = options.open_before.at(path);
+  // By descriptor, as strace -y names it.
+  const std::string key = std::to_string(fd) + "<" + path + ">";
+  REQUIRE(options.open_before.count(key) == 1);
+  const StraceOptions::OpenBefore& open = options.open_before.at(key);
   CHECK(open.position == 10);
   CHECK(open.flags ==
         std::vector<std::string>{"O_WRONLY", "O_APPEND", "O_DSYNC"});

@@ -3,11 +3,15 @@
 // come from the trace; and the runs write exactly the variant's commits.
 #include "lib/config/replay.h"
 
+#include <dirent.h>
+#include <linux/fs.h>
+
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
 
 #include "lib/measure/run.h"
+#include "tests/unit/temp_dir.h"
 
 using namespace alignbench;
 
@@ -106,8 +110,13 @@ TEST_CASE("replay: aligned pages are shifted, header and all") {
   CHECK(replay.unaligned.header == 512);
   CHECK(replay.aligned.name == "as recorded");
   CHECK(replay.unaligned.name == "moved by 512 B");
-  // The other file's write is left out; its commit keeps the log's sync.
-  CHECK(replay.aligned.commits[3].size() == 2);
+  // The other file's write is kept, as recorded in both variants: file 1.
+  REQUIRE(replay.others.size() == 1);
+  CHECK(replay.others[0].path == "/w/control");
+  REQUIRE(replay.unaligned.commits[3].size() == 3);
+  CHECK(replay.unaligned.commits[3][0].file == 1);
+  CHECK(replay.unaligned.commits[3][0].offset == 0);
+  CHECK(replay.unaligned.commits[3][1].offset == 8192 + 512);
 }
 
 TEST_CASE("replay: a run writes the variant's commits") {
@@ -154,14 +163,16 @@ TEST_CASE("replay: a tie broken in deciding the run is said") {
   t.commits.erase(t.commits.begin());
   Result<Replay> r = ReplayOf(t, "t.json", "x", 512);
   REQUIRE(r);
-  REQUIRE(r.value().notes.size() == 2);
+  REQUIRE(r.value().notes.size() == 3);
   CHECK_THAT(r.value().notes[0],
              Catch::StartsWith("as many commits end in fdatasync as in "
-                               "fsync (2 each): measured with fsync"));
-  CHECK_THAT(r.value().notes[1], Catch::StartsWith("half the commits start"));
+                               "fsync (2 each): the pair is named by fsync"));
+  CHECK_THAT(r.value().notes[1],
+             Catch::StartsWith("1 other file of the trace"));
+  CHECK_THAT(r.value().notes[2], Catch::StartsWith("half the commits start"));
   CHECK(r.value().rule == ReplayRule::kShift);
-  // Without a tie, nothing is said.
-  CHECK(ReplayOf(Pages(), "p.json", "x", 512).value().notes.empty());
+  // Without a tie, only the other file is said.
+  CHECK(ReplayOf(Pages(), "p.json", "x", 512).value().notes.size() == 1);
 }
 
 TEST_CASE("replay: truncates and allocations are made by every variant") {
@@ -230,4 +241,134 @@ TEST_CASE(
   CHECK(recycled.value().notes.empty());
   CHECK(ReplayOf(Pages(), "p.json", "x", 512).value().layout ==
         Layout::kPrewritten);
+}
+
+namespace {
+
+// Counts what a replay's run asks of the kernel.
+class Calls final : public FileOpsWrapper {
+ public:
+  Calls() : FileOpsWrapper(SystemFileOps()) {}
+  int Create(const char* path, int flags, mode_t mode) override {
+    ++creates;
+    return FileOpsWrapper::Create(path, flags, mode);
+  }
+  ssize_t PwriteFlags(int fd, const void* b, std::size_t n, off_t o,
+                      int flags) override {
+    flagged.push_back(flags);
+    return FileOpsWrapper::PwriteFlags(fd, b, n, o, flags);
+  }
+  int Fsync(int fd) override {
+    ++fsyncs;
+    return FileOpsWrapper::Fsync(fd);
+  }
+  int UnlinkAt(int dir, const char* name) override {
+    ++unlinks;
+    return FileOpsWrapper::UnlinkAt(dir, name);
+  }
+  int creates = 0, fsyncs = 0, unlinks = 0;
+  std::vector<int> flagged;
+};
+
+// Two transactions of a rollback journal beside the database, and a meta
+// page written through an O_DSYNC descriptor.
+Trace Journal() {
+  Trace t;
+  t.files = {TraceFile{"/d/t.db", {"O_RDWR"}, FileState::kNew, 0},
+             TraceFile{"/d/t.db-journal", {"O_RDWR"}, FileState::kNew, 0}};
+  for (std::uint64_t k = 0; k < 2; ++k) {
+    TraceCommit c;
+    if (k > 0) {
+      c.ops.push_back({TraceOpKind::kUnlink, 1, 0, 0, {}});
+      c.ops.push_back({TraceOpKind::kCreate, 1, 0, 0, {}});
+    }
+    c.ops.push_back({TraceOpKind::kWrite, 1, 0, 4616, {}});
+    c.ops.push_back({TraceOpKind::kSync, 1, 0, 0, TraceSync::kFdatasync});
+    c.ops.push_back({TraceOpKind::kSyncDir, 0, 0, 0, TraceSync::kFsync});
+    c.ops.push_back({TraceOpKind::kWrite, 0, k * 4096, 4096, {}});
+    c.ops.push_back({TraceOpKind::kSync, 0, 0, 0, TraceSync::kFsync});
+    c.ops.push_back({TraceOpKind::kWrite, 0, 0, 100, {}});
+    c.ops.push_back({TraceOpKind::kSync, 0, 0, 0, TraceSync::kODsync});
+    t.commits.push_back(c);
+  }
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("replay: every file of a commit, each op with its own call") {
+  Result<Replay> r = ReplayOf(Journal(), "j.json", "x", 512);
+  REQUIRE(r);
+  const Replay& replay = r.value();
+  // The journal is unlinked and made again: the database is the log.
+  CHECK(replay.log_path == "/d/t.db");
+  REQUIRE(replay.others.size() == 1);
+  CHECK(replay.commits == 2);
+  TempDir dir;
+  Settings s;
+  s.dir = dir.path();
+  s.replay = std::make_shared<const Replay>(replay);
+  s.writes = 2;
+  s.sizes = {replay.bytes_per_commit};
+  s.syncs = {replay.sync};
+  s.layouts = {replay.layout};
+  s.caches = {CacheState::kWarm};
+  const std::vector<PairSpec> plan = ExpandPlan(s);
+  REQUIRE(plan.size() == 1);
+  Calls calls;
+  RunSpec spec = SpecFor(s, plan[0], Variant::kUnaligned, 4096, {});
+  spec.ops = &calls;
+  CHECK(spec.sync == SyncMethod::kNone);
+  REQUIRE(spec.others.size() == 1);
+  {
+    auto prepared = Run::Prepare(spec);
+    REQUIRE(prepared);
+    Run run = std::move(prepared).value();
+    CHECK(calls.creates == 2);  // the log and the journal
+    const int fsyncs = calls.fsyncs;
+    REQUIRE(run.Step());
+    // The directory's fsync and the database's; the journal's fdatasync and
+    // the O_DSYNC meta page are not fsyncs.
+    CHECK(calls.fsyncs - fsyncs == 2);
+    CHECK(calls.flagged == std::vector<int>{RWF_DSYNC});
+    REQUIRE(run.Step());
+    CHECK(calls.unlinks == 1);
+    CHECK(calls.creates == 3);
+    run.Finish(std::nullopt);
+  }
+  // Every file the run made is gone.
+  CHECK(calls.unlinks == 3);
+  DIR* d = ::opendir(dir.path().c_str());
+  int entries = 0;
+  while (const dirent* e = ::readdir(d)) entries += e->d_name[0] != '.';
+  ::closedir(d);
+  CHECK(entries == 0);
+}
+
+TEST_CASE("replay: whole blocks keep every sync and skip the blocks between") {
+  // A header rewrite at 0 and an append at 1 MiB in one commit, synced twice.
+  Trace t;
+  t.files = {TraceFile{"/d/aof", {"O_WRONLY"}, FileState::kNew, 0}};
+  for (std::uint64_t k = 0; k < 3; ++k) {
+    TraceCommit c;
+    c.ops.push_back({TraceOpKind::kWrite, 0, 10, 24, {}});
+    c.ops.push_back({TraceOpKind::kWrite, 0, (1 << 20) + 100 * k + 7, 100, {}});
+    c.ops.push_back({TraceOpKind::kSync, 0, 0, 0, TraceSync::kFdatasync});
+    c.ops.push_back(
+        {TraceOpKind::kWrite, 0, (1 << 20) + 100 * k + 107, 20, {}});
+    c.ops.push_back({TraceOpKind::kSync, 0, 0, 0, TraceSync::kFdatasync});
+    t.commits.push_back(c);
+  }
+  Result<Replay> r = ReplayOf(t, "a.json", "x", 512);
+  REQUIRE(r);
+  REQUIRE(r.value().rule == ReplayRule::kWholeBlocks);
+  const std::vector<TraceOp>& c = r.value().aligned.commits[1];
+  REQUIRE(c.size() == 5);
+  CHECK(c[0].offset == 0);
+  CHECK(c[0].length == 4096);
+  CHECK(c[1].offset == 1 << 20);
+  CHECK(c[1].length == 4096);
+  CHECK(c[2].kind == TraceOpKind::kSync);
+  CHECK(c[3].length == 4096);
+  CHECK(c[4].kind == TraceOpKind::kSync);
 }

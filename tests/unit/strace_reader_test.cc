@@ -31,6 +31,9 @@ std::string Describe(const std::vector<TraceOp>& ops) {
               std::to_string(op.offset) + "+" + std::to_string(op.length);
     } else if (op.kind == TraceOpKind::kTruncate) {
       text += "t" + std::to_string(op.file) + ":" + std::to_string(op.length);
+    } else if (op.kind != TraceOpKind::kSync) {  // unlink, create, sync_dir
+      text +=
+          std::string(NameOf(kTraceOpKinds, op.kind)) + std::to_string(op.file);
     } else {
       text += "s" + std::to_string(op.file) + ":" +
               std::string(NameOf(kTraceSyncs, op.call));
@@ -145,8 +148,10 @@ TEST_CASE("strace: SQLite's WAL, frame header and page per commit") {
   // CREATE TABLE (two frames), five inserts, and the checkpoint's sync at
   // close with nothing written.
   REQUIRE(t.commits.size() >= 6);
+  // SQLite syncs the directory once the WAL's header is synced: a sync_dir of
+  // the file in that directory, inside the commit that follows.
   CHECK(Describe(t.commits[0].ops) ==
-        "w0:32+24 w0:56+4096 w0:4152+24 w0:4176+4096 s0:fdatasync");
+        "sync_dir0 w0:32+24 w0:56+4096 w0:4152+24 w0:4176+4096 s0:fdatasync");
   CHECK(Describe(t.commits[1].ops) == "w0:8272+24 w0:8296+4096 s0:fdatasync");
   REQUIRE(t.limits.size() == 1);
   CHECK_THAT(t.limits[0], Catch::StartsWith("header: the first commit (32 B"));
@@ -183,7 +188,7 @@ TEST_CASE("strace: a descriptor open before the trace began") {
       "12 write(7</d/log>, \"\"..., 512) = 512\n"
       "12 fdatasync(7</d/log>) = 0\n";
   StraceOptions options;
-  options.open_before["/d/log"] = {{"O_WRONLY", "O_DIRECT"}, 4096};
+  options.open_before["7</d/log>"] = {{"O_WRONLY", "O_DIRECT"}, 4096};
   Result<Trace> known = ParseStrace(text, options);
   REQUIRE(known);
   CHECK(known.value().files[0].HasFlag("O_DIRECT"));
@@ -408,4 +413,102 @@ TEST_CASE("strace: a path's escapes are undone, so its name is the file's") {
         "b\xc2\x9b"
         "c>d\"e\\f g");
   CHECK(t.value().commits.size() == 1);
+}
+
+namespace {
+
+// SQLite's rollback journal in DELETE mode: per transaction the journal made,
+// written and synced, the directory synced, the page written and synced, the
+// journal unlinked.
+std::string DeleteJournal(int transactions) {
+  std::string text =
+      "1 openat(AT_FDCWD</d>, \"/d/t.db\", O_RDWR|O_CREAT, 0644) = "
+      "3</d/t.db>\n";
+  for (int i = 0; i < transactions; ++i) {
+    text +=
+        "1 openat(AT_FDCWD</d>, \"/d/t.db-journal\", O_RDWR|O_CREAT, 0644) = "
+        "4</d/t.db-journal>\n"
+        "1 pwrite64(4</d/t.db-journal>, \"\"..., 512, 0) = 512\n"
+        "1 pwrite64(4</d/t.db-journal>, \"\"..., 4104, 512) = 4104\n"
+        "1 fdatasync(4</d/t.db-journal>) = 0\n"
+        "1 openat(AT_FDCWD</d>, \"/d\", O_RDONLY|O_CLOEXEC) = 5</d>\n"
+        "1 fdatasync(5</d>) = 0\n"
+        "1 close(5</d>) = 0\n"
+        "1 pwrite64(3</d/t.db>, \"\"..., 4096, " +
+        std::to_string(4096 * i) +
+        ") = 4096\n"
+        "1 fdatasync(3</d/t.db>) = 0\n"
+        "1 close(4</d/t.db-journal>) = 0\n"
+        "1 unlink(\"/d/t.db-journal\") = 0\n";
+  }
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("strace: a journal made and unlinked by every transaction") {
+  const Trace t = Lines(DeleteJournal(3));
+  REQUIRE(t.files.size() == 2);
+  CHECK(t.files[1].path == "/d/t.db-journal");
+  CHECK(t.files[1].state == FileState::kNew);
+  // The journal's 512-byte header is written again by every transaction: no
+  // header of a log.
+  CHECK_FALSE(t.header);
+  REQUIRE(t.commits.size() == 3);
+  CHECK(Describe(t.commits[0].ops) ==
+        "w1:0+512 w1:512+4104 s1:fdatasync sync_dir0 w0:0+4096 s0:fdatasync");
+  CHECK(Describe(t.commits[1].ops) ==
+        "unlink1 create1 w1:0+512 w1:512+4104 s1:fdatasync sync_dir0 "
+        "w0:4096+4096 s0:fdatasync");
+  CHECK(Describe(t.after_last_commit) == "unlink1");
+}
+
+TEST_CASE("strace: a transaction's cycle found after a leading sync") {
+  // One sync of the journal before the transactions begin.
+  const std::string lead =
+      "1 openat(AT_FDCWD</d>, \"/d/t.db-journal\", O_RDWR|O_CREAT, 0644) = "
+      "4</d/t.db-journal>\n"
+      "1 pwrite64(4</d/t.db-journal>, \"\"..., 100, 0) = 100\n"
+      "1 fdatasync(4</d/t.db-journal>) = 0\n"
+      "1 close(4</d/t.db-journal>) = 0\n";
+  const Trace t = Lines(lead + DeleteJournal(6));
+  REQUIRE(t.commits.size() == 7);
+  CHECK(Describe(t.commits[0].ops) == "w0:0+100 s0:fdatasync");  // opened first
+  REQUIRE_FALSE(t.limits.empty());
+  CHECK_THAT(t.limits.back(),
+             Catch::Contains("13 syncs, 7 commits, 1 syncs outside the cycle"));
+}
+
+TEST_CASE("strace: O_TRUNC cuts a written file; F_DUPFD shares a position") {
+  const Trace t = Lines(
+      "1 openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/log>\n"
+      "1 write(3</d/log>, \"\"..., 100) = 100\n"
+      "1 fcntl(3</d/log>, F_DUPFD_CLOEXEC, 10) = 10</d/log>\n"
+      "1 write(10</d/log>, \"\"..., 50) = 50\n"
+      "1 fsync(3</d/log>) = 0\n"
+      "1 openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_TRUNC, 0644) = "
+      "4</d/log>\n"
+      "1 write(4</d/log>, \"\"..., 10) = 10\n"
+      "1 fsync(4</d/log>) = 0\n");
+  REQUIRE(t.commits.size() == 2);
+  CHECK(Describe(t.commits[0].ops) == "w0:0+100 w0:100+50 s0:fsync");
+  CHECK(Describe(t.commits[1].ops) == "t0:0 w0:0+10 s0:fsync");
+}
+
+TEST_CASE("strace: a file open before the trace, by descriptor") {
+  // LMDB's two descriptors of one file: data written and fdatasync'd, the
+  // meta page through an O_DSYNC one.
+  StraceOptions options;
+  options.open_before["3</d/data.mdb>"] = {{"O_RDWR"}, 0};
+  options.open_before["4</d/data.mdb>"] = {{"O_WRONLY", "O_DSYNC"}, 0};
+  Result<Trace> t = ParseStrace(
+      "1 pwrite64(3</d/data.mdb>, \"\"..., 4096, 8192) = 4096\n"
+      "1 fdatasync(3</d/data.mdb>) = 0\n"
+      "1 pwrite64(4</d/data.mdb>, \"\"..., 24, 16) = 24\n",
+      options);
+  REQUIRE(t);
+  REQUIRE(t.value().commits.size() == 2);
+  CHECK(Describe(t.value().commits[0].ops) == "w0:8192+4096 s0:fdatasync");
+  CHECK(Describe(t.value().commits[1].ops) == "w0:16+24 s0:O_DSYNC");
 }
