@@ -113,6 +113,57 @@ wait_for() {  # wait_for SECONDS COMMAND...: until COMMAND succeeds
   for ((i = 0; i < limit; i++)); do "$@" > /dev/null 2>&1 && return 0; sleep 0.1; done
   return 1
 }
+alive() { [[ $(ps -o stat= -p "$1" 2> /dev/null) == [^Z]* ]]; }  # alive PID: not ended
+# up NAME PID SECONDS LOG... -- COMMAND...: until COMMAND succeeds (the server answers),
+# a check. When the server's process PID ends first, or SECONDS pass, the test fails at
+# once with the tail of each LOG: all that follows needs the server, and each client
+# would only wait out its own timeout against a dead one (etcd, its port taken, once kept
+# this test retrying for 7 minutes).
+up() {
+  local name=$1 pid=$2 limit=$(($3 * 10)) logs=() i log
+  shift 3
+  while [ "$1" != -- ]; do logs+=("$1"); shift; done
+  shift
+  for ((i = 0; i < limit; i++)); do
+    "$@" > /dev/null 2>&1 && { check "$name: the server answers" true; return 0; }
+    alive "$pid" || break
+    sleep 0.1
+  done
+  if alive "$pid"; then
+    check "$name: the server answers (not within $3 s)" false
+  else
+    check "$name: the server answers (it ended first)" false
+  fi
+  for log in "${logs[@]}"; do
+    [ -s "$log" ] && { echo "--- the tail of $log:"; tail -n 10 "$log"; } >&2
+  done
+  finish
+  exit 1
+}
+# ended NAME PID SECONDS: waits for process PID, a child, to end, and returns its exit
+# status; one still running after SECONDS (a recorder deaf to SIGINT, a server that does
+# not stop) is killed and the test says so, rather than waiting on it for ever.
+ended() {
+  local i
+  for ((i = 0; i < $3 * 10; i++)); do alive "$2" || break; sleep 0.1; done
+  if alive "$2"; then
+    echo "FAIL: $1: still running $3 s on: killed" >&2
+    kill -KILL "$2" 2> /dev/null
+  fi
+  wait "$2"
+}
+# free_ports N: N TCP ports of 127.0.0.1 the kernel gives as free, bound to port 0 all at
+# once (so that they differ) and closed again. A port picked at random may be one another
+# test or service holds, and etcd then ends with "bind: address already in use".
+free_ports() {
+  "$PY" - "$1" << 'PY'
+import socket, sys
+held = [socket.socket() for _ in range(int(sys.argv[1]))]
+for s in held:
+    s.bind(("127.0.0.1", 0))
+print(" ".join(str(s.getsockname()[1]) for s in held))
+PY
+}
 sets() {  # sets SOCKET FROM COUNT: one SET per redis-cli line, each its own command
   seq "$2" $(($2 + $3 - 1)) | sed 's/.*/SET key& value&/' | redis-cli -s "$1" > /dev/null
 }
@@ -120,16 +171,25 @@ redis() {  # redis DIR: the server's command line, appendfsync always, on a sock
   echo redis-server --port 0 --unixsocket "$1/sock" --dir "$1" --appendonly yes \
     --appendfsync always --save "" --daemonize no --logfile "$1/redis.log"
 }
-# etcd_at DATA PORT [ARGS...]: sets ETCD, the command line of a one-member etcd with its
-# data in DATA, clients on 127.0.0.1:PORT and its peer on PORT+1, and CLIENT, its URL.
+# etcd_at DATA [ARGS...]: sets ETCD, the command line of a one-member etcd with its data
+# in DATA, its clients and its peer each on a port the kernel gave as free (free_ports),
+# CLIENT, its clients' URL, and PEER, its peer's.
 etcd_at() {
-  CLIENT=http://127.0.0.1:$2
-  local peer=http://127.0.0.1:$(($2 + 1))
+  local ports
+  read -r -a ports < <(free_ports 2)
+  CLIENT=http://127.0.0.1:${ports[0]}
+  PEER=http://127.0.0.1:${ports[1]}
   ETCD=(etcd --name t --data-dir "$1" --listen-client-urls "$CLIENT"
-    --advertise-client-urls "$CLIENT" --listen-peer-urls "$peer"
-    --initial-advertise-peer-urls "$peer" --initial-cluster "t=$peer" "${@:3}")
+    --advertise-client-urls "$CLIENT" --listen-peer-urls "$PEER"
+    --initial-advertise-peer-urls "$PEER" --initial-cluster "t=$PEER" "${@:2}")
 }
 etcd_put() { ETCDCTL_API=3 etcdctl --endpoints "$1" put "$2" "$3" > /dev/null; }
+# etcd_ready: the etcd of etcd_at takes a put, and it is that etcd (its member has PEER):
+# not another one that holds CLIENT's port, which would answer while ours ends.
+etcd_ready() {
+  etcd_put "$CLIENT" ready yes &&
+    ETCDCTL_API=3 etcdctl --endpoints "$CLIENT" member list | grep -qF "$PEER"
+}
 etcd_puts() {  # etcd_puts URL FROM COUNT: one etcdctl per put, each its own request
   local i
   for ((i = $2; i < $2 + $3; i++)); do etcd_put "$1" "key$i" "value$i" || return 1; done
@@ -166,7 +226,7 @@ attach_loaded() {
 # server are stopped.
 detach() {
   kill -INT "$REC"
-  wait "$REC"
+  ended "$1 by --pid: record" "$REC" 60
   check "$1 by --pid, loaded: record ends on SIGINT, exit 0" [ $? -eq 0 ]
   stop_descendants
 }
@@ -188,10 +248,11 @@ set -m
   $(redis "$r") > "$r/record.out" 2> "$r/record.err" &
 rec=$!
 set +m
-check "redis from its start: the server answers" wait_for 20 redis-cli -s "$r/sock" ping
+up "redis from its start" "$rec" 20 "$r/redis.log" "$r/record.out" "$r/record.err" -- \
+  redis-cli -s "$r/sock" ping
 sets "$r/sock" 1 "$OPS"
 redis-cli -s "$r/sock" shutdown nosave > /dev/null 2>&1
-wait "$rec"
+ended "redis from its start: record" "$rec" 60
 check "redis from its start: record ends with the server" [ $? -eq 0 ]
 aof=$(ls "$r"/appendonlydir/*.incr.aof 2> /dev/null)
 check "redis from its start: $OPS SETs, $OPS commits back to back, the AOF's size" \
@@ -204,7 +265,7 @@ mkdir "$r"
 # shellcheck disable=SC2046,SC2091
 $(redis "$r") &
 server=$!
-check "redis by --pid: the server answers" wait_for 20 redis-cli -s "$r/sock" ping
+up "redis by --pid" "$server" 20 "$r/redis.log" -- redis-cli -s "$r/sock" ping
 sets "$r/sock" 1 50
 aof=$(ls "$r"/appendonlydir/*.incr.aof)
 before=$(stat -c %s "$aof")
@@ -233,7 +294,7 @@ engine_rig
 mkdir "$RIG/real"
 # shellcheck disable=SC2046,SC2091
 $(redis "$RIG/real") &
-check "redis on the rig: the server answers" wait_for 20 redis-cli -s "$RIG/real/sock" ping
+up "redis on the rig" $! 20 "$RIG/real/redis.log" -- redis-cli -s "$RIG/real/sock" ping
 cp "$STAT" "$WORK/real.before"
 sets "$RIG/real/sock" 1 "$OPS"
 cp "$STAT" "$WORK/real.after"
@@ -255,17 +316,16 @@ against_real redis "$real_w" "$real_kib"
 # few more.
 e=$WORK/etcd
 mkdir "$e"
-port=$((20000 + RANDOM % 20000))
-etcd_at "$e/data" "$port"
+etcd_at "$e/data"
 set -m
 "$ALIGNBENCH" record --file "$e/data/member/wal/*.wal" --out "$e/trace.json" -- "${ETCD[@]}" \
   > "$e/record.out" 2> "$e/record.err" &
 rec=$!
 set +m
-check "etcd from its start: the server answers" wait_for 30 etcd_put "$CLIENT" ready yes
+up "etcd from its start" "$rec" 30 "$e/record.out" "$e/record.err" -- etcd_ready
 check "etcd from its start: the puts answered" etcd_puts "$CLIENT" 1 $((OPS - 1))
 kill -INT "$rec"
-wait "$rec"
+ended "etcd from its start: record" "$rec" 60
 check "etcd from its start: record ends on SIGINT with etcd, the trace saved (exit $?)" \
   [ -s "$e/trace.json" ]
 wal=$(ls "$e"/data/member/wal/*.wal)
@@ -284,10 +344,10 @@ check "etcd from its start: its renamed WAL segment, preallocated, every put a c
 # records' end before attaching the place the writes must start.
 e=$WORK/etcd-pid
 mkdir "$e"
-etcd_at "$e/data" $((port + 2))
+etcd_at "$e/data"
 "${ETCD[@]}" > "$e/etcd.log" 2>&1 &
 server=$!
-check "etcd by --pid: the server answers" wait_for 30 etcd_put "$CLIENT" ready yes
+up "etcd by --pid" "$server" 30 "$e/etcd.log" -- etcd_ready
 etcd_puts "$CLIENT" 1 49
 wal=$(ls "$e"/data/member/wal/*.wal)
 before=$(checked --wal-end "$wal")
@@ -305,9 +365,9 @@ check "etcd by --pid, loaded: preallocated, every put after 'attached' one commi
 engine_rig
 e=$WORK/etcd-rig
 mkdir "$e"
-etcd_at "$e/data" $((port + 4)) --wal-dir "$RIG/real-wal"
+etcd_at "$e/data" --wal-dir "$RIG/real-wal"
 "${ETCD[@]}" > "$e/etcd.log" 2>&1 &
-check "etcd on the rig: the server answers" wait_for 30 etcd_put "$CLIENT" ready yes
+up "etcd on the rig" $! 30 "$e/etcd.log" -- etcd_ready
 sync -f "$RIG"
 touch "$e/marker"
 cp "$STAT" "$e/before"
