@@ -49,7 +49,14 @@ Status PrepareLayout(Layout layout, std::uint64_t span, const TestFile& file,
       // answered by Prepare from the errno table, as every failure of a run.
       if (span > 0 &&
           ops.Fallocate(file.fd(), 0, 0, static_cast<off_t>(span)) != 0) {
-        return Fail("fallocate", file.path());
+        Error error = Fail("fallocate", file.path());
+        if (error.errno_value == EOPNOTSUPP) {
+          error.hint =
+              "this filesystem cannot preallocate: use --layout prewritten; a "
+              "--replay of a preallocated log needs a filesystem that can "
+              "(ext4, xfs, btrfs)";
+        }
+        return error;
       }
       return Ok{};
     case Layout::kPrewritten: {
