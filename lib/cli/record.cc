@@ -471,6 +471,15 @@ Status Save(const RecordPlan& plan, const Recorded& recorded) {
   const std::string saved =
       TraceToJson(trace).dump(1, ' ', false, json::error_handler_t::replace) +
       "\n";
+  if (saved.size() > kMaxTraceFileBytes) {
+    Error error = RecordError(
+        "the trace takes " + std::to_string(saved.size() >> 20) +
+        " MiB, past the " + std::to_string(kMaxTraceFileBytes >> 20) +
+        " MiB --replay reads, so nothing is saved");
+    error.hint =
+        "record a shorter run, or narrow --file to the log file(s) alone";
+    return error;
+  }
   if (Result<Trace> back = ParseTrace(saved, plan.out); !back) {
     Error error = RecordError("the trace is past what a trace file may hold (" +
                               back.error().detail + "), so nothing is saved");

@@ -397,11 +397,12 @@ class Parser {
     return std::to_string(fd.fd) + "<" + fd.path + ">";
   }
 
-  // A file the trace may keep: a path, not a socket, pipe or device. Every
-  // such file is followed (opens, renames, sizes); only the selected ones'
-  // writes and syncs are kept.
+  // A file the trace may keep: a path, not a socket, pipe or device (a file
+  // in /dev/shm, a tmpfs, is one). Every such file is followed (opens,
+  // renames, sizes); only the selected ones' writes and syncs are kept.
   static bool Regular(const std::string& path) {
     if (path.empty() || path[0] != '/') return false;
+    if (path.rfind("/dev/shm/", 0) == 0) return true;
     for (const char* skip : {"/dev/", "/proc/", "/sys/"}) {
       if (path.rfind(skip, 0) == 0) return false;
     }

@@ -512,3 +512,17 @@ TEST_CASE("strace: a file open before the trace, by descriptor") {
   CHECK(Describe(t.value().commits[0].ops) == "w0:8192+4096 s0:fdatasync");
   CHECK(Describe(t.value().commits[1].ops) == "w0:16+24 s0:O_DSYNC");
 }
+
+TEST_CASE("strace: a log in /dev/shm is a file; a device is not") {
+  const Trace t = Lines(
+      "1 openat(AT_FDCWD</d>, \"/dev/shm/log\", O_WRONLY|O_CREAT, 0644) = "
+      "3</dev/shm/log>\n"
+      "1 write(3</dev/shm/log>, \"\"..., 100) = 100\n"
+      "1 fdatasync(3</dev/shm/log>) = 0\n"
+      "1 openat(AT_FDCWD</d>, \"/dev/sdz\", O_WRONLY) = 4</dev/sdz>\n"
+      "1 write(4</dev/sdz>, \"\"..., 100) = 100\n"
+      "1 fdatasync(4</dev/sdz>) = 0\n");
+  REQUIRE(t.files.size() == 1);
+  CHECK(t.files[0].path == "/dev/shm/log");
+  CHECK(Describe(t.commits[0].ops) == "w0:0+100 s0:fdatasync");
+}
