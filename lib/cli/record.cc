@@ -132,6 +132,11 @@ Result<pid_t> TargetPid(const std::string& text) {
                                    "that user or as root"
                                  : "is no running process");
   }
+  if (IsZombie(pid)) {
+    return refuse(
+        "has exited and waits for its parent to reap it (a zombie): "
+        "nothing of it writes; give the PID of a running program");
+  }
   return pid;
 }
 

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -123,6 +124,16 @@ std::vector<std::string> CommandLineOf(pid_t pid) {
   // its old command line as empty strings.
   while (!argv.empty() && argv.back().empty()) argv.pop_back();
   return argv;
+}
+
+bool IsZombie(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)),
+                   std::istreambuf_iterator<char>());
+  // "PID (COMM) STATE ...": the name may hold spaces and parentheses.
+  const std::size_t close = stat.rfind(") ");
+  return close != std::string::npos && close + 2 < stat.size() &&
+         stat[close + 2] == 'Z';
 }
 
 namespace {

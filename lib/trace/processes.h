@@ -38,6 +38,10 @@ std::vector<pid_t> Family(pid_t root);
 // the empty strings a rewritten title leaves behind.
 std::vector<std::string> CommandLineOf(pid_t pid);
 
+// Whether `pid` has exited and waits for its parent to reap it (state Z in
+// /proc/PID/stat): nothing of it can be traced.
+bool IsZombie(pid_t pid);
+
 // The signals that stop record: every one that can be caught and whose
 // default is to end a process, save those the kernel sends for a fault of
 // the process itself. While an object of this class lives they are blocked

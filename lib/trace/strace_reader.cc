@@ -455,6 +455,15 @@ class Parser {
     }
   }
 
+  // Bytes moved into a traced file by the kernel (copy_file_range, sendfile,
+  // splice): strace shows no extent the trace could keep, so it says so.
+  void Untraced(const std::string& call, const FdArg& out) {
+    if (Regular(out.path) && Selected(out.path)) {
+      limits_.insert(call + " into " + out.path +
+                     ": its bytes are not traced as writes, nor replayed");
+    }
+  }
+
   // A sync of any path is kept: one of a traced file's directory is found by
   // Finish (its path is not a file's) and becomes a sync_dir.
   void Sync(const FdArg& fd, TraceSync call) {
@@ -735,6 +744,11 @@ class Parser {
                          (c.args[4].find("RWF_DSYNC") != std::string::npos ||
                           c.args[4].find("RWF_SYNC") != std::string::npos);
       Write(fd, Number(c.args[3]), *ret, dsync);
+    } else if ((n == "copy_file_range" || n == "splice") &&
+               c.args.size() >= 3) {
+      Untraced(n, ParseFd(c.args[2]));
+    } else if (n == "sendfile") {
+      Untraced(n, fd);
     } else if (n == "fsync") {
       Sync(fd, TraceSync::kFsync);
     } else if (n == "fdatasync") {

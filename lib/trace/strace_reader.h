@@ -25,7 +25,8 @@ inline constexpr const char* kStraceCalls =
     "pwrite64,pwritev,pwritev2,fsync,fdatasync,sync_file_range,fallocate,"
     "ftruncate,fstat,newfstatat,statx,stat,lstat,mmap,msync,io_uring_setup,"
     "rename,"
-    "renameat,renameat2,unlink,unlinkat,read,pread64,readv,preadv,preadv2";
+    "renameat,renameat2,unlink,unlinkat,read,pread64,readv,preadv,preadv2,"
+    "copy_file_range,sendfile,splice";
 
 struct StraceOptions {
   // Shell patterns (fnmatch, '*' not crossing '/') a traced file's absolute

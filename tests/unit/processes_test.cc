@@ -50,8 +50,14 @@ TEST_CASE("record: a process's command line and its descendants") {
     ::_exit(0);
   }
   const std::vector<pid_t> family = Family(::getpid());
+  CHECK_FALSE(IsZombie(child));
   ::kill(child, SIGKILL);
+  // Killed and not yet reaped: a zombie, until waitpid.
+  siginfo_t info{};
+  ::waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOWAIT);
+  CHECK(IsZombie(child));
   ::waitpid(child, nullptr, 0);
+  CHECK_FALSE(IsZombie(child));
   CHECK(family.front() == ::getpid());
   CHECK(std::find(family.begin(), family.end(), child) != family.end());
 }

@@ -526,3 +526,17 @@ TEST_CASE("strace: a log in /dev/shm is a file; a device is not") {
   CHECK(t.files[0].path == "/dev/shm/log");
   CHECK(Describe(t.commits[0].ops) == "w0:0+100 s0:fdatasync");
 }
+
+TEST_CASE("strace: bytes copied into a log by the kernel are a limit") {
+  const Trace t = Lines(
+      "1 openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/log>\n"
+      "1 openat(AT_FDCWD</d>, \"/d/src\", O_RDONLY) = 4</d/src>\n"
+      "1 write(3</d/log>, \"\"..., 10) = 10\n"
+      "1 copy_file_range(4</d/src>, NULL, 3</d/log>, NULL, 4096, 0) = 4096\n"
+      "1 sendfile(3</d/log>, 4</d/src>, NULL, 100) = 100\n"
+      "1 fdatasync(3</d/log>) = 0\n");
+  REQUIRE(t.limits.size() == 2);
+  CHECK_THAT(t.limits[0], Catch::StartsWith("copy_file_range into /d/log"));
+  CHECK_THAT(t.limits[1], Catch::StartsWith("sendfile into /d/log"));
+}
