@@ -235,7 +235,7 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
                      Payload(size, alignment, spec.warmup + spec.writes),
                      AlignedBuffer(stage, alignment)));
     if (stage > 0) {
-      made->held_ = AlignedBuffer(spec.dio_alignment, alignment);
+      made->held_ = AlignedBuffer(2 * spec.dio_alignment, alignment);
     }
   } catch (const std::bad_alloc&) {
     Error error = SystemError(ErrorKind::kSetup,
@@ -315,10 +315,12 @@ Status Run::WriteAt(const Op& op, const char* bytes) {
 // As a database does under O_DIRECT (InnoDB's and Derby's log buffers): the
 // write is whole aligned blocks built in memory. The partly filled block it
 // starts in is the one the write before ended in, which the writer still has
-// (the header block for the first write); after its end the last block is
-// zeros, the log's free space. Nothing is read back in the timed span. Only a
-// head block the writer does not hold (never, for these sequential patterns)
-// is read from the file.
+// (the header block for the first write), or the first block of the write
+// before where a log writes its partly filled block again (MariaDB's redo,
+// moved by a replay's shift); after its end the last block is zeros, the
+// log's free space. Nothing is read back in the timed span. Only a head block
+// the writer does not hold (never, for these sequential patterns) is read
+// from the file.
 Status Run::WriteStaged(Extent extent, const char* bytes, int rwf) {
   record_.staged = true;
   const std::uint64_t a = spec_.dio_alignment;
@@ -329,6 +331,8 @@ Status Run::WriteStaged(Extent extent, const char* bytes, int rwf) {
   char* stage = stage_.data();
   if (start == held_at_) {
     std::memcpy(stage, held_.data(), a);
+  } else if (start == head_at_) {  // the same block written again
+    std::memcpy(stage, held_.data() + a, a);
   } else if (Status read =
                  PreadAll(fd_.get(), stage, a, static_cast<off_t>(start),
                           file_.path(), *spec_.ops);
@@ -341,7 +345,9 @@ Status Run::WriteStaged(Extent extent, const char* bytes, int rwf) {
       PwriteAll(fd_.get(), stage, end - start, static_cast<off_t>(start),
                 file_.path(), *spec_.ops, rwf);
   std::memcpy(held_.data(), stage + (end - a - start), a);
+  std::memcpy(held_.data() + a, stage, a);
   held_at_ = end - a;
+  head_at_ = start;
   return written;
 }
 

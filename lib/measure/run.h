@@ -124,6 +124,8 @@ class Run final {
   // it, and its offset in the file.
   AlignedBuffer held_;
   std::uint64_t held_at_ = ~std::uint64_t{0};
+  // And the first block of that write, held in the second half of held_.
+  std::uint64_t head_at_ = ~std::uint64_t{0};
   // Index of the next write in the pattern (warm-up included)
   std::uint64_t next_ = 0;
   RunRecord record_;

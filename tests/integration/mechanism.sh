@@ -58,6 +58,33 @@ check "staged: unaligned direct writes measured and labelled staged" \
   'pair(4096)["unaligned"]["device_per_write"]["reads"] <= 0.1' \
   'pair(4096)["unaligned"]["device_per_write"]["written_kib"] >= 7.5'
 
+# MariaDB's way: an O_DIRECT redo log that writes its partly filled 4 KiB block again at
+# every commit until it is full (512 bytes more each time), recycled. Moved by the shift,
+# each staged write spans two blocks, and the next starts in the first of them again: the
+# writer holds it, as the log buffer does, and reads nothing (it read the block every
+# commit when it held only the last one).
+"$PY" - "$WORK/redo.trace.json" << 'PY'
+import json, sys
+commits = []
+for k in range(64):
+    commits.append({"ops": [{"op": "write", "file": 0, "offset": k // 8 * 4096, "length": 4096},
+                            {"op": "sync", "file": 0, "call": "fsync"}]})
+json.dump({"schema": "alignbench-trace", "version": 2,
+           "program": {"argv": ["redo"], "version": "test"}, "recorder": "test",
+           "commit_rule": "a commit ends at each fsync, fdatasync or sync_file_range of a "
+           "traced file, and at each write to a traced file opened with O_SYNC or O_DSYNC",
+           "files": [{"path": "/redo", "flags": ["O_WRONLY", "O_DIRECT"], "state": "recycled",
+                      "size_at_open": 1 << 20}],
+           "header": None, "commits": commits, "after_last_commit": [], "limits": []},
+          open(sys.argv[1], "w"))
+PY
+run redo --replay "$WORK/redo.trace.json" --repetitions 2
+check "a rewritten block, staged and moved: no device read per commit" \
+  json_check "$WORK/redo.json" \
+  'pair(4096)["io"] == "direct"' \
+  'pair(4096)["unaligned"]["staged"] is True' \
+  'pair(4096)["unaligned"]["device_per_write"]["reads"] <= 0.1'
+
 # etcd's way: 100-byte appends, each synced, into a preallocated segment. Padded, every
 # commit reaches an unwritten block (a journal commit at its sync); as recorded, one in
 # about 40; whole blocks reach the same blocks as the recorded commits.
