@@ -99,6 +99,9 @@ std::vector<pid_t> Family(pid_t root) {
     const pid_t pid = todo.back();
     todo.pop_back();
     if (!seen.insert(pid).second) continue;
+    // An exited child its parent has not reaped can never be traced: waiting
+    // for strace to attach to it would never end.
+    if (pid != root && IsZombie(pid)) continue;
     out.push_back(pid);
     const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
     DIR* dir = ::opendir(tasks.c_str());

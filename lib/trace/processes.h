@@ -31,7 +31,8 @@ std::string FirstLineOf(const std::vector<std::string>& argv);
 // (asking the program itself could start a server); else "unknown" and why.
 std::string ProgramVersion(const std::string& executable);
 
-// A process and all its descendants, from /proc/PID/task/*/children.
+// A process and all its descendants, from /proc/PID/task/*/children, save
+// those that have exited and wait to be reaped (zombies).
 std::vector<pid_t> Family(pid_t root);
 
 // The command line of a running process, from /proc/PID/cmdline, without

@@ -274,10 +274,11 @@ class Parser {
                         "no system call found in it");
     }
     Trace trace;
-    // The files traced: matched by a glob, or written and synced.
+    // The files traced: written while a glob matched them (a log rotated
+    // away to log.1 keeps the commits it had), or written and synced.
     std::vector<std::string> chosen;
     for (const auto& [path, info] : files_) {
-      if (!info.written || !Selected(path)) continue;
+      if (!info.written) continue;
       if (options_.globs.empty() && !info.synced) continue;
       chosen.push_back(path);
     }
@@ -415,7 +416,7 @@ class Parser {
 
   void Write(const FdArg& fd, std::optional<std::uint64_t> at,
              std::uint64_t length, bool sync_flag_write) {
-    if (!Selected(fd.path) || length == 0) return;
+    if (!Regular(fd.path) || length == 0) return;
     FileInfo& info = Known(fd);
     Description& d = Of(fd);
     // The file's flags are those of the descriptor that writes it last: a
@@ -427,8 +428,10 @@ class Parser {
     std::uint64_t offset = at.value_or(d.position);
     if (!at && Has(flags, "O_APPEND")) offset = info.size;
     if (!at) d.position = offset + length;
-    info.written = true;
     info.size = std::max(info.size, offset + length);
+    // A path no --file matches (yet: etcd's wal.tmp/) is followed, not kept.
+    if (!Selected(fd.path)) return;
+    info.written = true;
     events_.push_back({TraceOpKind::kWrite, fd.path, offset, length, {}});
     const bool osync = Has(flags, "O_SYNC");
     if (osync || Has(flags, "O_DSYNC") || sync_flag_write) {
@@ -473,6 +476,18 @@ class Parser {
     if (selected) info.synced = true;
     events_.push_back(
         {TraceOpKind::kSync, fd.path, 0, 0, call, false, !selected});
+  }
+
+  // truncate(2) of a traced file by its path: as its ftruncate.
+  void TruncateByPath(const Call& c) {
+    const std::string path = PathArg("", c.args[0]);
+    const std::optional<std::uint64_t> len = Number(c.args[1]);
+    auto it = files_.find(path);
+    if (it == files_.end() || !len) return;
+    it->second.size = *len;
+    if (Selected(path)) {
+      events_.push_back({TraceOpKind::kTruncate, path, 0, *len, {}, false});
+    }
   }
 
   // stat, lstat, newfstatat and statx of a path: an op of a file the trace
@@ -638,13 +653,14 @@ class Parser {
     }
   }
 
-  // ftruncate: the size it leaves; once a traced file was written, an op of
-  // the commit, which the replay makes too.
+  // ftruncate: the size it leaves, and an op of the commit it falls in,
+  // which the replay makes too (a log sized before its first write is then
+  // written into the holes, as the program's was, not grown by each commit).
   void Truncate(const FdArg& fd, const Call& c) {
     const std::optional<std::uint64_t> len = Number(c.args[1]);
     if (!len) return;
     FileInfo& info = Known(fd);
-    if (info.written && Selected(fd.path)) {
+    if (Selected(fd.path)) {
       events_.push_back({TraceOpKind::kTruncate, fd.path, 0, *len, {}, false});
     }
     info.size = *len;
@@ -685,6 +701,8 @@ class Parser {
       Rename(c);
     } else if (n == "unlink" || n == "unlinkat") {
       Unlink(c);
+    } else if (n == "truncate" && c.args.size() >= 2) {
+      TruncateByPath(c);
     } else if (n == "stat" || n == "lstat" ||
                ((n == "newfstatat" || n == "statx") && c.args.size() >= 2 &&
                 c.args[1] != "\"\"")) {

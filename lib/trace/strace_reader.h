@@ -23,7 +23,8 @@ namespace alignbench {
 inline constexpr const char* kStraceCalls =
     "open,openat,openat2,creat,close,dup,dup2,dup3,fcntl,lseek,write,writev,"
     "pwrite64,pwritev,pwritev2,fsync,fdatasync,sync_file_range,fallocate,"
-    "ftruncate,fstat,newfstatat,statx,stat,lstat,mmap,msync,io_uring_setup,"
+    "ftruncate,truncate,fstat,newfstatat,statx,stat,lstat,mmap,msync,io_uring_"
+    "setup,"
     "rename,"
     "renameat,renameat2,unlink,unlinkat,read,pread64,readv,preadv,preadv2,"
     "copy_file_range,sendfile,splice";

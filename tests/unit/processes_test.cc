@@ -56,6 +56,9 @@ TEST_CASE("record: a process's command line and its descendants") {
   siginfo_t info{};
   ::waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOWAIT);
   CHECK(IsZombie(child));
+  // Not in the family to trace: strace could never attach to it.
+  const std::vector<pid_t> living = Family(::getpid());
+  CHECK(std::find(living.begin(), living.end(), child) == living.end());
   ::waitpid(child, nullptr, 0);
   CHECK_FALSE(IsZombie(child));
   CHECK(family.front() == ::getpid());

@@ -540,3 +540,42 @@ TEST_CASE("strace: bytes copied into a log by the kernel are a limit") {
   CHECK_THAT(t.limits[0], Catch::StartsWith("copy_file_range into /d/log"));
   CHECK_THAT(t.limits[1], Catch::StartsWith("sendfile into /d/log"));
 }
+
+TEST_CASE(
+    "strace: a log rotated away keeps its commits; truncate(2) is an op") {
+  const Trace t = Lines(
+      "1 openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/log>\n"
+      "1 write(3</d/log>, \"\"..., 10) = 10\n"
+      "1 fsync(3</d/log>) = 0\n"
+      "1 rename(\"/d/log\", \"/d/log.1\") = 0\n"
+      "1 openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
+      "4</d/log>\n"
+      "1 write(4</d/log>, \"\"..., 20) = 20\n"
+      "1 truncate(\"/d/log\", 4096) = 0\n"
+      "1 fsync(4</d/log>) = 0\n",
+      {"/d/log"});
+  REQUIRE(t.files.size() == 2);
+  CHECK(t.files[0].path == "/d/log.1");
+  CHECK(t.files[1].path == "/d/log");
+  REQUIRE(t.commits.size() == 2);
+  CHECK(Describe(t.commits[0].ops) == "w0:0+10 s0:fsync");
+  CHECK(Describe(t.commits[1].ops) == "w1:0+20 t1:4096 s1:fsync");
+}
+
+TEST_CASE("strace: a path no --file matches yet still moves its position") {
+  // write(2) under wal.tmp/ (not matched), the directory renamed to wal/.
+  const Trace t = Lines(
+      "1 openat(AT_FDCWD</e>, \"/e/wal.tmp/0\", O_WRONLY|O_CREAT, 0600) = "
+      "7</e/wal.tmp/0>\n"
+      "1 write(7</e/wal.tmp/0>, \"\"..., 80) = 80\n"
+      "1 rename(\"/e/wal.tmp\", \"/e/wal\") = 0\n"
+      "1 write(7</e/wal/0>, \"\"..., 100) = 100\n"
+      "1 fdatasync(7</e/wal/0>) = 0\n"
+      "1 ftruncate(7</e/wal/0>, 1048576) = 0\n",
+      {"/e/wal/*"});
+  REQUIRE(t.commits.size() == 1);
+  CHECK(Describe(t.commits[0].ops) == "w0:80+100 s0:fdatasync");
+  // Sized by ftruncate after its last sync: an op, after the last commit.
+  CHECK(Describe(t.after_last_commit) == "t0:1048576");
+}
