@@ -211,6 +211,8 @@ struct Description {
   std::vector<std::string> flags;
 };
 using SharedDescription = std::shared_ptr<Description>;
+// A process's descriptors, by "FD<PATH>".
+using Table = std::map<std::string, SharedDescription>;
 
 struct Event {
   TraceOpKind kind;
@@ -264,6 +266,7 @@ class Parser {
     }
     if (std::optional<Call> call = ParseCall(line)) {
       ++calls_;
+      pid_ = pid;
       Take(*call);
     }
   }
@@ -368,17 +371,36 @@ class Parser {
     return info;
   }
 
+  // The descriptor table of the process whose call is read.
+  Table& Fds() {
+    auto it = tables_.find(pid_);
+    return it == tables_.end() ? *shared_ : *it->second;
+  }
+
+  // clone, clone3, fork, vfork that made `child`: its table shared (threads,
+  // CLONE_FILES) or copied.
+  void Forked(const Call& c, const std::string& child) {
+    auto it = tables_.find(pid_);
+    const std::shared_ptr<Table> parent =
+        it == tables_.end() ? shared_ : it->second;
+    const bool threads =
+        std::any_of(c.args.begin(), c.args.end(), [](const std::string& arg) {
+          return arg.find("CLONE_FILES") != std::string::npos;
+        });
+    tables_[child] = threads ? parent : std::make_shared<Table>(*parent);
+  }
+
   // A descriptor strace named, known or not: --pid may find files open.
   FileInfo& Known(const FdArg& fd) {
     const std::string key = Key(fd);
-    if (!descriptors_.count(key)) {
+    if (!Fds().count(key)) {
       auto before = options_.open_before.find(key);
       if (before != options_.open_before.end()) {
-        descriptors_[key] = std::make_shared<Description>(
+        Fds()[key] = std::make_shared<Description>(
             Description{before->second.position, before->second.flags});
         return Open(fd.path, before->second.flags, false);
       }
-      descriptors_[key] = std::make_shared<Description>();
+      Fds()[key] = std::make_shared<Description>();
       if (!files_.count(fd.path) && Selected(fd.path)) {
         limits_.insert("descriptor " + std::to_string(fd.fd) + " of " +
                        fd.path +
@@ -391,7 +413,7 @@ class Parser {
 
   Description& Of(const FdArg& fd) {
     Known(fd);
-    return *descriptors_.at(Key(fd));
+    return *Fds().at(Key(fd));
   }
 
   static std::string Key(const FdArg& fd) {
@@ -447,7 +469,7 @@ class Parser {
   void Read(const FdArg& fd, std::optional<std::uint64_t> at,
             std::uint64_t length) {
     const std::string key = Key(fd);
-    if (!descriptors_.count(key) && !options_.open_before.count(key)) return;
+    if (!Fds().count(key) && !options_.open_before.count(key)) return;
     if (!at) {
       Description& d = Of(fd);
       at = d.position;
@@ -545,8 +567,7 @@ class Parser {
       events_.push_back({TraceOpKind::kTruncate, fd.path, 0, 0});
     }
     if (Has(flags, "O_TRUNC")) info.size = 0;
-    descriptors_[Key(fd)] =
-        std::make_shared<Description>(Description{0, flags});
+    Fds()[Key(fd)] = std::make_shared<Description>(Description{0, flags});
   }
 
   // A path argument made absolute: from its directory descriptor's path
@@ -586,13 +607,17 @@ class Parser {
         ++it;
       }
     }
-    std::map<std::string, SharedDescription> renamed;
-    for (auto& [key, d] : descriptors_) {
-      const FdArg fd = ParseFd(key);
-      const std::optional<std::string> now = moved(fd.path);
-      renamed[now ? std::to_string(fd.fd) + "<" + *now + ">" : key] = d;
+    std::set<Table*> tables{shared_.get()};
+    for (auto& [pid, table] : tables_) tables.insert(table.get());
+    for (Table* table : tables) {
+      Table renamed;
+      for (auto& [key, d] : *table) {
+        const FdArg fd = ParseFd(key);
+        const std::optional<std::string> now = moved(fd.path);
+        renamed[now ? std::to_string(fd.fd) + "<" + *now + ">" : key] = d;
+      }
+      *table = std::move(renamed);
     }
-    descriptors_ = std::move(renamed);
     for (Event& e : events_) {
       if (auto now = moved(e.path)) e.path = *now;
     }
@@ -603,7 +628,7 @@ class Parser {
     if (to.path.empty()) to.path = fd.path;
     if (!Regular(fd.path)) return;
     Known(fd);
-    descriptors_[Key(to)] = descriptors_.at(Key(fd));  // one description
+    Fds()[Key(to)] = Fds().at(Key(fd));  // one description
   }
 
   // F_SETFL sets the status flags the call names (O_DIRECT, O_APPEND,
@@ -724,6 +749,12 @@ class Parser {
 
   void Take(const Call& c) {
     const bool failed = !c.ret.empty() && c.ret[0] == '-';
+    const std::string& n = c.name;
+    if (!failed &&
+        (n == "clone" || n == "clone3" || n == "fork" || n == "vfork")) {
+      if (Number(c.ret).value_or(0) > 0) Forked(c, c.ret);
+      return;
+    }
     const bool limit = c.name == "io_uring_setup" || c.name == "msync";
     if ((failed || c.args.empty()) && !limit) return;
     if (TakeByPath(c)) return;
@@ -737,7 +768,7 @@ class Parser {
     const std::optional<std::uint64_t> ret = Number(c.ret);
     const bool regular = Regular(fd.path);
     if (n == "close") {
-      descriptors_.erase(Key(fd));
+      Fds().erase(Key(fd));
     } else if ((n == "dup" || n == "dup2" || n == "dup3") && ret) {
       Dup(fd, c);
     } else if (n == "fcntl" && c.args.size() >= 2 &&
@@ -914,7 +945,15 @@ class Parser {
   const StraceOptions& options_;
   std::map<std::string, std::string> pending_;
   std::map<std::string, FileInfo> files_;
-  std::map<std::string, SharedDescription> descriptors_;
+  // Descriptor tables by process: a thread (clone with CLONE_FILES) shares
+  // its parent's, a forked child gets a copy (the same descriptions: one
+  // position), so that its close() leaves the parent's descriptor alone. A
+  // process first seen without its clone (--pid's, its threads) shares the
+  // one table all such share.
+  std::map<std::string, std::shared_ptr<Table>> tables_;
+  std::shared_ptr<Table> shared_ = std::make_shared<Table>();
+  // The process of the line being read.
+  std::string pid_;
   // The working directory last seen (openat's AT_FDCWD</dir>), for the
   // relative paths of rename.
   std::string cwd_;

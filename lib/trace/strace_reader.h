@@ -4,8 +4,9 @@
 // first with -f, "<unfinished ...>" and "<... NAME resumed>" halves joined by
 // process id). A file's position is followed for write/writev through open,
 // lseek and the writes themselves, by descriptor and path (threads and forked
-// children share it, as they share the open file); O_APPEND writes go to the
-// file's end. Pure: no process, no file.
+// children share it, as they share the open file; a forked child's
+// descriptors are its own, a thread's its process's); O_APPEND writes go to
+// the file's end. Pure: no process, no file.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +28,7 @@ inline constexpr const char* kStraceCalls =
     "setup,"
     "rename,"
     "renameat,renameat2,unlink,unlinkat,read,pread64,readv,preadv,preadv2,"
-    "copy_file_range,sendfile,splice";
+    "copy_file_range,sendfile,splice,clone,clone3,fork,vfork";
 
 struct StraceOptions {
   // Shell patterns (fnmatch, '*' not crossing '/') a traced file's absolute

@@ -579,3 +579,25 @@ TEST_CASE("strace: a path no --file matches yet still moves its position") {
   // Sized by ftruncate after its last sync: an op, after the last commit.
   CHECK(Describe(t.after_last_commit) == "t0:1048576");
 }
+
+TEST_CASE("strace: a forked child's close leaves its parent's descriptor") {
+  const Trace t = Lines(
+      "10 openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/log>\n"
+      "10 write(3</d/log>, \"\"..., 100) = 100\n"
+      "10 clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|SIGCHLD, "
+      "child_tidptr=0x7f) = 11\n"
+      "10 clone(child_stack=0x7e, flags=CLONE_VM|CLONE_FS|CLONE_FILES|"
+      "CLONE_THREAD) = 12\n"
+      "11 write(3</d/log>, \"\"..., 50) = 50\n"
+      "11 close(3</d/log>) = 0\n"
+      "10 write(3</d/log>, \"\"..., 10) = 10\n"
+      "12 write(3</d/log>, \"\"..., 5) = 5\n"
+      "10 fsync(3</d/log>) = 0\n");
+  REQUIRE(t.commits.size() == 1);
+  // The child shares the position while it has the descriptor; the thread
+  // writes through its process's table.
+  CHECK(Describe(t.commits[0].ops) ==
+        "w0:0+100 w0:100+50 w0:150+10 w0:160+5 s0:fsync");
+  CHECK(t.limits.empty());
+}
