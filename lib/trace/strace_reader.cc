@@ -216,7 +216,8 @@ using Table = std::map<std::string, SharedDescription>;
 
 struct Event {
   TraceOpKind kind;
-  std::string path;
+  // Into Parser::paths_, which a rename changes for every event at once.
+  std::size_t path = 0;
   std::uint64_t offset = 0;
   std::uint64_t length = 0;
   TraceSync call = TraceSync::kFdatasync;
@@ -330,9 +331,10 @@ class Parser {
     for (const Event& e : events_) {
       TraceOp op;
       op.kind = e.kind;
-      if (auto it = index.find(e.path); it != index.end() && !e.dir_only) {
+      const std::string& path = paths_[e.path];
+      if (auto it = index.find(path); it != index.end() && !e.dir_only) {
         op.file = it->second;
-      } else if (auto dir = dirs.find(e.path);
+      } else if (auto dir = dirs.find(path);
                  e.kind == TraceOpKind::kSync && dir != dirs.end()) {
         op.kind = TraceOpKind::kSyncDir;
         op.file = dir->second;
@@ -369,6 +371,13 @@ class Parser {
       info.size = info.truncated_at_open ? 0 : info.size_at_open.value_or(0);
     }
     return info;
+  }
+
+  // The id of `path` in paths_, made on first use.
+  std::size_t Id(const std::string& path) {
+    auto [it, added] = ids_.try_emplace(path, paths_.size());
+    if (added) paths_.push_back(path);
+    return it->second;
   }
 
   // The descriptor table of the process whose call is read.
@@ -454,11 +463,11 @@ class Parser {
     // A path no --file matches (yet: etcd's wal.tmp/) is followed, not kept.
     if (!Selected(fd.path)) return;
     info.written = true;
-    events_.push_back({TraceOpKind::kWrite, fd.path, offset, length, {}});
+    events_.push_back({TraceOpKind::kWrite, Id(fd.path), offset, length, {}});
     const bool osync = Has(flags, "O_SYNC");
     if (osync || Has(flags, "O_DSYNC") || sync_flag_write) {
       info.synced = true;
-      events_.push_back({TraceOpKind::kSync, fd.path, 0, 0,
+      events_.push_back({TraceOpKind::kSync, Id(fd.path), 0, 0,
                          osync ? TraceSync::kOSync : TraceSync::kODsync});
     }
   }
@@ -476,7 +485,7 @@ class Parser {
       d.position += length;
     }
     if (length > 0 && Selected(fd.path)) {
-      events_.push_back({TraceOpKind::kRead, fd.path, *at, length});
+      events_.push_back({TraceOpKind::kRead, Id(fd.path), *at, length});
     }
   }
 
@@ -497,7 +506,7 @@ class Parser {
     const bool selected = Selected(fd.path);
     if (selected) info.synced = true;
     events_.push_back(
-        {TraceOpKind::kSync, fd.path, 0, 0, call, false, !selected});
+        {TraceOpKind::kSync, Id(fd.path), 0, 0, call, false, !selected});
   }
 
   // truncate(2) of a traced file by its path: as its ftruncate.
@@ -508,7 +517,7 @@ class Parser {
     if (it == files_.end() || !len) return;
     it->second.size = *len;
     if (Selected(path)) {
-      events_.push_back({TraceOpKind::kTruncate, path, 0, *len, {}, false});
+      events_.push_back({TraceOpKind::kTruncate, Id(path), 0, *len, {}, false});
     }
   }
 
@@ -519,7 +528,7 @@ class Parser {
     const std::string path =
         at ? PathArg(c.args[0], c.args[1]) : PathArg("", c.args[0]);
     if (files_.count(path) > 0 && Selected(path)) {
-      events_.push_back({TraceOpKind::kStat, path});
+      events_.push_back({TraceOpKind::kStat, Id(path)});
     }
   }
 
@@ -535,7 +544,7 @@ class Parser {
     if (it == files_.end() || it->second.unlinked) return;
     it->second.unlinked = true;
     it->second.size = 0;
-    events_.push_back({TraceOpKind::kUnlink, path});
+    events_.push_back({TraceOpKind::kUnlink, Id(path)});
   }
 
   void OpenCall(const Call& c, std::size_t flags_at, bool creat) {
@@ -561,10 +570,10 @@ class Parser {
     FileInfo& info = Open(fd.path, flags, true);
     if (known && info.unlinked) {
       info.unlinked = false;
-      events_.push_back({TraceOpKind::kCreate, fd.path});
+      events_.push_back({TraceOpKind::kCreate, Id(fd.path)});
     } else if (known && info.written && Has(flags, "O_TRUNC") &&
                info.size > 0) {
-      events_.push_back({TraceOpKind::kTruncate, fd.path, 0, 0});
+      events_.push_back({TraceOpKind::kTruncate, Id(fd.path), 0, 0});
     }
     if (Has(flags, "O_TRUNC")) info.size = 0;
     Fds()[Key(fd)] = std::make_shared<Description>(Description{0, flags});
@@ -618,9 +627,11 @@ class Parser {
       }
       *table = std::move(renamed);
     }
-    for (Event& e : events_) {
-      if (auto now = moved(e.path)) e.path = *now;
+    for (std::string& path : paths_) {
+      if (auto now = moved(path)) path = *now;
     }
+    ids_.clear();  // rebuilt as paths are named again
+    for (std::size_t id = 0; id < paths_.size(); ++id) ids_[paths_[id]] = id;
   }
 
   void Dup(const FdArg& fd, const Call& c) {
@@ -667,7 +678,7 @@ class Parser {
       }
     } else if (Selected(fd.path) && off && len && *len > 0 &&
                (keep_size || mode == "0")) {
-      Event e{TraceOpKind::kAllocate, fd.path, *off, *len, {}, keep_size};
+      Event e{TraceOpKind::kAllocate, Id(fd.path), *off, *len, {}, keep_size};
       events_.push_back(e);
     } else if (Selected(fd.path)) {
       limits_.insert("fallocate " + mode + " of " + fd.path +
@@ -686,7 +697,8 @@ class Parser {
     if (!len) return;
     FileInfo& info = Known(fd);
     if (Selected(fd.path)) {
-      events_.push_back({TraceOpKind::kTruncate, fd.path, 0, *len, {}, false});
+      events_.push_back(
+          {TraceOpKind::kTruncate, Id(fd.path), 0, *len, {}, false});
     }
     info.size = *len;
   }
@@ -698,7 +710,7 @@ class Parser {
         c.name == "fstat" || (c.args.size() >= 2 && c.args[1] == "\"\"");
     if (!own) return;
     FileInfo& info = Known(fd);
-    if (Selected(fd.path)) events_.push_back({TraceOpKind::kStat, fd.path});
+    if (Selected(fd.path)) events_.push_back({TraceOpKind::kStat, Id(fd.path)});
     std::optional<std::uint64_t> size;
     for (const std::string& arg : c.args) {
       if (!size) size = Field(arg, c.name == "statx" ? "stx_size" : "st_size");
@@ -958,6 +970,9 @@ class Parser {
   // relative paths of rename.
   std::string cwd_;
   std::vector<Event> events_;
+  // The paths events name, each once; by path, its id.
+  std::vector<std::string> paths_;
+  std::map<std::string, std::size_t> ids_;
   std::set<std::string> limits_;
   std::uint64_t calls_ = 0;
 };
