@@ -27,6 +27,15 @@
 # for the rollback journals and LMDB; one without the reads and stats fails PERSIST's
 # flushes (Linux 6.13+ stamps a change finely once its timestamps were read, and the
 # directory's sync then commits the journal). The failures print the figures.
+# 6. LMDB by --pid while two busy loops load both CPUs: a python3-lmdb process that made
+#    transactions before, recorded (alignbench record --pid --file DIR/*) once "attached"
+#    is said, makes OPS write transactions, then waits until record is stopped by SIGINT
+#    (exit 0). The trace holds exactly OPS commits, LMDB's own count of them (its last
+#    transaction id, before and after), each the data pages written and fdatasync'd, then
+#    the meta page written through the descriptor opened O_DSYNC: its syncs fdatasync
+#    then O_DSYNC, the last of its ops. The descriptors open before are read from /proc,
+#    each with its own flags: the data descriptor's writes are not each a commit (when it
+#    took the meta descriptor's O_DSYNC, 300 transactions made 1149 commits).
 # Root (loop rigs, drop_caches); skipped under the sanitizers and where a program is
 # missing (scripts/test installs them as root: ENGINE_PACKAGES in scripts/lib/common.sh).
 source "$(dirname "$0")/../integration/lib.sh"
@@ -70,6 +79,32 @@ if len(sys.argv) > 3:
 env.close()
 PY
 
+# The LMDB program by --pid: DIR OPS AT. The environment opened and 20 transactions made,
+# "ready" and its last transaction id printed; once AT.go is there, OPS transactions, then
+# "done" and the last transaction id printed and AT.done made; once AT.end is there, the
+# environment closed. It waits on files, polled: no I/O on its traced files while it waits.
+cat > "$WORK/lmdb_pid.py" << 'PY'
+import os, sys, time
+import lmdb
+def wait(path):
+    while not os.path.exists(path):
+        time.sleep(0.05)
+at = sys.argv[3]
+env = lmdb.open(sys.argv[1], map_size=16 << 20)
+for i in range(20):
+    with env.begin(write=True) as txn:
+        txn.put(b"before%d" % i, b"value%d" % i)
+print("ready %d" % env.info()["last_txnid"], flush=True)
+wait(at + ".go")
+for i in range(int(sys.argv[2])):
+    with env.begin(write=True) as txn:
+        txn.put(b"key%d" % i, b"value%d" % i)
+print("done %d" % env.info()["last_txnid"], flush=True)
+open(at + ".done", "w").close()
+wait(at + ".end")
+env.close()
+PY
+
 # program NAME DIR [STAT OUT]: sets PROG, the command line of program NAME with its files
 # in DIR, and IN, its standard input; with STAT, the program copies the device's counters
 # to OUT.before and OUT.after around its OPS transactions (sqlite3 by its own .shell,
@@ -107,8 +142,7 @@ ran_as_asked() {
 # as_strace_saw TRACE DIR LOG SDIR: the trace (recorded with its files in DIR) against the
 # strace log LOG of the same program run with its files in SDIR, the paths taken relative
 # to each directory. From the log: the files under SDIR written or synced; per file its
-# syncs by call, its truncates once it was written (before, a truncate is the file's
-# state, as the trace file says), its unlinks and its creations after the first (the
+# syncs by call, its truncates, its unlinks and its creations after the first (the
 # first is the state "new"), its reads that returned bytes and its stats (by
 # descriptor, or by path once it was opened); per directory its fsyncs and fdatasyncs. From the trace: its
 # files and its ops by kind (commits and after the last), a header counted as the one
@@ -124,7 +158,7 @@ fd_re = re.compile(r"^(\d+)<(.*?)>")
 path_re = re.compile(r'"((?:[^"\\]|\\.)*)"')
 fds, existing, made, written = {}, set(), set(), set()
 seen = collections.Counter()
-reads, stats = collections.Counter(), collections.Counter()
+reads, stats, truncates = collections.Counter(), collections.Counter(), collections.Counter()
 pending = {}
 def under(path):  # the path relative to SDIR ("." for SDIR itself), or False
     return (path == sdir or path.startswith(sdir + "/")) and os.path.relpath(path, sdir)
@@ -189,16 +223,17 @@ for raw in open(log, encoding="utf-8", errors="replace"):
             seen[(rel, "sync " + call)] += 1
     elif call == "sync_file_range":
         seen[(rel, "sync sync_file_range")] += 1
-    elif call == "ftruncate" and rel in written:
-        seen[(rel, "truncate")] += 1
+    elif call == "ftruncate":
+        truncates[rel] += 1
     elif call in ("read", "readv", "pread64", "preadv", "preadv2") and ret > 0:
         reads[rel] += 1
     elif call in ("fstat", "newfstatat", "statx"):
         stats[rel] += 1
 files_seen = {r for r in written} | {r for (r, k) in seen if k.startswith("sync ")}
-# Reads and stats of the files the trace keeps.
+# Reads, stats and truncates of the files the trace keeps (LMDB's lock file is sized
+# and mapped, never written: no file of the trace).
 for rel in files_seen:
-    for kind, counter in (("read", reads), ("stat", stats)):
+    for kind, counter in (("read", reads), ("stat", stats), ("truncate", truncates)):
         if counter[rel]:
             seen[(rel, kind)] += counter[rel]
 # The trace's side.
@@ -290,9 +325,10 @@ within() {
     awk -v p="$1" -v e="$2" -v c="$3" 'BEGIN { d = c - e; if (d < 0) d = -d; exit !(d <= p / 100 * e) }'
 }
 # against_real NAME WRITES KIB FLUSHES: the replay's figures against the program's: KiB
-# and flushes within 5 %; device writes within 10 %, as far as the program's own runs
-# part (the block layer merges its requests differently from run to run: SQLite's
-# PERSIST made 9.99 and 10.99 writes per commit in two runs of the same script). SQLite's
+# and flushes within 5 %; device writes within 15 %, as far as the program's own runs
+# part (the block layer merges requests differently from run to run: SQLite's PERSIST
+# made 9.99 and 10.99 writes per commit in runs of the same script, its replay 10.49
+# and 10.98, the same KiB and flushes each time). SQLite's
 # WAL: KiB within 15 %: the program's journal commits carry one metadata block more per
 # commit than the replay's (31.4 KiB against 27.6), with the shared-memory file mapped
 # or not (locking_mode=exclusive): a gap measured and not yet explained, said here and
@@ -300,8 +336,8 @@ within() {
 against_real() {
   local kib=5
   [ "$1" != sqlite-wal ] || kib=15
-  check "$1 replayed: device writes per commit within 10 % (replay $REPLAY_W, real $2)" \
-    within 10 "$2" "$REPLAY_W"
+  check "$1 replayed: device writes per commit within 15 % (replay $REPLAY_W, real $2)" \
+    within 15 "$2" "$REPLAY_W"
   check "$1 replayed: KiB per commit within $kib % (replay $REPLAY_KIB, real $3)" \
     within "$kib" "$3" "$REPLAY_KIB"
   if number "$4" && [ "$REPLAY_FL" != n/a ]; then
@@ -398,6 +434,111 @@ journal() {
 }
 
 for name in "${programs[@]}"; do journal "$name"; done
+
+wait_for() {  # wait_for SECONDS COMMAND...: until COMMAND succeeds
+  local limit=$(($1 * 10)) i
+  shift
+  for ((i = 0; i < limit; i++)); do "$@" > /dev/null 2>&1 && return 0; sleep 0.1; done
+  return 1
+}
+alive() { [[ $(ps -o stat= -p "$1" 2> /dev/null) == [^Z]* ]]; }  # alive PID: not ended
+# ended NAME PID SECONDS: waits for process PID, a child, to end, and returns its exit
+# status; one still running after SECONDS is killed and the test says so.
+ended() {
+  local i
+  for ((i = 0; i < $3 * 10; i++)); do alive "$2" || break; sleep 0.1; done
+  if alive "$2"; then
+    echo "FAIL: $1: still running $3 s on: killed" >&2
+    kill -KILL "$2" 2> /dev/null
+  fi
+  wait "$2"
+}
+# said WORD FILE: FILE has a line "WORD N"; prints N.
+said() { awk -v w="$1" '$1 == w { print $2; found = 1 } END { exit !found }' "$2"; }
+# attach_loaded NAME DIR PID PATTERN: two busy loops load both CPUs (LOOPS: their PIDs),
+# then record --pid PID --file PATTERN runs in the background (a process group of its
+# own, so that SIGINT reaches it) into DIR/trace.json; REC: its PID. Checks that
+# "attached" is said.
+attach_loaded() {
+  LOOPS=()
+  for _ in 1 2; do
+    (while :; do :; done) &
+    LOOPS+=($!)
+  done
+  set -m
+  "$ALIGNBENCH" record --pid "$3" --file "$4" --out "$2/trace.json" \
+    > "$2/record.out" 2> "$2/record.err" &
+  REC=$!
+  set +m
+  check "$1 by --pid, loaded: 'attached' is said" wait_for 60 grep -q "attached to" "$2/record.err"
+}
+# lmdb_commits TRACE OPS: exactly OPS commits, each LMDB's write transaction: its data
+# pages written, fdatasync'd, its meta page written, then the O_DSYNC sync that ends it.
+lmdb_commits() {
+  "$PY" - "$@" << 'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+ops = int(sys.argv[2])
+bad = []
+if len(t["commits"]) != ops:
+    bad.append("%d commits, not %d" % (len(t["commits"]), ops))
+shapes = {}
+for n, c in enumerate(t["commits"]):
+    kinds = [op["op"] if op["op"] != "sync" else op["call"] for op in c["ops"]]
+    first = kinds.index("fdatasync") if "fdatasync" in kinds else -1
+    ok = (kinds[-1:] == ["O_DSYNC"] and [k for k in kinds if k not in ("write", "read", "stat")]
+          == ["fdatasync", "O_DSYNC"] and "write" in kinds[:first]
+          and kinds[first + 1:-1].count("write") == 1)
+    shape = " ".join(kinds)
+    shapes[shape] = shapes.get(shape, 0) + 1
+    if not ok and len(bad) < 5:
+        bad.append("commit %d: %s" % (n, shape))
+writes = sum(op["op"] == "write" for c in t["commits"] for op in c["ops"])
+print("  %s: %d commits, %d writes; files %s; after the last commit %d ops; their shapes:" % (
+      sys.argv[1], len(t["commits"]), writes, [(f["path"], f["state"]) for f in t["files"]],
+      len(t["after_last_commit"])))
+for shape, n in sorted(shapes.items(), key=lambda kv: -kv[1])[:4]:
+    print("    %4d  %s" % (n, shape))
+for b in bad:
+    print("  differs: " + b)
+sys.exit(1 if bad else 0)
+PY
+}
+
+# 6. LMDB by --pid, on a loaded machine.
+if [[ " ${programs[*]} " == *" lmdb "* ]]; then
+  p=$WORK/lmdb-pid
+  mkdir "$p" "$RECORDS/lmdb-pid"
+  /usr/bin/python3 "$WORK/lmdb_pid.py" "$RECORDS/lmdb-pid" "$OPS" "$p/at" > "$p/lmdb.out" \
+    2> "$p/lmdb.err" &
+  lmdb=$!
+  if ! wait_for 30 said ready "$p/lmdb.out"; then
+    check "lmdb by --pid: the program is ready ($(tail -n 1 "$p/lmdb.err"))" false
+  else
+    attach_loaded lmdb "$p" "$lmdb" "$RECORDS/lmdb-pid/*"
+    touch "$p/at.go"
+    check "lmdb by --pid, loaded: its $OPS transactions made" wait_for 60 test -e "$p/at.done"
+    kill -INT "$REC"
+    ended "lmdb by --pid: record" "$REC" 60
+    check "lmdb by --pid, loaded: record ends on SIGINT, exit 0, the trace saved" \
+      saved $? "$p/trace.json"
+    kill "${LOOPS[@]}"
+    wait "${LOOPS[@]}" 2> /dev/null
+    touch "$p/at.end"
+    ended "lmdb by --pid: the program" "$lmdb" 30
+    check "lmdb by --pid: the program exits 0" [ $? -eq 0 ]
+    ready=$(said ready "$p/lmdb.out")
+    made=$(said "done" "$p/lmdb.out")
+    txns=$((${made:-0} - ${ready:-0}))
+    check "lmdb by --pid: LMDB counts $OPS transactions after 'attached' ($txns)" \
+      [ "$txns" -eq "$OPS" ]
+    echo "lmdb by --pid, the trace:"
+    [ -s "$p/trace.json" ] &&
+      check "lmdb by --pid, loaded: $OPS commits, each its data fdatasync'd then its meta page O_DSYNC" \
+        lmdb_commits "$p/trace.json" "$OPS"
+    [ "$failed" -eq 0 ] || tail -n 5 "$p/record.err" >&2
+  fi
+fi
 
 echo "per commit, $OPS transactions, each program and its replay on an ext4 loop rig of"
 echo "their own (4096-byte sectors, direct I/O): the program's device writes, KiB and"
