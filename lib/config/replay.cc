@@ -416,6 +416,17 @@ Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
         "taken as aligned, the unaligned variant moved by the shift");
   }
   r.rule = aligned_stream ? ReplayRule::kShift : unaligned_rule;
+  if (aligned_stream) {  // said first: the pair answers another question
+    r.notes.insert(
+        r.notes.begin(),
+        "the program writes its log on 4096-byte boundaries already (" +
+            std::to_string(n - stream.unaligned_starts) + " of " +
+            std::to_string(n) +
+            " commits start on one): the pair shows what moving its writes " +
+            std::to_string(r.shift) +
+            " B would cost, which only a change of its format could do; its "
+            "own way is the aligned side");
+  }
   const std::uint64_t header =
       trace.header && trace.header->file == log ? trace.header->bytes : 0;
   SetVariants(r, ReplayVariant{header, std::move(stream.commits), "", 0, 0});
