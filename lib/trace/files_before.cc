@@ -155,6 +155,7 @@ void OpenBefore(const std::vector<pid_t>& pids, StraceOptions& options) {
                                    sizeof target - 1);
       if (n <= 0) continue;
       const std::string path(target, static_cast<std::size_t>(n));
+      if (path == "anon_inode:[io_uring]") options.io_uring_before = true;
       if (path[0] != '/' || !PathSelected(path, options.globs)) continue;
       std::ifstream info("/proc/" + std::to_string(pid) + "/fdinfo/" +
                          entry->d_name);

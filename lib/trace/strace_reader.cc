@@ -311,6 +311,11 @@ class Parser {
     Commits(index, trace);
     TakeHeader(trace);
     if (options_.transactions) GroupTransactions(trace);
+    if (options_.io_uring_before) {
+      limits_.insert(
+          "an io_uring was set up before the trace began: writes through it "
+          "are not traced");
+    }
     for (const std::string& limit : limits_) trace.limits.push_back(limit);
     return trace;
   }

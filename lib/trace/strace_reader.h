@@ -48,6 +48,9 @@ struct StraceOptions {
   // Files that were mostly unwritten extents before the program ran (fallocated
   // and never written, as MariaDB's redo log at install): preallocated.
   std::set<std::string> unwritten_before;
+  // A process had an io_uring before strace attached (--pid): its setup is
+  // never seen, and writes through it are not traced.
+  bool io_uring_before = false;
   // Group the syncs of one transaction into one commit where the trace
   // repeats them (GroupTransactions); false: every sync a commit.
   bool transactions = true;

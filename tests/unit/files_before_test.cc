@@ -4,8 +4,11 @@
 #include "lib/trace/files_before.h"
 
 #include <fcntl.h>
+#include <linux/io_uring.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <vector>
@@ -90,4 +93,27 @@ TEST_CASE("record: a file this process holds open, with flags and position") {
   other.globs = {"/no/such/dir/*"};
   OpenBefore({::getpid()}, other);
   CHECK(other.open_before.empty());
+}
+
+TEST_CASE("record: an io_uring open before --pid attached is a limit") {
+  io_uring_params params{};
+  const int ring = static_cast<int>(::syscall(SYS_io_uring_setup, 1, &params));
+  if (ring < 0) {
+    WARN("SKIPPED: io_uring_setup refused here (errno "
+         << errno << "): the io_uring limit is not checked");
+    return;
+  }
+  StraceOptions options;
+  OpenBefore({::getpid()}, options);
+  ::close(ring);
+  CHECK(options.io_uring_before);
+  Result<Trace> t = ParseStrace(
+      "1 pwrite64(3</d/log>, \"\"..., 10, 0) = 10\n"
+      "1 fsync(3</d/log>) = 0\n",
+      options);
+  REQUIRE(t);
+  const std::vector<std::string>& limits = t.value().limits;
+  CHECK(std::any_of(limits.begin(), limits.end(), [](const std::string& l) {
+    return l.rfind("an io_uring was set up before the trace", 0) == 0;
+  }));
 }
