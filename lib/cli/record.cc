@@ -203,6 +203,43 @@ std::string ExecutableOf(pid_t pid, const std::vector<std::string>& argv) {
 
 // What record was asked: the program (or the process), its files, the
 // trace's path.
+// What was at a path when recording began. A file made or changed there
+// meanwhile (by the program, by another record) is not --force's to replace.
+struct FileMark {
+  bool exists = false;
+  dev_t dev = 0;
+  ino_t ino = 0;
+  off_t size = 0;
+  timespec mtime{};
+};
+
+FileMark MarkOf(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return {};
+  return {true, st.st_dev, st.st_ino, st.st_size, st.st_mtim};
+}
+
+// --force's replace, unless the file at `path` is no longer what `before`
+// saw.
+Overwrite StillOurs(Overwrite overwrite, const FileMark& before,
+                    const std::string& path) {
+  const FileMark now = MarkOf(path);
+  const bool same = now.exists == before.exists && now.dev == before.dev &&
+                    now.ino == before.ino && now.size == before.size &&
+                    now.mtime.tv_sec == before.mtime.tv_sec &&
+                    now.mtime.tv_nsec == before.mtime.tv_nsec;
+  return same ? overwrite : Overwrite::kRefuse;
+}
+
+// The case file beside the trace: NAME.json's is NAME.case.json.
+std::string CasePathOf(const std::string& out) {
+  std::string stem = out;
+  if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".json") == 0) {
+    stem.resize(stem.size() - 5);
+  }
+  return stem + ".case.json";
+}
+
 struct RecordPlan {
   bool attach = false;
   pid_t pid = 0;
@@ -212,6 +249,9 @@ struct RecordPlan {
   std::string executable;
   std::string out;
   Overwrite overwrite = Overwrite::kRefuse;
+  // --out and its case file as they were before the program ran.
+  FileMark out_before;
+  FileMark case_before;
 };
 
 Result<RecordPlan> Plan(const ParsedCommand& parsed) {
@@ -260,6 +300,8 @@ Result<RecordPlan> Plan(const ParsedCommand& parsed) {
     if (!parsed.Has("out")) error.hint = "name another file with --out";
     return error;
   }
+  plan.out_before = MarkOf(plan.out);
+  plan.case_before = MarkOf(CasePathOf(plan.out));
   if (Status ok = OutOutsideGlobs(plan.out, plan.options.globs); !ok) {
     return ok.error();
   }
@@ -435,10 +477,8 @@ Error NothingTraced(const RecordPlan& plan, const Recorded& recorded) {
 // case's rules; a line either way.
 void WriteCaseFile(const Trace& trace, const std::string& out,
                    Overwrite overwrite) {
-  std::string stem = out;
-  if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".json") == 0) {
-    stem.resize(stem.size() - 5);
-  }
+  const std::string case_path = CasePathOf(out);
+  const std::string stem = case_path.substr(0, case_path.size() - 10);
   std::optional<json> c = CaseOfTrace(trace, Basename(stem));
   if (!c) {
     std::cout << "no case file: the commits fit no case's rules (alignbench "
@@ -446,7 +486,6 @@ void WriteCaseFile(const Trace& trace, const std::string& out,
               << EscapeControl(out) << " measures the trace itself)\n";
     return;
   }
-  const std::string case_path = stem + ".case.json";
   Status ok = CheckResultPath(case_path, overwrite, {});
   if (ok) {
     ok = WriteResultFile(
@@ -492,12 +531,16 @@ Status Save(const RecordPlan& plan, const Recorded& recorded) {
         "record a shorter run, or narrow --file to the log file(s) alone";
     return error;
   }
-  if (Status written = WriteResultFile(plan.out, saved, plan.overwrite);
-      !written) {
-    return written;
-  }
+  // A file that took --out while recording (another record, the program)
+  // is left, and the recording kept beside it, never lost.
+  const SaveOutcome outcome = SaveResult(
+      plan.out, saved, StillOurs(plan.overwrite, plan.out_before, plan.out),
+      "trace", "the recording");
+  if (!outcome.status) return outcome.status;
   Describe(std::cout, trace, plan.out);
-  WriteCaseFile(trace, plan.out, plan.overwrite);
+  WriteCaseFile(
+      trace, plan.out,
+      StillOurs(plan.overwrite, plan.case_before, CasePathOf(plan.out)));
   return Ok{};
 }
 

@@ -252,11 +252,12 @@ Status CheckResultPath(const std::string& path, Overwrite overwrite,
 }
 
 SaveOutcome SaveResult(const std::string& path, const std::string& text,
-                       Overwrite overwrite) {
+                       Overwrite overwrite, const std::string& what,
+                       const std::string& keeps) {
   SaveOutcome outcome{WriteResultFile(path, text, overwrite), std::nullopt};
   if (outcome.status) return outcome;
   const std::string name =
-      "alignbench-result-" + std::to_string(::getpid()) + ".json";
+      "alignbench-" + what + "-" + std::to_string(::getpid()) + ".json";
   std::string tried;
   for (const std::string& dir : FallbackDirs()) {
     const std::string fallback = (dir == "/" ? "" : dir) + "/" + name;
@@ -269,7 +270,7 @@ SaveOutcome SaveResult(const std::string& path, const std::string& text,
   Error error = outcome.status.error();
   error.hint =
       outcome.fallback
-          ? "the measurement is kept in " + *outcome.fallback +
+          ? keeps + " is kept in " + *outcome.fallback +
                 "; move it where it was wanted"
           : "no fallback could be written either (tried " + tried + ")";
   outcome.status = error;

@@ -53,10 +53,12 @@ struct SaveOutcome {
 Status WriteResultFile(const std::string& path, const std::string& text,
                        Overwrite overwrite);
 
-// WriteResultFile, and on failure the text goes to alignbench-result-PID.json
+// WriteResultFile, and on failure the text goes to alignbench-WHAT-PID.json
 // in the first of these that takes it: the current directory, $TMPDIR, /tmp.
-// The fallback and every place tried are named by absolute path.
+// The fallback and every place tried are named by absolute path. `what`: the
+// kind of file ("result", "trace") and, in the hint, what it keeps.
 SaveOutcome SaveResult(const std::string& path, const std::string& text,
-                       Overwrite overwrite);
+                       Overwrite overwrite, const std::string& what = "result",
+                       const std::string& keeps = "the measurement");
 
 }  // namespace alignbench

@@ -5,7 +5,10 @@
 #    and sync;
 # 3. a program that writes its log only through a shared mapping is told so;
 # 4. a log cut back to 0 and preallocated again after it was written: the ftruncate and
-#    the fallocate are ops of the trace, and its replay makes them too (strace counts).
+#    the fallocate are ops of the trace, and its replay makes them too (strace counts);
+# 5. --out, or its case file, made or changed by the program while it is recorded: left
+#    as the program left it, even with --force, and the recording kept in
+#    alignbench-trace-PID.json in the working directory, which the error names.
 source "$(dirname "$0")/lib.sh"
 command -v strace > /dev/null || skip "strace missing (scripts/lib/common.sh installs it)"
 d=$WORK/files
@@ -83,4 +86,40 @@ allocates=$(grep -c 'fallocate([0-9]*, 0, 0, 65536)' "$d/replay.strace")
 check "cut back and preallocated again: the replay truncates and allocates in each of its 4 runs ($truncates, $allocates)" \
   [ "$truncates,$allocates" = "4,4" ]
 [ "$failed" -eq 0 ] || cat "$d/err" >&2
+
+# 5. The program writes --out (or the case file) while it is recorded.
+cat > "$WORK/taker.py" << 'EOF'
+import os, sys
+fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT, 0o644)
+for _ in range(4):
+    os.write(fd, b"x" * 100)
+    os.fsync(fd)
+open(sys.argv[2], "w").write("the program's own\n")
+EOF
+mkdir "$d/take"
+for force in "" --force; do
+  for taken in t.json t.case.json; do
+    rm -f "$d/take"/*
+    [ -z "$force" ] || echo "before" > "$d/take/$taken"
+    (cd "$d/take" && "$ALIGNBENCH" record --file "$d/take/log" --out "$d/take/t.json" $force \
+      -- "$PY" "$WORK/taker.py" "$d/take/log" "$d/take/$taken" > out 2> err)
+    status=$?
+    what="$taken written by the program${force:+, --force}"
+    check "$what: left as the program wrote it" grep -qx "the program's own" "$d/take/$taken"
+    if [ "$taken" = t.json ]; then
+      kept=$(ls "$d/take"/alignbench-trace-*.json 2> /dev/null | head -n 1)
+      check "$what: exit 4 (got $status)" [ "$status" -eq 4 ]
+      check "$what: the recording kept in a fallback the error names, 4 commits" \
+        "$PY" -c '
+import json, sys
+t = json.load(open(sys.argv[1]))
+sys.exit(0 if len(t["commits"]) == 4 and ("kept in " + sys.argv[1]) in open(sys.argv[2]).read() else 1)
+' "${kept:-none}" "$d/take/err"
+    else
+      check "$what: exit 0 (got $status), the trace saved" [ "$status" -eq 0 ]
+      check "$what: the case file not written, said" grep -q "the case file is not written" "$d/take/err"
+    fi
+    [ "$failed" -eq 0 ] || cat "$d/take/err" >&2
+  done
+done
 finish
