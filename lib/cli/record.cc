@@ -3,6 +3,7 @@
 #include <fnmatch.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -367,6 +368,16 @@ struct RawOutput {
   RawOutput& operator=(const RawOutput&) = delete;
 };
 
+// Whether strace's output at `path` (its bytes `text`) may have been cut
+// short by a full filesystem: its last line not whole, or less than 64 KiB
+// left where it was written.
+bool CutShort(const std::string& path, const std::string& text) {
+  if (!text.empty() && text.back() != '\n') return true;
+  struct statvfs fs {};
+  if (::statvfs(path.c_str(), &fs) != 0) return false;
+  return static_cast<std::uint64_t>(fs.f_bfree) * fs.f_frsize < (64u << 10);
+}
+
 // The program's exit status from strace's wait status, said where it failed.
 int ProgramStatus(int st, const RecordPlan& plan) {
   int status = 0;
@@ -414,6 +425,14 @@ Result<Recorded> Record(const RecordPlan& plan, const std::string& version,
   Result<std::string> text =
       ReadWholeFile(raw.path, ErrorKind::kSetup, kMaxStraceBytes);
   if (!text) return text.error();
+  if (CutShort(raw.path, text.value())) {
+    return RecordError(
+        "strace's output in " + EscapeControl(raw.path) +
+            " was cut short (its filesystem is full): the recording is "
+            "incomplete and is not saved",
+        "set TMPDIR to a directory on a filesystem with room, and record "
+        "again");
+  }
   if (text.value().empty() && recorded.program_status == 127) {
     return RecordError("strace could not start or run the command",
                        "run it under strace by hand to see why");
