@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -167,6 +168,21 @@ pid_t CommandOf(pid_t strace) {
   return children >> child ? child : 0;
 }
 
+// What a stop signal reaches: the command strace runs, or, once its first
+// process has ended, the processes it left (a daemon, `sh -c 'prog; true'`'s
+// prog), which this process, a subreaper, has taken as its children.
+std::vector<pid_t> Commands(pid_t strace) {
+  if (const pid_t command = CommandOf(strace); command > 0) return {command};
+  std::vector<pid_t> left;
+  const std::string id = std::to_string(::getpid());
+  std::ifstream children("/proc/" + id + "/task/" + id + "/children");
+  pid_t child = 0;
+  while (children >> child) {
+    if (child != strace && !IsZombie(child)) left.push_back(child);
+  }
+  return left;
+}
+
 // What a stop signal does, the `n`th one: the line that says so, and the
 // signal passed on. False while strace has not started the command yet.
 bool Stop(pid_t strace, int signo, int n, const StraceRun& run) {
@@ -178,19 +194,28 @@ bool Stop(pid_t strace, int signo, int n, const StraceRun& run) {
     }
     return true;
   }
-  const pid_t command = CommandOf(strace);
-  if (command <= 0) return false;
+  const std::vector<pid_t> targets = Commands(strace);
+  if (targets.empty()) return false;
+  std::string pids;
+  for (pid_t p : targets)
+    pids += (pids.empty() ? "" : ", ") + std::to_string(p);
+  const bool left = CommandOf(strace) <= 0;
   if (n == 1) {
-    const int passed = signo == SIGINT ? SIGINT : SIGTERM;
+    // What a shell left in the background ignores SIGINT: it gets SIGTERM,
+    // a daemon's stop.
+    const int passed = signo == SIGINT && !left ? SIGINT : SIGTERM;
     std::cerr << why << "stopping: " << SignalName(passed) << " passed on to "
-              << run.command << " (PID " << command
+              << (left ? "what " + run.command + " left running" : run.command)
+              << " (PID " << pids
               << "); the trace is saved when it ends, another signal kills "
                  "it\n";
-    ::kill(command, passed);
+    for (pid_t p : targets) ::kill(p, passed);
   } else if (n == 2) {
     std::cerr << why << "SIGKILL to " << run.command
               << " and its children; the trace is saved\n";
-    for (pid_t p : Family(command)) ::kill(p, SIGKILL);
+    for (pid_t target : targets) {
+      for (pid_t p : Family(target)) ::kill(p, SIGKILL);
+    }
   }
   return true;
 }
@@ -244,6 +269,9 @@ Result<int> RunStrace(const std::vector<std::string>& argv,
   sigset_t wanted = stop.set(), before;
   sigaddset(&wanted, SIGCHLD);
   ::sigprocmask(SIG_BLOCK, &wanted, &before);
+  // What the command leaves running when its first process ends becomes
+  // ours, so that a stop signal can still reach it.
+  if (!run.attach) ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   const pid_t child = ::fork();
   if (child < 0) {
     const int saved = errno;
@@ -270,6 +298,8 @@ Result<int> RunStrace(const std::vector<std::string>& argv,
     timespec wait{0, (started && pending == 0 ? 200 : 20) * 1000 * 1000};
     const int signo = ::sigtimedwait(&wanted, nullptr, &wait);
     if (signo > 0 && signo != SIGCHLD) pending = signo;
+  }
+  while (::waitpid(-1, nullptr, WNOHANG) > 0) {  // what it left, reaped
   }
   if (!sigismember(&before, SIGCHLD)) {
     sigset_t child_done;

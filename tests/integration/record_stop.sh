@@ -8,7 +8,9 @@
 #    a HUP then detaches: the trace is saved and the process runs on, traced by no one;
 # 4. --pid of record's own ancestor (this shell) is refused before anything runs;
 # 5. SIGINT while record looks the program's package up (a dpkg-query made slow through
-#    PATH): one line says nothing was recorded, exit 130, the command never started.
+#    PATH): one line says nothing was recorded, exit 130, the command never started;
+# 6. a command whose first process ends and leaves its writer running: a stop reaches the
+#    writer, as SIGTERM, and the trace is saved.
 source "$(dirname "$0")/lib.sh"
 command -v strace > /dev/null || skip "strace missing (scripts/lib/common.sh installs it)"
 
@@ -141,5 +143,27 @@ check "SIGINT during the package lookup: one line says nothing was recorded" \
   grep -q "^alignbench record: SIGINT before strace started: nothing was recorded" "$d/err"
 check "SIGINT during the package lookup: the command never ran, nothing saved" \
   eval "[ ! -e '$d/log' ] && [ ! -e '$d/t.json' ]"
+[ "$failed" -eq 0 ] || cat "$d/err" >&2
+
+# 6. A command whose first process ends and leaves its writer running (a daemon's way):
+# the stop reaches the writer, as SIGTERM (a shell's background job ignores SIGINT),
+# said, and the trace is saved.
+d=$WORK/left
+mkdir -p "$d"
+"$ALIGNBENCH" record --file "$d/log" --out "$d/t.json" -- \
+  sh -c "\"$PY\" \"$WORK/writer.py\" \"$d/log\" > /dev/null 2>&1 & exit 0" \
+  > "$d/out" 2> "$d/err" &
+rec=$!
+grown "$d/log" 1000
+kill -INT "$rec"
+check "a command's first process gone: record ends on SIGINT" ended "$rec"
+ended "$rec" || kill -INT "$rec"  # never hang: the second one kills
+wait "$rec"
+check "a command's first process gone: the stop passed on to what it left, said" \
+  grep -q "SIGINT: stopping: SIGTERM passed on to what sh left running (PID [0-9]*)" "$d/err"
+check "a command's first process gone: the trace saved, its commits in it" \
+  [ "$(commits "$d/t.json")" -ge 10 ]
+check "a command's first process gone: no writer left" \
+  eval "! pgrep -f '$d/log' > /dev/null"
 [ "$failed" -eq 0 ] || cat "$d/err" >&2
 finish
