@@ -235,7 +235,7 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
                      Payload(size, alignment, spec.warmup + spec.writes),
                      AlignedBuffer(stage, alignment)));
     if (stage > 0) {
-      made->held_ = AlignedBuffer(2 * spec.dio_alignment, alignment);
+      made->held_ = AlignedBuffer(stage, alignment);
     }
   } catch (const std::bad_alloc&) {
     Error error = SystemError(ErrorKind::kSetup,
@@ -254,7 +254,7 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
     std::memset(run.held_.data(), 'H',
                 std::min<std::uint64_t>(spec.pattern.HeaderBytes(),
                                         spec.dio_alignment));
-    run.held_at_ = 0;
+    run.held_to_ = spec.dio_alignment;
   }
   for (std::uint64_t k = 0; k < spec.warmup; ++k) {
     if (Result<OpTimes> op = run.Step(); !op) return op.error();
@@ -315,10 +315,10 @@ Status Run::WriteAt(const Op& op, const char* bytes) {
 // As a database does under O_DIRECT (InnoDB's and Derby's log buffers): the
 // write is whole aligned blocks built in memory. The partly filled block it
 // starts in is the one the write before ended in, which the writer still has
-// (the header block for the first write), or the first block of the write
-// before where a log writes its partly filled block again (MariaDB's redo,
-// moved by a replay's shift); after its end the last block is zeros, the
-// log's free space. Nothing is read back in the timed span. Only a head block
+// (the header block for the first write), or any block the write before
+// wrote where a log writes its partly filled block again (MariaDB's redo,
+// moved by a replay's shift, spans three blocks and starts again in the
+// middle one); after its end the last block is zeros, the log's free space. Nothing is read back in the timed span. Only a head block
 // the writer does not hold (never, for these sequential patterns) is read
 // from the file.
 Status Run::WriteStaged(Extent extent, const char* bytes, int rwf) {
@@ -329,10 +329,8 @@ Status Run::WriteStaged(Extent extent, const char* bytes, int rwf) {
   const std::uint64_t start = offset / a * a;
   const std::uint64_t end = RoundUp(offset + size, a);
   char* stage = stage_.data();
-  if (start == held_at_) {
-    std::memcpy(stage, held_.data(), a);
-  } else if (start == head_at_) {  // the same block written again
-    std::memcpy(stage, held_.data() + a, a);
+  if (start >= held_from_ && start + a <= held_to_) {
+    std::memcpy(stage, held_.data() + (start - held_from_), a);
   } else if (Status read =
                  PreadAll(fd_.get(), stage, a, static_cast<off_t>(start),
                           file_.path(), *spec_.ops);
@@ -344,10 +342,9 @@ Status Run::WriteStaged(Extent extent, const char* bytes, int rwf) {
   Status written =
       PwriteAll(fd_.get(), stage, end - start, static_cast<off_t>(start),
                 file_.path(), *spec_.ops, rwf);
-  std::memcpy(held_.data(), stage + (end - a - start), a);
-  std::memcpy(held_.data() + a, stage, a);
-  held_at_ = end - a;
-  head_at_ = start;
+  std::swap(stage_, held_);
+  held_from_ = start;
+  held_to_ = end;
   return written;
 }
 
@@ -429,7 +426,7 @@ Status Run::Do(const Op& op, const char* bytes) {
     case OpKind::kAllocate:
     case OpKind::kReserve:
       return Resize(op);
-    case OpKind::kUnlink:
+    case OpKind::kUnlink:  // never of the log: ReplayOf refuses that
       if (op.file > 0 && op.file <= others_.size()) {
         others_[op.file - 1].reset();  // its destructor unlinks it
       }
@@ -445,11 +442,12 @@ Status Run::Do(const Op& op, const char* bytes) {
     }
     case OpKind::kStat: {
       Result<int> fd = FdOf(op.file);
+      if (!fd) return fd.error();
       struct stat st {};
-      if (fd && ::fstat(fd.value(), &st) != 0) {
+      if (::fstat(fd.value(), &st) != 0) {
         return SystemError(ErrorKind::kIo, "fstat", PathOf(op.file), errno);
       }
-      return fd ? Status(Ok{}) : Status(fd.error());
+      return Ok{};
     }
     case OpKind::kSyncDir:
       if ((op.sync == OpSync::kFdatasync ? spec_.ops->Fdatasync(dir_.get())

@@ -120,12 +120,12 @@ class Run final {
   AlignedBuffer stage_;
   // A replay's reads land here.
   std::vector<char> read_;
-  // Staged writes: the last block written, as a database's log buffer holds
-  // it, and its offset in the file.
+  // Staged writes: the blocks the last one wrote, [held_from_, held_to_), as
+  // a database's log buffer holds them (swapped with stage_ after each write:
+  // nothing is copied but the block the next write starts in).
   AlignedBuffer held_;
-  std::uint64_t held_at_ = ~std::uint64_t{0};
-  // And the first block of that write, held in the second half of held_.
-  std::uint64_t head_at_ = ~std::uint64_t{0};
+  std::uint64_t held_from_ = 0;
+  std::uint64_t held_to_ = 0;
   // Index of the next write in the pattern (warm-up included)
   std::uint64_t next_ = 0;
   RunRecord record_;
