@@ -584,6 +584,25 @@ class Parser {
     Fds()[Key(fd)] = std::make_shared<Description>(Description{0, flags});
   }
 
+  // `path` without "." and ".." components (no link is followed: strace
+  // names what it opened by its real path anyway).
+  static std::string Normal(const std::string& path) {
+    std::vector<std::string> parts;
+    std::istringstream in(path);
+    std::string part;
+    while (std::getline(in, part, '/')) {
+      if (part.empty() || part == ".") continue;
+      if (part == "..") {
+        if (!parts.empty()) parts.pop_back();
+      } else {
+        parts.push_back(part);
+      }
+    }
+    std::string out;
+    for (const std::string& p : parts) out += "/" + p;
+    return out.empty() ? "/" : out;
+  }
+
   // A path argument made absolute: from its directory descriptor's path
   // (AT_FDCWD</dir> or 5</dir>), else from the working directory last seen.
   std::string PathArg(const std::string& dirfd, const std::string& quoted) {
@@ -743,6 +762,10 @@ class Parser {
       Rename(c);
     } else if (n == "unlink" || n == "unlinkat") {
       Unlink(c);
+    } else if (n == "chdir") {
+      if (const std::string dir = PathArg("", c.args[0]); !dir.empty()) {
+        cwd_ = Normal(dir);
+      }
     } else if (n == "truncate" && c.args.size() >= 2) {
       TruncateByPath(c);
     } else if (n == "stat" || n == "lstat" ||
@@ -784,7 +807,9 @@ class Parser {
     const std::string& n = c.name;
     const std::optional<std::uint64_t> ret = Number(c.ret);
     const bool regular = Regular(fd.path);
-    if (n == "close") {
+    if (n == "fchdir" && fd.path.rfind('/', 0) == 0) {
+      cwd_ = fd.path;
+    } else if (n == "close") {
       Fds().erase(Key(fd));
     } else if ((n == "dup" || n == "dup2" || n == "dup3") && ret) {
       Dup(fd, c);

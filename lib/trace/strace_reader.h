@@ -28,7 +28,7 @@ inline constexpr const char* kStraceCalls =
     "setup,"
     "rename,"
     "renameat,renameat2,unlink,unlinkat,read,pread64,readv,preadv,preadv2,"
-    "copy_file_range,sendfile,splice,clone,clone3,fork,vfork";
+    "copy_file_range,sendfile,splice,clone,clone3,fork,vfork,chdir,fchdir";
 
 struct StraceOptions {
   // Shell patterns (fnmatch, '*' not crossing '/') a traced file's absolute

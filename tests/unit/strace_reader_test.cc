@@ -601,3 +601,18 @@ TEST_CASE("strace: a forked child's close leaves its parent's descriptor") {
         "w0:0+100 w0:100+50 w0:150+10 w0:160+5 s0:fsync");
   CHECK(t.limits.empty());
 }
+
+TEST_CASE("strace: a relative rename after chdir, before any open") {
+  const Trace t = Lines(
+      "1 openat(AT_FDCWD</d>, \"/d/a/log\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/a/log>\n"
+      "1 write(3</d/a/log>, \"\"..., 100) = 100\n"
+      "1 fsync(3</d/a/log>) = 0\n"
+      "1 chdir(\"a/../a\") = 0\n"
+      "1 rename(\"log\", \"log.1\") = 0\n"
+      "1 write(3</d/a/log.1>, \"\"..., 100) = 100\n"
+      "1 fsync(3</d/a/log.1>) = 0\n");
+  REQUIRE(t.files.size() == 1);
+  CHECK(t.files[0].path == "/d/a/log.1");
+  CHECK(Describe(t.commits[1].ops) == "w0:100+100 s0:fsync");
+}
