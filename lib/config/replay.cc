@@ -324,6 +324,29 @@ void SetVariants(Replay& r, ReplayVariant recorded) {
   r.aligned = std::move(other);
 }
 
+// The pair's rule: the shift where most commits that write the log start on
+// a 4096-byte boundary (said first: the pair then asks what the program's
+// engineers cannot choose), else `unaligned_rule`; a tie is said.
+ReplayRule RuleOf(const Stream& stream, ReplayRule unaligned_rule, Replay& r) {
+  const std::uint64_t n = stream.log_commits;
+  const std::uint64_t unaligned = stream.unaligned_starts;
+  if (2 * unaligned == n) {
+    r.notes.push_back(
+        "half the commits start on a 4096-byte boundary and half do not: "
+        "taken as aligned, the unaligned variant moved by the shift");
+  }
+  if (2 * unaligned > n) return unaligned_rule;
+  r.notes.insert(
+      r.notes.begin(),
+      "the program writes its log on 4096-byte boundaries already (" +
+          std::to_string(n - unaligned) + " of " + std::to_string(n) +
+          " commits start on one): the pair shows what moving its writes " +
+          std::to_string(r.shift) +
+          " B would cost, which only a change of its format could do; its "
+          "own way is the aligned side");
+  return ReplayRule::kShift;
+}
+
 // The files other than the log, in the replay's order, and what the notes
 // say of them and of the commits left out.
 void OthersOf(const Trace& trace, std::uint64_t log, const Stream& stream,
@@ -408,25 +431,7 @@ Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
   r.commits = stream.commits.size();
   r.bytes_per_commit =
       std::max<std::uint64_t>(1, (stream.bytes + r.commits / 2) / r.commits);
-  const std::uint64_t n = stream.log_commits;
-  const bool aligned_stream = 2 * stream.unaligned_starts <= n;
-  if (2 * stream.unaligned_starts == n) {
-    r.notes.push_back(
-        "half the commits start on a 4096-byte boundary and half do not: "
-        "taken as aligned, the unaligned variant moved by the shift");
-  }
-  r.rule = aligned_stream ? ReplayRule::kShift : unaligned_rule;
-  if (aligned_stream) {  // said first: the pair answers another question
-    r.notes.insert(
-        r.notes.begin(),
-        "the program writes its log on 4096-byte boundaries already (" +
-            std::to_string(n - stream.unaligned_starts) + " of " +
-            std::to_string(n) +
-            " commits start on one): the pair shows what moving its writes " +
-            std::to_string(r.shift) +
-            " B would cost, which only a change of its format could do; its "
-            "own way is the aligned side");
-  }
+  r.rule = RuleOf(stream, unaligned_rule, r);
   const std::uint64_t header =
       trace.header && trace.header->file == log ? trace.header->bytes : 0;
   SetVariants(r, ReplayVariant{header, std::move(stream.commits), "", 0, 0});
