@@ -615,6 +615,25 @@ class Parser {
     return dir.empty() ? "" : dir + "/" + path;
   }
 
+  // A rename over a file the trace follows (a log written anew and moved
+  // into place): that file is gone there, as if unlinked, and stays in the
+  // trace as "TO (replaced)"; the renamed one goes on under TO.
+  void Replaced(const std::string& from, const std::string& to) {
+    auto old = files_.find(to);
+    if (old == files_.end() || files_.count(from) == 0) return;
+    std::string gone = to + " (replaced)";
+    for (int k = 2; files_.count(gone) > 0; ++k) {
+      gone = to + " (replaced " + std::to_string(k) + ")";
+    }
+    events_.push_back({TraceOpKind::kUnlink, Id(to)});
+    old->second.unlinked = true;
+    files_[gone] = std::move(old->second);
+    files_.erase(to);
+    for (std::string& path : paths_) {  // ids_: Rename makes them again
+      if (path == to) path = gone;
+    }
+  }
+
   // rename, renameat, renameat2: what was open or written under the old
   // path (the file, or every file below a renamed directory) goes on under
   // the new one, as one file (etcd prepares its segment in wal.tmp/ and
@@ -627,6 +646,7 @@ class Parser {
     const std::string to =
         at ? PathArg(c.args[2], c.args[3]) : PathArg("", c.args[1]);
     if (from.empty() || to.empty() || from == to) return;
+    Replaced(from, to);
     auto moved = [&](const std::string& path) -> std::optional<std::string> {
       if (path == from) return to;
       if (path.rfind(from + "/", 0) == 0) return to + path.substr(from.size());

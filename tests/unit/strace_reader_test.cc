@@ -616,3 +616,25 @@ TEST_CASE("strace: a relative rename after chdir, before any open") {
   CHECK(t.files[0].path == "/d/a/log.1");
   CHECK(Describe(t.commits[1].ops) == "w0:100+100 s0:fsync");
 }
+
+TEST_CASE("strace: a log renamed over another is that one's end") {
+  // Redis's way with its AOF: the new file written whole, renamed over the
+  // old one, appended to.
+  const Trace t = Lines(
+      "1 openat(AT_FDCWD</d>, \"/d/aof\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/aof>\n"
+      "1 write(3</d/aof>, \"\"..., 100) = 100\n"
+      "1 fsync(3</d/aof>) = 0\n"
+      "1 openat(AT_FDCWD</d>, \"/d/aof.tmp\", O_WRONLY|O_CREAT, 0644) = "
+      "4</d/aof.tmp>\n"
+      "1 write(4</d/aof.tmp>, \"\"..., 50) = 50\n"
+      "1 fsync(4</d/aof.tmp>) = 0\n"
+      "1 rename(\"/d/aof.tmp\", \"/d/aof\") = 0\n"
+      "1 write(4</d/aof>, \"\"..., 10) = 10\n"
+      "1 fsync(4</d/aof>) = 0\n");
+  REQUIRE(t.files.size() == 2);
+  CHECK(t.files[0].path == "/d/aof (replaced)");
+  CHECK(t.files[1].path == "/d/aof");
+  REQUIRE(t.commits.size() == 3);
+  CHECK(Describe(t.commits[2].ops) == "unlink0 w1:50+10 s1:fsync");
+}
