@@ -12,7 +12,8 @@
 #    (fsync, fdatasync, sync_file_range, writes to a descriptor opened O_DSYNC or O_SYNC,
 #    pwritev2 with RWF_DSYNC), truncates, unlinks and re-creations, and per directory the
 #    same directory syncs (the trace's op kinds by name: sync, truncate, unlink, create,
-#    sync_dir);
+#    sync_dir), and those in the same order: commit by commit, as a commit ends at each
+#    sync;
 # 3. the program on a fresh ext4 loop rig with 4096-byte sectors and direct I/O, its
 #    device's writes, KiB written and flushes counted over the OPS transactions alone
 #    (after a sync and a drop of the caches, so that its setup is on the disk and out of
@@ -159,6 +160,10 @@ path_re = re.compile(r'"((?:[^"\\]|\\.)*)"')
 fds, existing, made, written = {}, set(), set(), set()
 seen = collections.Counter()
 reads, stats, truncates = collections.Counter(), collections.Counter(), collections.Counter()
+order = []  # (file, kind) of every sync, unlink, creation and truncate, in order
+def saw(rel, kind):
+    seen[(rel, kind)] += 1
+    order.append((rel, kind))
 pending = {}
 def under(path):  # the path relative to SDIR ("." for SDIR itself), or False
     return (path == sdir or path.startswith(sdir + "/")) and os.path.relpath(path, sdir)
@@ -184,7 +189,7 @@ for raw in open(log, encoding="utf-8", errors="replace"):
         if (call == "creat" or "O_CREAT" in args) and retpath not in existing:
             existing.add(retpath)
             if retpath in made and under(retpath):
-                seen[(under(retpath), "create")] += 1
+                saw(under(retpath), "create")
             made.add(retpath)
         continue
     by_path = call in ("stat", "lstat") or (
@@ -204,7 +209,7 @@ for raw in open(log, encoding="utf-8", errors="replace"):
     if call in ("unlink", "unlinkat"):
         existing.discard(path)
         if under(path):
-            seen[(under(path), "unlink")] += 1
+            saw(under(path), "unlink")
         continue
     if fdpath is None or not under(fdpath):
         continue
@@ -213,18 +218,19 @@ for raw in open(log, encoding="utf-8", errors="replace"):
     if call in ("write", "pwrite64", "writev", "pwritev", "pwritev2"):
         written.add(rel)
         if "O_SYNC" in flags or "RWF_SYNC" in args:
-            seen[(rel, "sync O_SYNC")] += 1
+            saw(rel, "sync O_SYNC")
         elif "O_DSYNC" in flags or "RWF_DSYNC" in args:
-            seen[(rel, "sync O_DSYNC")] += 1
+            saw(rel, "sync O_DSYNC")
     elif call in ("fsync", "fdatasync"):
         if os.path.isdir(fdpath):
-            seen[(rel, "sync_dir")] += 1
+            saw(rel, "sync_dir")
         else:
-            seen[(rel, "sync " + call)] += 1
+            saw(rel, "sync " + call)
     elif call == "sync_file_range":
-        seen[(rel, "sync sync_file_range")] += 1
+        saw(rel, "sync sync_file_range")
     elif call == "ftruncate":
         truncates[rel] += 1
+        order.append((rel, "truncate"))
     elif call in ("read", "readv", "pread64", "preadv", "preadv2") and ret > 0:
         reads[rel] += 1
     elif call in ("fstat", "newfstatat", "statx"):
@@ -242,6 +248,7 @@ paths = [os.path.relpath(f["path"], tdir) for f in t["files"]]
 dirs = {p for p in paths if os.path.isdir(os.path.join(tdir, p))}
 files_trace = set(paths) - dirs
 held = collections.Counter()
+held_order = []
 ops = [op for c in t["commits"] for op in c["ops"]] + t["after_last_commit"]
 for op in ops:
     kind = op["op"]
@@ -255,12 +262,15 @@ for op in ops:
     if kind == "sync_dir" and where is not None and not os.path.isdir(os.path.join(tdir, where)):
         where = os.path.dirname(where) or "."  # the directory of the file it names
     held[(where, "sync " + op["call"] if kind == "sync" else kind)] += 1
+    if kind not in ("read", "stat"):
+        held_order.append((where, "sync " + op["call"] if kind == "sync" else kind))
 header = t.get("header")
 note = ""
 if header is not None:
     path = paths[header["file"]]
     calls = [op["call"] for op in ops if op["op"] == "sync" and op.get("file") == header["file"]]
     held[(path, "sync " + (calls[0] if calls else "fdatasync"))] += 1
+    held_order.insert(0, (path, "sync " + (calls[0] if calls else "fdatasync")))
     note = " (a header of %s, %d B: one sync of it)" % (path, header["bytes"])
 # A directory sync the trace names no directory for is compared in all.
 if any(w is None for (w, k) in held if k == "sync_dir"):
@@ -279,6 +289,17 @@ for key in sorted(set(seen) | set(held), key=lambda k: (str(k[0]), k[1])):
     if seen[key] != held[key]:
         bad.append("%s %s: strace %d, the trace %d" % (key[0] if key[0] is not None else
                    "(a directory)", key[1], seen[key], held[key]))
+# Commit by commit: the syncs, unlinks, creations and truncates of the traced files (and
+# their directory's syncs) in the order the program made them; a commit ends at each
+# sync, so the same order is the same commits.
+order = [(w, k) for (w, k) in order if w in files_seen or k == "sync_dir"]
+if not bad and order != held_order:
+    at = next((i for i, (a, b) in enumerate(zip(order, held_order)) if a != b),
+              min(len(order), len(held_order)))
+    bad.append("order: the %d-th of %d against %d: strace %s, the trace %s" % (
+        at + 1, len(order), len(held_order), order[at:at + 3], held_order[at:at + 3]))
+elif not bad:
+    print("  the same %d syncs, unlinks, creations and truncates, in the same order" % len(order))
 for b in bad:
     print("  differs: " + b)
 sys.exit(1 if bad else 0)
