@@ -318,9 +318,9 @@ Status Run::WriteAt(const Op& op, const char* bytes) {
 // (the header block for the first write), or any block the write before
 // wrote where a log writes its partly filled block again (MariaDB's redo,
 // moved by a replay's shift, spans three blocks and starts again in the
-// middle one); after its end the last block is zeros, the log's free space. Nothing is read back in the timed span. Only a head block
-// the writer does not hold (never, for these sequential patterns) is read
-// from the file.
+// middle one); after its end the last block is zeros, the log's free space.
+// Nothing is read back in the timed span. Only a head block the writer does not
+// hold (never, for these sequential patterns) is read from the file.
 Status Run::WriteStaged(Extent extent, const char* bytes, int rwf) {
   record_.staged = true;
   const std::uint64_t a = spec_.dio_alignment;
