@@ -55,10 +55,11 @@ Command RunCommand() {
            "JSON case file, or the name of a shipped case (quick, "
            "derby-2004); options given here override it"},
           {"replay", "TRACE",
-           "measure a trace saved by alignbench record as a pair: its writes "
-           "as recorded against the same writes moved by --shift (default "
-           "512 here), or, where the recorded writes are unaligned, against "
-           "the same stream written as whole 4096-byte blocks"},
+           "measure a trace saved by alignbench record as a pair: every "
+           "traced file's operations as recorded, each sync by its own call; "
+           "the log's writes as recorded against the same moved by --shift "
+           "(default 512 here), or, where the recorded writes are unaligned, "
+           "against the same stream written as whole 4096-byte blocks"},
           {"replay-aligned", "LAYOUT",
            "with --replay of unaligned writes, the aligned variant: "
            "whole-blocks (default: each commit writes the blocks its bytes "
@@ -94,9 +95,11 @@ Command RecordEntry() {
        0,
        "Runs COMMAND under strace (or attaches to --pid and its children "
        "until Ctrl-C/SIGINT) and saves what it wrote and synced to its log "
-       "file(s) as a trace for --replay: per commit the extents written and "
-       "the sync, the open flags and each file's state, with the program "
-       "and its version; no data bytes. A commit ends at each fsync, "
+       "file(s) as a trace for --replay: per commit the extents written, "
+       "the syncs by call, truncates, unlinks, re-creations, directory "
+       "syncs, reads and stats, the open flags and each file's state, with "
+       "the program and its version; no data bytes. A commit ends at each "
+       "fsync, "
        "fdatasync or sync_file_range of a traced file and at each write to "
        "one opened O_SYNC or O_DSYNC. Where the commits fit a case's rules, "
        "the case file is written beside the trace.",
