@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Compares the per-commit write pattern of an engine's log with a case's, from two
-traces written by `alignbench record` (schema alignbench-trace, version 1).
+traces written by `alignbench record` (schema alignbench-trace, version 1 or 2).
 
     pattern.py ENGINE_TRACE CASE_TRACE [--last N]
 
-A commit's pattern, per traced file: the order of its operations (write, sync; writes
-that continue one another are one extent), the sync
+A commit's pattern, per traced file: the order of its operations (write, sync, truncate,
+allocate: what a case's rules write; a trace's reads, stats, unlinks, creations and
+directory syncs are left out; writes that continue one another are one extent), the sync
 call (or the O_DSYNC/O_SYNC write that ends it), whether every write starts on a 512- and
 on a 4096-byte boundary, whether every length is a whole number of 4096-byte blocks,
 whether the first write starts before the end of the previous commit's last write (the
@@ -23,6 +24,7 @@ import sys
 
 PATH_FLAGS = ("O_DIRECT", "O_DSYNC", "O_SYNC")
 FEATURES = ("ops", "sync", "offset_512", "offset_4096", "whole_4096", "tail_rewrite")
+WRITTEN = ("write", "sync", "truncate", "allocate")  # the operations a case's rules make
 
 
 def load(path):
@@ -32,8 +34,9 @@ def load(path):
     except (OSError, ValueError) as e:
         print("pattern.py: cannot read trace %s: %s" % (path, e), file=sys.stderr)
         sys.exit(2)
-    if trace.get("schema") != "alignbench-trace" or trace.get("version") != 1:
-        print("pattern.py: %s is not an alignbench-trace version 1" % path, file=sys.stderr)
+    if trace.get("schema") != "alignbench-trace" or trace.get("version") not in (1, 2):
+        print("pattern.py: %s is not an alignbench-trace version 1 or 2" % path,
+              file=sys.stderr)
         sys.exit(2)
     return trace
 
@@ -61,7 +64,8 @@ def per_file(trace, last):
     for commit in trace.get("commits", []):
         by_file = collections.defaultdict(list)
         for op in commit.get("ops", []):
-            by_file[op["file"]].append(op)
+            if op["op"] in WRITTEN:
+                by_file[op["file"]].append(op)
         for index, calls in by_file.items():
             ops = coalesce(calls)
             writes = [op for op in ops if op["op"] == "write"]

@@ -53,7 +53,21 @@ def matches(engine, case):
         return run.returncode == 0
 
 
+def with_reads(commits):
+    """A version 2 trace's commits: a stat and a read of the log before each commit's
+    writes, as SQLite makes them."""
+    return [[{"op": "stat", "file": 0}, {"op": "read", "file": 0, "offset": 24, "length": 16}]
+            + ops for ops in commits]
+
+
+def version2(t):
+    return dict(t, version=2)
+
+
 checks = [
+    ("a version 2 trace's reads and stats leave its pattern as it was",
+     matches(version2(trace("/r/db-wal", with_reads(sqlite_like(True)))),
+             trace("/r/.a", sqlite_like(False)))),
     ("SQLite's split frame writes match a case's one write",
      matches(trace("/r/db-wal", sqlite_like(True)), trace("/r/.a", sqlite_like(False)))),
     ("frames at page boundaries do not match shifted frames",
