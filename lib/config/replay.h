@@ -20,7 +20,8 @@
 // recorded in both, in a private file of its own beside the log's, and every
 // op keeps its place and its own call: fsync, fdatasync, a write made
 // synchronous by O_DSYNC or O_SYNC (pwritev2 with RWF_DSYNC or RWF_SYNC),
-// truncate, allocate, unlink, create and a sync of the directory. A commit
+// truncate, allocate, read, stat, unlink, create and a sync of the
+// directory. A commit
 // that only syncs, nothing written since the sync before, is left out, and
 // the notes say how many.
 #pragma once

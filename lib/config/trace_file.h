@@ -54,8 +54,9 @@ inline constexpr Named<TraceSync> kTraceSyncs[] = {
     {"O_DSYNC", TraceSync::kODsync, "a write to a file opened O_DSYNC"},
 };
 
-// What an op of a commit does to its file. A truncate or an allocate is
-// recorded once the file was written (before, it is the file's state). An
+// What an op of a commit does to its file. An allocate is recorded once the
+// file was written (before, it is the file's state); a truncate wherever it
+// falls (a log sized before its first write is written into its holes). An
 // unlink removes the file and a create makes it anew under the same name (a
 // rollback journal made and deleted by every transaction); the first creation
 // of a new file is its state. A sync_dir syncs the directory that holds the
