@@ -348,7 +348,8 @@ ReplayRule RuleOf(const Stream& stream, ReplayRule unaligned_rule, Replay& r) {
 }
 
 // The files other than the log, in the replay's order, and what the notes
-// say of them and of the commits left out.
+// say of them, of the commits left out and of a sync_file_range replayed as
+// fdatasync.
 void OthersOf(const Trace& trace, std::uint64_t log, const Stream& stream,
               Replay& r) {
   std::string paths;

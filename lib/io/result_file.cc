@@ -66,6 +66,34 @@ std::pair<std::string, std::string> SplitPath(const std::string& path) {
   return {slash == 0 ? "/" : path.substr(0, slash), path.substr(slash + 1)};
 }
 
+// After RENAME_EXCHANGE put the result at `path`: what was there, now at the
+// temporary name, is removed if it was a result file, else swapped back.
+Status AfterExchange(int d, const std::string& temporary,
+                     const std::string& path) {
+  const std::string name = SplitPath(path).second;
+  const std::string temp_name = SplitPath(temporary).second;
+  struct stat old {};
+  if (::fstatat(d, temp_name.c_str(), &old, AT_SYMLINK_NOFOLLOW) != 0) {
+    return Ok{};  // the old entry is already gone
+  }
+  const std::string kind = RefusedKind(old);
+  if (kind.empty()) {
+    ::unlinkat(d, temp_name.c_str(), 0);  // the replaced result
+    return Ok{};
+  }
+  // Back as it was: the FIFO (device, link) at `path`, ours at the temporary
+  // name, which the caller removes.
+  if (::renameat2(d, temp_name.c_str(), d, name.c_str(), RENAME_EXCHANGE) !=
+      0) {
+    Error error = SystemError(ErrorKind::kNotSaved, "rename to " + path,
+                              temporary, errno);
+    error.hint = path + " was " + kind + "; it is now kept at " + temporary +
+                 " and the result at " + path;
+    return error;
+  }
+  return ReplacedMeanwhile(path, kind);
+}
+
 // Moves the finished temporary file onto `path`. With kReplace the old entry
 // is swapped out atomically (RENAME_EXCHANGE) and only then looked at, so
 // nothing can take its place between the look and the rename; what may not be
@@ -92,25 +120,7 @@ Status PlaceResult(int d, const std::string& temporary, const std::string& path,
   for (int attempt = 0; attempt < 4; ++attempt) {
     if (::renameat2(d, temp_name.c_str(), d, name.c_str(), RENAME_EXCHANGE) ==
         0) {
-      struct stat old {};
-      if (::fstatat(d, temp_name.c_str(), &old, AT_SYMLINK_NOFOLLOW) != 0) {
-        return Ok{};  // the old entry is already gone
-      }
-      const std::string kind = RefusedKind(old);
-      if (kind.empty()) {
-        ::unlinkat(d, temp_name.c_str(), 0);  // the replaced result
-        return Ok{};
-      }
-      // Back as it was: the FIFO (device, link) at `path`, ours at the
-      // temporary name, which the caller removes.
-      if (::renameat2(d, temp_name.c_str(), d, name.c_str(), RENAME_EXCHANGE) !=
-          0) {
-        Error error = rename_error(errno);
-        error.hint = path + " was " + kind + "; it is now kept at " +
-                     temporary + " and the result at " + path;
-        return error;
-      }
-      return ReplacedMeanwhile(path, kind);
+      return AfterExchange(d, temporary, path);
     }
     if (errno == ENOENT) {
       if (::renameat2(d, temp_name.c_str(), d, name.c_str(),

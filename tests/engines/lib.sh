@@ -75,6 +75,38 @@ stop_descendants() {
   kill -KILL "${pids[@]}" 2> /dev/null
 }
 
+# wait_for SECONDS COMMAND...: until COMMAND succeeds, polled every 0.1 s.
+wait_for() {
+  local limit=$(($1 * 10)) i
+  shift
+  for ((i = 0; i < limit; i++)); do "$@" > /dev/null 2>&1 && return 0; sleep 0.1; done
+  return 1
+}
+alive() { [[ $(ps -o stat= -p "$1" 2> /dev/null) == [^Z]* ]]; }  # alive PID: not ended
+none_alive() { local pid; for pid; do ! alive "$pid" || return 1; done; }  # none of PIDs
+# ended NAME PID SECONDS: waits for process PID, a child, to end, and returns its exit
+# status; one still running after SECONDS (a recorder deaf to SIGINT, a server that does
+# not stop) is killed and the test says so, rather than waiting on it for ever.
+ended() {
+  local i
+  for ((i = 0; i < $3 * 10; i++)); do alive "$2" || break; sleep 0.1; done
+  if alive "$2"; then
+    echo "FAIL: $1: still running $3 s on: killed" >&2
+    kill -KILL "$2" 2> /dev/null
+  fi
+  wait "$2"
+}
+saved() { [ "$1" -eq 0 ] && [ -s "$2" ]; }  # saved STATUS FILE: exit 0, FILE has bytes
+nonempty() { local f; for f; do [ -s "$f" ] || return 1; done; }  # each FILE has bytes
+# destroy_rig: the rig of engine_rig goes now (its cleanup hook, run again, is harmless).
+destroy_rig() { "$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" destroy "$RIG" > /dev/null 2>&1; }
+number() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
+# within PCT REAL REPLAY: both figures numbers, |REPLAY - REAL| <= PCT % of REAL.
+within() {
+  number "$2" && number "$3" &&
+    awk -v p="$1" -v e="$2" -v c="$3" 'BEGIN { d = c - e; if (d < 0) d = -d; exit !(d <= p / 100 * e) }'
+}
+
 # engine_rig: a fresh ext4 rig with 4096-byte logical sectors and direct I/O, as the log
 # cases' test makes it; sets RIG and STAT (the loop device's stat file).
 engine_rig() {

@@ -339,12 +339,6 @@ PY
   [ -z "$figures" ] || read -r REPLAY_W REPLAY_KIB REPLAY_FL <<< "$figures"
 }
 
-number() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
-# within PCT REAL REPLAY: both figures, |REPLAY - REAL| <= PCT % of REAL.
-within() {
-  number "$2" && number "$3" &&
-    awk -v p="$1" -v e="$2" -v c="$3" 'BEGIN { d = c - e; if (d < 0) d = -d; exit !(d <= p / 100 * e) }'
-}
 # against_real NAME WRITES KIB FLUSHES: the replay's figures against the program's: KiB
 # and flushes within 5 %; device writes within 15 %, as far as the program's own runs
 # part (the block layer merges requests differently from run to run: SQLite's PERSIST
@@ -368,12 +362,6 @@ against_real() {
     echo "SKIP (part): $1: flushes: the kernel's stat file has no flush fields" >&2
   fi
 }
-
-# saved STATUS FILE: exit status 0 and FILE saved; nonempty FILE...: each file has bytes.
-saved() { [ "$1" -eq 0 ] && [ -s "$2" ]; }
-nonempty() { local f; for f; do [ -s "$f" ] || return 1; done; }
-# destroy_rig: the rig of engine_rig goes now (its cleanup hook, run again, is harmless).
-destroy_rig() { "$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" destroy "$RIG" > /dev/null 2>&1; }
 
 # STRACE_CALLS: what the independent reading needs: opens (descriptor to path and flags),
 # every write call (O_DSYNC descriptors, RWF_DSYNC), the sync calls, truncates, unlinks.
@@ -456,24 +444,6 @@ journal() {
 
 for name in "${programs[@]}"; do journal "$name"; done
 
-wait_for() {  # wait_for SECONDS COMMAND...: until COMMAND succeeds
-  local limit=$(($1 * 10)) i
-  shift
-  for ((i = 0; i < limit; i++)); do "$@" > /dev/null 2>&1 && return 0; sleep 0.1; done
-  return 1
-}
-alive() { [[ $(ps -o stat= -p "$1" 2> /dev/null) == [^Z]* ]]; }  # alive PID: not ended
-# ended NAME PID SECONDS: waits for process PID, a child, to end, and returns its exit
-# status; one still running after SECONDS is killed and the test says so.
-ended() {
-  local i
-  for ((i = 0; i < $3 * 10; i++)); do alive "$2" || break; sleep 0.1; done
-  if alive "$2"; then
-    echo "FAIL: $1: still running $3 s on: killed" >&2
-    kill -KILL "$2" 2> /dev/null
-  fi
-  wait "$2"
-}
 # said WORD FILE: FILE has a line "WORD N"; prints N.
 said() { awk -v w="$1" '$1 == w { print $2; found = 1 } END { exit !found }' "$2"; }
 # attach_loaded NAME DIR PID PATTERN: two busy loops load both CPUs (LOOPS: their PIDs),

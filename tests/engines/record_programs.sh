@@ -107,13 +107,6 @@ for b in bad:
 sys.exit(1 if bad else 0)
 PY
 }
-wait_for() {  # wait_for SECONDS COMMAND...: until COMMAND succeeds
-  local limit=$(($1 * 10)) i
-  shift
-  for ((i = 0; i < limit; i++)); do "$@" > /dev/null 2>&1 && return 0; sleep 0.1; done
-  return 1
-}
-alive() { [[ $(ps -o stat= -p "$1" 2> /dev/null) == [^Z]* ]]; }  # alive PID: not ended
 # up NAME PID SECONDS LOG... -- COMMAND...: until COMMAND succeeds (the server answers),
 # a check. When the server's process PID ends first, or SECONDS pass, the test fails at
 # once with the tail of each LOG: all that follows needs the server, and each client
@@ -139,18 +132,6 @@ up() {
   done
   finish
   exit 1
-}
-# ended NAME PID SECONDS: waits for process PID, a child, to end, and returns its exit
-# status; one still running after SECONDS (a recorder deaf to SIGINT, a server that does
-# not stop) is killed and the test says so, rather than waiting on it for ever.
-ended() {
-  local i
-  for ((i = 0; i < $3 * 10; i++)); do alive "$2" || break; sleep 0.1; done
-  if alive "$2"; then
-    echo "FAIL: $1: still running $3 s on: killed" >&2
-    kill -KILL "$2" 2> /dev/null
-  fi
-  wait "$2"
 }
 # free_ports N: N TCP ports of 127.0.0.1 the kernel gives as free, bound to port 0 all at
 # once (so that they differ) and closed again. A port picked at random may be one another
@@ -230,13 +211,12 @@ detach() {
   check "$1 by --pid, loaded: record ends on SIGINT, exit 0" [ $? -eq 0 ]
   stop_descendants
 }
-within_5() { awk -v e="$1" -v c="$2" 'BEGIN { d = c - e; if (d < 0) d = -d; exit !(d <= 0.05 * e) }'; }
 # against_real NAME WRITES KIB: the replay's figures within 5 % of the real program's.
 against_real() {
   check "$1 replayed: device writes per commit within 5 % ($REPLAY_W against $2)" \
-    within_5 "$2" "$REPLAY_W"
+    within 5 "$2" "$REPLAY_W"
   check "$1 replayed: KiB per commit within 5 % ($REPLAY_KIB against $3)" \
-    within_5 "$3" "$REPLAY_KIB"
+    within 5 "$3" "$REPLAY_KIB"
 }
 
 # 1. Redis from its start.

@@ -46,28 +46,7 @@ command -v strace > /dev/null || skip "strace missing (Debian package strace)"
 # After the servers' own stops (pg_up puts those first) and before any rig goes.
 cleanup_hooks=(stop_descendants "${cleanup_hooks[@]}")
 
-wait_for() {  # wait_for SECONDS COMMAND...: until COMMAND succeeds
-  local limit=$(($1 * 10)) i
-  shift
-  for ((i = 0; i < limit; i++)); do "$@" > /dev/null 2>&1 && return 0; sleep 0.1; done
-  return 1
-}
-alive() { [[ $(ps -o stat= -p "$1" 2> /dev/null) == [^Z]* ]]; }  # alive PID: not ended
-# ended NAME PID SECONDS: waits for process PID, a child, to end, and returns its exit
-# status; one still running after SECONDS is killed and the test says so.
-ended() {
-  local i
-  for ((i = 0; i < $3 * 10; i++)); do alive "$2" || break; sleep 0.1; done
-  if alive "$2"; then
-    echo "FAIL: $1: still running $3 s on: killed" >&2
-    kill -KILL "$2" 2> /dev/null
-  fi
-  wait "$2"
-}
-nonempty() { local f; for f; do [ -s "$f" ] || return 1; done; }  # each FILE has bytes
 no_line() { ! grep -q "$@"; }  # no_line PATTERN FILE...: no line of the files has it
-# destroy_rig: the rig of engine_rig goes now (its cleanup hook, run again, is harmless).
-destroy_rig() { "$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig" destroy "$RIG" > /dev/null 2>&1; }
 
 # pg_up NAME: a PostgreSQL 15 cluster in $RIG/pg (PGDATA: $RIG/pg/cluster), its WAL in 1
 # MiB segments, running as postgres on a socket in $RIG/pg/socket only (POSTMASTER: its
@@ -252,12 +231,6 @@ fi
 destroy_rig
 echo "per INSERT, $OPS INSERTs of $ROW bytes: the server $real_w device writes, $real_kib KiB," \
   "$real_fl flushes; its replay as recorded $REPLAY_W, $REPLAY_KIB, $REPLAY_FL"
-number() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
-# within PCT REAL REPLAY: both figures, |REPLAY - REAL| <= PCT % of REAL.
-within() {
-  number "$2" && number "$3" &&
-    awk -v p="$1" -v e="$2" -v c="$3" 'BEGIN { d = c - e; if (d < 0) d = -d; exit !(d <= p / 100 * e) }'
-}
 check "replayed: device writes per INSERT within 10 % (replay $REPLAY_W, real $real_w)" \
   within 10 "$real_w" "$REPLAY_W"
 check "replayed: KiB per INSERT within 5 % (replay $REPLAY_KIB, real $real_kib)" \
@@ -268,6 +241,5 @@ if [ "$real_fl" != n/a ] || [ "$REPLAY_FL" != n/a ]; then
 else
   echo "SKIP (part): flushes: the kernel's stat file has no flush fields" >&2
 fi
-none_alive() { local pid; for pid; do ! alive "$pid" || return 1; done; }
 check "no server started here is left running (${POSTMASTERS[*]})" none_alive "${POSTMASTERS[@]}"
 finish
