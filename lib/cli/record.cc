@@ -530,31 +530,18 @@ Status Save(const RecordPlan& plan, const Recorded& recorded) {
                  "synced: no commit; the writes are in after_last_commit\n";
   }
   if (Status ok = OutNotTraced(plan.out, trace); !ok) return ok;
-  // A path that is not UTF-8 must not lose the recording: replaced.
-  const std::string saved =
-      TraceToJson(trace).dump(1, ' ', false, json::error_handler_t::replace) +
-      "\n";
-  if (saved.size() > kMaxTraceFileBytes) {
-    Error error = RecordError(
-        "the trace takes " + std::to_string(saved.size() >> 20) +
-        " MiB, past the " + std::to_string(kMaxTraceFileBytes >> 20) +
-        " MiB --replay reads, so nothing is saved");
-    error.hint =
-        "record a shorter run, or narrow --file to the log file(s) alone";
-    return error;
-  }
-  if (Result<Trace> back = ParseTrace(saved, plan.out); !back) {
-    Error error = RecordError("the trace is past what a trace file may hold (" +
-                              back.error().detail + "), so nothing is saved");
-    error.hint =
-        "record a shorter run, or narrow --file to the log file(s) alone";
-    return error;
+  const Result<std::string> saved = TraceText(trace, plan.out);
+  if (!saved) {
+    return RecordError(saved.error().detail + ", so nothing is saved",
+                       "record a shorter run, or narrow --file to the log "
+                       "file(s) alone");
   }
   // A file that took --out while recording (another record, the program)
   // is left, and the recording kept beside it, never lost.
-  const SaveOutcome outcome = SaveResult(
-      plan.out, saved, StillOurs(plan.overwrite, plan.out_before, plan.out),
-      "trace", "the recording");
+  const SaveOutcome outcome =
+      SaveResult(plan.out, saved.value(),
+                 StillOurs(plan.overwrite, plan.out_before, plan.out), "trace",
+                 "the recording");
   if (!outcome.status) return outcome.status;
   Describe(std::cout, trace, plan.out);
   WriteCaseFile(

@@ -482,6 +482,25 @@ json TraceToJson(const Trace& t) {
           {"limits", t.limits}};
 }
 
+Result<std::string> TraceText(const Trace& trace, const std::string& origin) {
+  std::string text =
+      TraceToJson(trace).dump(1, ' ', false, json::error_handler_t::replace) +
+      "\n";
+  if (text.size() > kMaxTraceFileBytes) {
+    return PlainError(ErrorKind::kUsage, "write trace " + origin,
+                      "the trace takes " + std::to_string(text.size() >> 20) +
+                          " MiB, past the " +
+                          std::to_string(kMaxTraceFileBytes >> 20) +
+                          " MiB --replay reads");
+  }
+  if (Result<Trace> back = ParseTrace(text, origin); !back) {
+    return PlainError(ErrorKind::kUsage, "write trace " + origin,
+                      "the trace is past what a trace file may hold (" +
+                          back.error().detail + ")");
+  }
+  return text;
+}
+
 Result<Trace> ParseTrace(const std::string& text, const std::string& origin) {
   const Reader reader(origin);
   Result<json> doc = ParseJsonStrict(text);

@@ -142,6 +142,11 @@ struct Trace {
 
 nlohmann::json TraceToJson(const Trace& trace);
 
+// The trace as the text of its file, or why no file can hold it: past
+// kMaxTraceFileBytes, or not read back by ParseTrace (a bound of its own).
+// A path that is not UTF-8 is replaced, never lost; `origin` names it.
+Result<std::string> TraceText(const Trace& trace, const std::string& origin);
+
 // The trace in `text`; `origin` names it in errors. Checks every key, type
 // and bound, and that every op names a file of the trace and every commit
 // ends in a sync.

@@ -30,6 +30,18 @@ std::string Refusal(Edit edit) {
   return t ? "" : t.error().Message();
 }
 
+// The fixture's second commit (a frame's writes and their fdatasync) made
+// `count` times, each appended after the one before.
+Trace WithCommits(std::uint64_t count) {
+  Trace trace = ParseTrace(Fixture(), "fixture").value();
+  const TraceCommit one = trace.commits[1];
+  trace.commits.assign(count, one);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    for (TraceOp& op : trace.commits[i].ops) op.offset += i * 8240;
+  }
+  return trace;
+}
+
 }  // namespace
 
 TEST_CASE("trace: the fixture is read with its commits and files") {
@@ -62,6 +74,28 @@ TEST_CASE("trace: written and read back, the same JSON") {
   CHECK(fixture["version"] == 1);
   fixture["version"] = kTraceVersion;
   CHECK(once == fixture);
+}
+
+TEST_CASE("trace: its text is what --replay reads; past 64 MiB none", "[slow]") {
+  Result<std::string> small = TraceText(WithCommits(1000), "t.json");
+  REQUIRE(small);
+  REQUIRE(ParseTrace(small.value(), "t.json"));
+  // Commits enough for 10 % past the bound (fewer than kMaxTraceCommits:
+  // it is the size that refuses them): no text, and the reason in MiB.
+  const std::uint64_t per_commit = small.value().size() / 1000;
+  const std::uint64_t count = kMaxTraceFileBytes / per_commit * 11 / 10;
+  REQUIRE(count < kMaxTraceCommits);
+  Result<std::string> big = TraceText(WithCommits(count), "t.json");
+  REQUIRE_FALSE(big);
+  CHECK_THAT(big.error().Message(),
+             Catch::Contains("past the 64 MiB --replay reads"));
+  // Nine tenths of the bound is saved, and read back whole.
+  Result<std::string> under =
+      TraceText(WithCommits(kMaxTraceFileBytes / per_commit * 9 / 10), "t");
+  REQUIRE(under);
+  CHECK(under.value().size() > kMaxTraceFileBytes / 2);
+  CHECK(ParseTrace(under.value(), "t").value().commits.size() ==
+        kMaxTraceFileBytes / per_commit * 9 / 10);
 }
 
 TEST_CASE("trace: a truncated trace is refused as cut short") {
