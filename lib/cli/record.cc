@@ -392,6 +392,33 @@ int ProgramStatus(int st, const RecordPlan& plan) {
   return status;
 }
 
+// A save long enough to be said (strace's output past kSaidStraceBytes) is
+// abandoned by a stop signal sent once it is said: asked while strace's
+// output is read and before the trace is written. Signals sent before, to
+// stop the recording, are dropped when it is armed; a short save takes none.
+class SaveStop {
+ public:
+  explicit SaveStop(const StopSignals& stop) : stop_(stop) {}
+  void Arm() {
+    while (stop_.Take(0) != 0) {
+    }
+    armed_ = true;
+  }
+  bool operator()() {
+    if (armed_ && signo_ == 0) signo_ = stop_.Take(0);
+    return signo_ != 0;
+  }
+  int signo() const { return signo_; }
+
+ private:
+  const StopSignals& stop_;
+  bool armed_ = false;
+  int signo_ = 0;
+};
+
+// strace's output past which its reading is said, with how to abandon it.
+constexpr std::uint64_t kSaidStraceBytes = 4ull << 20;
+
 // What strace saw, and how the program ended.
 struct Recorded {
   Trace trace;
@@ -402,7 +429,7 @@ struct Recorded {
 
 // Runs strace as planned, with the version asked beforehand.
 Result<Recorded> Record(const RecordPlan& plan, const std::string& version,
-                        const StopSignals& stop) {
+                        const StopSignals& stop, SaveStop& abandon) {
   RawOutput raw;
   if (raw.path.empty()) {
     return SystemError(ErrorKind::kSetup, "mkstemp", "alignbench-strace",
@@ -437,6 +464,12 @@ Result<Recorded> Record(const RecordPlan& plan, const std::string& version,
     return RecordError("strace could not start or run the command",
                        "run it under strace by hand to see why");
   }
+  if (text.value().size() >= kSaidStraceBytes) {
+    abandon.Arm();
+    std::cerr << "alignbench record: reading " << (text.value().size() >> 20)
+              << " MiB of strace's output; a stop signal abandons the save\n";
+  }
+  options.stopped = [&abandon] { return abandon(); };
   Result<Trace> trace = ParseStrace(text.value(), options);
   if (!trace) return trace.error();
   recorded.trace = std::move(trace).value();
@@ -522,7 +555,8 @@ void WriteCaseFile(const Trace& trace, const std::string& out,
 
 // The trace saved to plan.out (never over a file the program wrote), said,
 // and its case file.
-Status Save(const RecordPlan& plan, const Recorded& recorded) {
+Status Save(const RecordPlan& plan, const Recorded& recorded,
+            SaveStop& abandon) {
   const Trace& trace = recorded.trace;
   if (trace.files.empty()) return NothingTraced(plan, recorded);
   if (trace.commits.empty()) {
@@ -531,6 +565,7 @@ Status Save(const RecordPlan& plan, const Recorded& recorded) {
   }
   if (Status ok = OutNotTraced(plan.out, trace); !ok) return ok;
   const Result<std::string> saved = TraceText(trace, plan.out);
+  if (abandon()) return RecordError("stopped while saving");
   if (!saved) {
     return RecordError(saved.error().detail + ", so nothing is saved",
                        "record a shorter run, or narrow --file to the log "
@@ -566,11 +601,17 @@ int RecordCommand(const ParsedCommand& parsed) {
               << " before strace started: nothing was recorded\n";
     return 128 + signo;
   }
-  Result<Recorded> recorded = Record(plan.value(), version, stop);
-  if (!recorded) return ReportError(recorded.error());
-  if (Status saved = Save(plan.value(), recorded.value()); !saved) {
-    return ReportError(saved.error());
+  SaveStop abandon(stop);
+  Result<Recorded> recorded = Record(plan.value(), version, stop, abandon);
+  Status saved = recorded ? Save(plan.value(), recorded.value(), abandon)
+                          : Status(recorded.error());
+  if (abandon.signo() != 0) {
+    std::cerr << "alignbench record: " << SignalName(abandon.signo())
+              << " while the trace was being saved: the save is abandoned, "
+                 "nothing is saved\n";
+    return 128 + abandon.signo();
   }
+  if (!saved) return ReportError(saved.error());
   return plan.value().attach ? 0 : recorded.value().program_status;
 }
 

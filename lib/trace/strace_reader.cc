@@ -74,6 +74,34 @@ FdArg ParseFd(const std::string& text) {
   return out;
 }
 
+// `path` after a rename of `from` to `to`: the file itself, or one below a
+// renamed directory; nullopt where the rename leaves it.
+std::optional<std::string> MovedPath(const std::string& path,
+                                     const std::string& from,
+                                     const std::string& to) {
+  if (path == from) return to;
+  if (path.rfind(from + "/", 0) == 0) return to + path.substr(from.size());
+  return std::nullopt;
+}
+
+// The keys of `map` (by path) a rename of `from` to `to` moves, each with
+// its new path: `from` itself and, with `below`, the paths under from/,
+// found as one range of the map ('/' + 1 is '0').
+template <typename Map>
+std::vector<std::pair<std::string, std::string>> Moved(const Map& map,
+                                                       const std::string& from,
+                                                       const std::string& to,
+                                                       bool below) {
+  std::vector<std::pair<std::string, std::string>> moved;
+  if (map.count(from) > 0) moved.emplace_back(from, to);
+  if (!below) return moved;
+  for (auto it = map.lower_bound(from + "/"), end = map.lower_bound(from + "0");
+       it != end; ++it) {
+    moved.emplace_back(it->first, to + it->first.substr(from.size()));
+  }
+  return moved;
+}
+
 std::optional<std::uint64_t> Number(const std::string& text) {
   if (text.empty() || text[0] == '-') return std::nullopt;
   char* end = nullptr;
@@ -378,11 +406,29 @@ class Parser {
     return info;
   }
 
-  // The id of `path` in paths_, made on first use.
+  // The id of `path` in paths_, made on first use; where a rename gave
+  // several ids one path, the newest.
   std::size_t Id(const std::string& path) {
-    auto [it, added] = ids_.try_emplace(path, paths_.size());
-    if (added) paths_.push_back(path);
-    return it->second;
+    std::vector<std::size_t>& ids = ids_[path];
+    if (ids.empty()) {
+      ids.push_back(paths_.size());
+      paths_.push_back(path);
+    }
+    return ids.back();
+  }
+
+  // Every id named `from` (with `below`, also those under from/) named anew
+  // under `to`: the events of a renamed file follow it. A rename costs what
+  // it moves, not what the trace holds.
+  void MoveIds(const std::string& from, const std::string& to, bool below) {
+    for (auto& [old, now] : Moved(ids_, from, to, below)) {
+      std::vector<std::size_t> ids = std::move(ids_.at(old));
+      ids_.erase(old);
+      for (std::size_t id : ids) paths_[id] = now;
+      std::vector<std::size_t>& at = ids_[now];
+      at.insert(at.end(), ids.begin(), ids.end());
+      std::sort(at.begin(), at.end());
+    }
   }
 
   // The descriptor table of the process whose call is read.
@@ -621,17 +667,17 @@ class Parser {
   void Replaced(const std::string& from, const std::string& to) {
     auto old = files_.find(to);
     if (old == files_.end() || files_.count(from) == 0) return;
-    std::string gone = to + " (replaced)";
-    for (int k = 2; files_.count(gone) > 0; ++k) {
-      gone = to + " (replaced " + std::to_string(k) + ")";
-    }
+    int& k = replaced_[to];
+    std::string gone;
+    do {
+      gone = to + (++k == 1 ? " (replaced)"
+                            : " (replaced " + std::to_string(k) + ")");
+    } while (files_.count(gone) > 0);
     events_.push_back({TraceOpKind::kUnlink, Id(to)});
     old->second.unlinked = true;
     files_[gone] = std::move(old->second);
-    files_.erase(to);
-    for (std::string& path : paths_) {  // ids_: Rename makes them again
-      if (path == to) path = gone;
-    }
+    files_.erase(old);
+    MoveIds(to, gone, false);
   }
 
   // rename, renameat, renameat2: what was open or written under the old
@@ -647,18 +693,10 @@ class Parser {
         at ? PathArg(c.args[2], c.args[3]) : PathArg("", c.args[1]);
     if (from.empty() || to.empty() || from == to) return;
     Replaced(from, to);
-    auto moved = [&](const std::string& path) -> std::optional<std::string> {
-      if (path == from) return to;
-      if (path.rfind(from + "/", 0) == 0) return to + path.substr(from.size());
-      return std::nullopt;
-    };
-    for (auto it = files_.begin(); it != files_.end();) {
-      if (auto now = moved(it->first)) {
-        files_[*now] = std::move(it->second);
-        it = files_.erase(it);
-      } else {
-        ++it;
-      }
+    for (auto& [old, now] : Moved(files_, from, to, true)) {
+      FileInfo info = std::move(files_.at(old));
+      files_.erase(old);
+      files_[now] = std::move(info);
     }
     std::set<Table*> tables{shared_.get()};
     for (auto& [pid, table] : tables_) tables.insert(table.get());
@@ -666,16 +704,12 @@ class Parser {
       Table renamed;
       for (auto& [key, d] : *table) {
         const FdArg fd = ParseFd(key);
-        const std::optional<std::string> now = moved(fd.path);
+        const std::optional<std::string> now = MovedPath(fd.path, from, to);
         renamed[now ? std::to_string(fd.fd) + "<" + *now + ">" : key] = d;
       }
       *table = std::move(renamed);
     }
-    for (std::string& path : paths_) {
-      if (auto now = moved(path)) path = *now;
-    }
-    ids_.clear();  // rebuilt as paths are named again
-    for (std::size_t id = 0; id < paths_.size(); ++id) ids_[paths_[id]] = id;
+    MoveIds(from, to, true);
   }
 
   void Dup(const FdArg& fd, const Call& c) {
@@ -1020,12 +1054,21 @@ class Parser {
   // relative paths of rename.
   std::string cwd_;
   std::vector<Event> events_;
-  // The paths events name, each once; by path, its id.
+  // The paths events name, each once; by path, its ids (a rename can give
+  // one path several).
   std::vector<std::string> paths_;
-  std::map<std::string, std::size_t> ids_;
+  std::map<std::string, std::vector<std::size_t>> ids_;
+  // By path, how many files renamed over it the trace keeps as replaced.
+  std::map<std::string, int> replaced_;
   std::set<std::string> limits_;
   std::uint64_t calls_ = 0;
 };
+
+// What ParseStrace says when options.stopped abandons it.
+Error Stopped() {
+  return PlainError(ErrorKind::kSetup, "read strace's output",
+                    "stopped by a signal");
+}
 
 }  // namespace
 
@@ -1042,7 +1085,14 @@ Result<Trace> ParseStrace(const std::string& text,
   Parser parser(options);
   std::istringstream in(text);
   std::string line;
-  while (std::getline(in, line)) parser.Line(line);
+  const auto stopped = [&options] {
+    return options.stopped && options.stopped();
+  };
+  for (std::uint64_t n = 1; std::getline(in, line); ++n) {
+    parser.Line(line);
+    if (n % kStopPollLines == 0 && stopped()) return Stopped();
+  }
+  if (stopped()) return Stopped();
   return parser.Finish();
 }
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -53,11 +54,17 @@ struct StraceOptions {
   // Group the syncs of one transaction into one commit where the trace
   // repeats them (GroupTransactions); false: every sync a commit.
   bool transactions = true;
+  // Asked every kStopPollLines lines and before the trace is made: true
+  // abandons the reading (record's stop signals while it saves).
+  std::function<bool()> stopped;
 };
 
+inline constexpr std::uint64_t kStopPollLines = 4096;
+
 // The trace in strace's output `text`. Program, version and recorder are the
-// caller's to fill. Fails only on output that is not strace's at all (no line
-// read as a call); calls it does not know are skipped.
+// caller's to fill. Fails on output that is not strace's at all (no line read
+// as a call) and when options.stopped says so; calls it does not know are
+// skipped.
 Result<Trace> ParseStrace(const std::string& text,
                           const StraceOptions& options);
 

@@ -10,7 +10,8 @@
 # 5. SIGINT while record looks the program's package up (a dpkg-query made slow through
 #    PATH): one line says nothing was recorded, exit 130, the command never started;
 # 6. a command whose first process ends and leaves its writer running: a stop reaches the
-#    writer, as SIGTERM, and the trace is saved.
+#    writer, as SIGTERM, and the trace is saved;
+# 7. a stop signal while the trace is being saved abandons the save, and says so.
 source "$(dirname "$0")/lib.sh"
 command -v strace > /dev/null || skip "strace missing (scripts/lib/common.sh installs it)"
 
@@ -165,5 +166,39 @@ check "a command's first process gone: the trace saved, its commits in it" \
   [ "$(commits "$d/t.json")" -ge 10 ]
 check "a command's first process gone: no writer left" \
   eval "! pgrep -f '$d/log' > /dev/null"
+[ "$failed" -eq 0 ] || cat "$d/err" >&2
+
+# 7. A stop signal while the trace is being saved: record says it is reading strace's
+# output (past 4 MiB: 9000 commits to a log under a 200-character directory on tmpfs,
+# where a sync costs nothing), a SIGTERM then abandons the save, said; exit 143, no trace,
+# no case file and no strace output left in TMPDIR.
+shm=$(mktemp -d /dev/shm/alignbench-test.XXXXXX)
+cleanup_hooks+=("rm -rf '$shm'")
+long=$shm/$(printf 'd%.0s' {1..200})
+d=$WORK/saving
+mkdir -p "$long" "$d/tmp"
+TMPDIR=$d/tmp "$ALIGNBENCH" record --file "$long/log" --out "$d/t.json" -- "$PY" -c '
+import os, sys
+fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT, 0o644)
+for _ in range(9000):
+    os.write(fd, b"x" * 10)
+    os.fsync(fd)' "$long/log" > "$d/out" 2> "$d/err" &
+rec=$!
+for ((i = 0; i < 3000; i++)); do  # up to 60 s
+  grep -q "a stop signal abandons the save" "$d/err" && break
+  kill -0 "$rec" 2> /dev/null || break
+  sleep 0.02
+done
+kill -TERM "$rec" 2> /dev/null
+wait "$rec"
+status=$?
+check "SIGTERM while saving: record said it was reading strace's output" \
+  grep -q "alignbench record: reading [0-9]* MiB of strace's output; a stop signal abandons the save" "$d/err"
+check "SIGTERM while saving: exit 143 (exit $status)" [ "$status" -eq 143 ]
+check "SIGTERM while saving: the save abandoned, said" \
+  grep -q "SIGTERM while the trace was being saved: the save is abandoned, nothing is saved" "$d/err"
+check "SIGTERM while saving: no trace and no case file" \
+  eval "[ ! -e '$d/t.json' ] && [ ! -e '$d/t.case.json' ]"
+check "SIGTERM while saving: no strace output left in TMPDIR" [ -z "$(ls -A "$d/tmp")" ]
 [ "$failed" -eq 0 ] || cat "$d/err" >&2
 finish

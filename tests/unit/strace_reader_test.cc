@@ -638,3 +638,45 @@ TEST_CASE("strace: a log renamed over another is that one's end") {
   REQUIRE(t.commits.size() == 3);
   CHECK(Describe(t.commits[2].ops) == "unlink0 w1:50+10 s1:fsync");
 }
+
+TEST_CASE("strace: each file renamed over a log is numbered in turn") {
+  std::string text;
+  for (int i = 0; i < 3; ++i) {
+    const std::string fd = std::to_string(3 + i);
+    text +=
+        "1 openat(AT_FDCWD</d>, \"/d/aof.tmp\", O_WRONLY|O_CREAT, 0644) = " +
+        fd + "</d/aof.tmp>\n1 write(" + fd +
+        "</d/aof.tmp>, \"\"..., 50) = 50\n" + "1 fsync(" + fd +
+        "</d/aof.tmp>) = 0\n" + "1 rename(\"/d/aof.tmp\", \"/d/aof\") = 0\n";
+  }
+  const Trace t = Lines(text);
+  REQUIRE(t.files.size() == 3);
+  CHECK(t.files[0].path == "/d/aof (replaced)");
+  CHECK(t.files[1].path == "/d/aof (replaced 2)");
+  CHECK(t.files[2].path == "/d/aof");
+  REQUIRE(t.commits.size() == 3);
+  CHECK(Describe(t.commits[1].ops) == "w1:0+50 s1:fsync");
+}
+
+TEST_CASE("strace: a stop asked while reading abandons the trace") {
+  std::string text =
+      "1 openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
+      "3</d/log>\n";
+  for (int i = 0; i < 5000; ++i) {
+    text += "1 write(3</d/log>, \"\"..., 10) = 10\n1 fsync(3</d/log>) = 0\n";
+  }
+  StraceOptions options;
+  int asked = 0;
+  // Asked at lines 4096 and 8192, then before the trace is made.
+  options.stopped = [&asked] { return ++asked == 2; };
+  Result<Trace> stopped = ParseStrace(text, options);
+  REQUIRE_FALSE(stopped);
+  CHECK_THAT(stopped.error().Message(), Catch::Contains("stopped by a signal"));
+  CHECK(asked == 2);
+  asked = 0;
+  options.stopped = [&asked] { return ++asked > 3; };
+  Result<Trace> whole = ParseStrace(text, options);
+  REQUIRE(whole);
+  CHECK(whole.value().commits.size() == 5000);
+  CHECK(asked == 3);
+}
