@@ -1,9 +1,11 @@
 # alignbench record on programs whose commit is more than one file, as a storage engineer
 # records them from their start: SQLite 3.40 (the sqlite3 CLI, synchronous=FULL) in each
-# of its journal modes, DELETE, TRUNCATE, PERSIST and WAL, and LMDB 0.9 (python3-lmdb, sync
-# on). Each makes OPS transactions (default 100) of one row each: sqlite3 one INSERT per
-# statement in autocommit, from one script on its standard input (one process, OPS
-# commits); LMDB one put per write transaction. For each:
+# of its journal modes, DELETE, TRUNCATE, PERSIST and WAL, LMDB 0.9 (python3-lmdb, sync
+# on) and LevelDB 1.23 (python3-plyvel, puts with sync=True: a program first checked here
+# after the replay was built, and held without a change to the code). Each makes OPS
+# transactions (default 100) of one row each: sqlite3 one INSERT per statement in
+# autocommit, from one script on its standard input (one process, OPS commits); LMDB one
+# put per write transaction; LevelDB one put each. For each:
 # 1. recorded from its start (alignbench record --file DIR/*), the program exits 0 and the
 #    trace is saved;
 # 2. the trace against an independent reading: the same program again under plain strace,
@@ -13,7 +15,9 @@
 #    pwritev2 with RWF_DSYNC), truncates, unlinks and re-creations, and per directory the
 #    same directory syncs (the trace's op kinds by name: sync, truncate, unlink, create,
 #    sync_dir), and those in the same order: commit by commit, as a commit ends at each
-#    sync;
+#    sync. A file renamed goes on under its new name, and one renamed over is kept as
+#    NAME (replaced), unlinked there, as docs/record-replay.md says (LevelDB's CURRENT,
+#    written as 000001.dbtmp and renamed);
 # 3. the program on a fresh ext4 loop rig with 4096-byte sectors and direct I/O, its
 #    device's writes, KiB written and flushes counted over the OPS transactions alone
 #    (after a sync, so that its setup is on the disk and out of the count), pinned to
@@ -106,6 +110,28 @@ wait(at + ".end")
 env.close()
 PY
 
+# The LevelDB program: DIR OPS [STAT OUT]. LevelDB's version printed first; OPS puts, each
+# written with sync=True (its log appended and fdatasync'd, the way leveldb, and RocksDB
+# after it, commit); with STAT, the device's counters copied to OUT.before and OUT.after
+# around them, after a sync.
+cat > "$WORK/leveldb_puts.py" << 'PY'
+import os, sys
+import plyvel
+print("leveldb %s" % plyvel.__leveldb_version__)
+db = plyvel.DB(sys.argv[1], create_if_missing=True)
+def counters(path):
+    with open(sys.argv[3]) as f, open(path, "w") as out:
+        out.write(f.read())
+if len(sys.argv) > 3:
+    os.sync()
+    counters(sys.argv[4] + ".before")
+for i in range(int(sys.argv[2])):
+    db.put(b"key%d" % i, b"value%d" % i, sync=True)
+if len(sys.argv) > 3:
+    counters(sys.argv[4] + ".after")
+db.close()
+PY
+
 # program NAME DIR [STAT OUT]: sets PROG, the command line of program NAME with its files
 # in DIR, and IN, its standard input; with STAT, the program copies the device's counters
 # to OUT.before and OUT.after around its OPS transactions (sqlite3 by its own .shell,
@@ -114,6 +140,13 @@ PY
 # (the journal mode and 2 for synchronous=FULL, or LMDB's sync flags), LINES how many.
 program() {
   local name=$1 dir=$2 i
+  if [ "$name" = leveldb ]; then
+    PROG=(/usr/bin/python3 "$WORK/leveldb_puts.py" "$dir" "$OPS" "${@:3}")
+    IN=/dev/null
+    SHOWN="leveldb $(/usr/bin/python3 -c 'import plyvel; print(plyvel.__leveldb_version__)')"
+    LINES=1
+    return
+  fi
   if [ "$name" = lmdb ]; then
     PROG=(/usr/bin/python3 "$WORK/lmdb_txns.py" "$dir" "$OPS" "${@:3}")
     IN=/dev/null
@@ -145,8 +178,9 @@ ran_as_asked() {
 # to each directory. From the log: the files under SDIR written or synced; per file its
 # syncs by call, its truncates, its unlinks and its creations after the first (the
 # first is the state "new"), its reads that returned bytes and its stats (by
-# descriptor, or by path once it was opened); per directory its fsyncs and fdatasyncs. From the trace: its
-# files and its ops by kind (commits and after the last), a header counted as the one
+# descriptor, or by path once it was opened); per directory its fsyncs and fdatasyncs; a
+# rename moves what was counted to the new name. From the trace: its files and its ops by
+# kind (commits and after the last), a header counted as the one
 # sync of its file's first commit, by the call of that file's first sync. Prints both;
 # exits 1 when they differ.
 as_strace_saw() {
@@ -167,6 +201,31 @@ def saw(rel, kind):
 pending = {}
 def under(path):  # the path relative to SDIR ("." for SDIR itself), or False
     return (path == sdir or path.startswith(sdir + "/")) and os.path.relpath(path, sdir)
+def rekey(old, new):  # what was counted of the file OLD (relative) is NEW's
+    for c in (seen, reads, stats, truncates):
+        for key in [k for k in c if k == old or (isinstance(k, tuple) and k[0] == old)]:
+            c[(new,) + key[1:] if isinstance(key, tuple) else new] += c.pop(key)
+    order[:] = [(new if w == old else w, k) for (w, k) in order]
+    if old in written:
+        written.discard(old)
+        written.add(new)
+def known(rel):  # a file something was counted of
+    return rel in written or any(w == rel for (w, k) in seen) or reads[rel] or stats[rel]
+def renamed(src, dst):  # rename(SRC, DST), absolute: the file goes on under DST, and a
+    # file DST it replaces is kept as "DST (replaced)", unlinked there (the recorder's rule)
+    a, b = under(src), under(dst)
+    if a and b and known(a) and known(b):
+        gone, k = b + " (replaced)", 2
+        while known(gone):
+            gone, k = "%s (replaced %d)" % (b, k), k + 1
+        rekey(b, gone)
+        saw(gone, "unlink")
+    if a and b:
+        rekey(a, b)
+    for s in (made, existing):
+        if src in s:
+            s.discard(src)
+            s.add(dst)
 for raw in open(log, encoding="utf-8", errors="replace"):
     raw = raw.rstrip("\n")
     m = re.match(r"^(\d+) +(.*) <unfinished \.\.\.>$", raw)
@@ -191,6 +250,11 @@ for raw in open(log, encoding="utf-8", errors="replace"):
             if retpath in made and under(retpath):
                 saw(under(retpath), "create")
             made.add(retpath)
+        continue
+    if call in ("rename", "renameat", "renameat2"):
+        names = path_re.findall(args)
+        if len(names) == 2 and all(n.startswith("/") for n in names):
+            renamed(*names)
         continue
     by_path = call in ("stat", "lstat") or (
         call in ("newfstatat", "statx") and not re.match(r'^[^,]*, ""', args))
@@ -358,7 +422,7 @@ against_real() {
 # every write call (O_DSYNC descriptors, RWF_DSYNC), the sync calls, truncates, unlinks.
 STRACE_CALLS=open,openat,creat,write,pwrite64,writev,pwritev,pwritev2,fsync,fdatasync
 STRACE_CALLS+=,sync_file_range,ftruncate,unlink,unlinkat,read,pread64,readv,preadv,preadv2
-STRACE_CALLS+=,fstat,newfstatat,statx,stat,lstat
+STRACE_CALLS+=,fstat,newfstatat,statx,stat,lstat,rename,renameat,renameat2
 # The programs there are, before any rig is made.
 programs=()
 if [ -x "$SQLITE" ]; then
@@ -370,6 +434,11 @@ if /usr/bin/python3 -c 'import lmdb' 2> /dev/null; then
   programs+=(lmdb)
 else
   echo "SKIP (part): LMDB: /usr/bin/python3 has no lmdb (as root: apt-get install -y python3-lmdb)" >&2
+fi
+if /usr/bin/python3 -c 'import plyvel' 2> /dev/null; then
+  programs+=(leveldb)
+else
+  echo "SKIP (part): LevelDB: /usr/bin/python3 has no plyvel (as root: apt-get install -y python3-plyvel)" >&2
 fi
 [ ${#programs[@]} -gt 0 ] ||
   skip "neither sqlite3 nor python3-lmdb is installed (scripts/test installs them as root)"
