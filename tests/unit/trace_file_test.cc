@@ -76,7 +76,8 @@ TEST_CASE("trace: written and read back, the same JSON") {
   CHECK(once == fixture);
 }
 
-TEST_CASE("trace: its text is what --replay reads; past 64 MiB none", "[slow]") {
+TEST_CASE("trace: its text is what --replay reads; past 64 MiB none",
+          "[slow]") {
   Result<std::string> small = TraceText(WithCommits(1000), "t.json");
   REQUIRE(small);
   REQUIRE(ParseTrace(small.value(), "t.json"));
