@@ -30,7 +30,7 @@ int Measure(const std::string& argv0, const std::vector<std::string>& args,
   Result<SessionOutcome> ran = RunSession(session, runner, ops, std::cerr);
   if (!ran) return ReportError(ran.error());
   const SessionOutcome& outcome = ran.value();
-  RenderRun(std::cout, outcome.reports, options.format);
+  RenderRun(std::cout, outcome.reports, options.format, options.detail);
   // Both can happen (a full disk stops the runs and the result's save): the
   // line that says where a result went must not be lost to the other.
   int saving = 0;

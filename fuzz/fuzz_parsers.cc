@@ -22,7 +22,7 @@
 #include "lib/config/settings.h"
 #include "lib/config/size.h"
 #include "lib/config/trace_file.h"
-#include "lib/render/table.h"
+#include "lib/render/writers.h"
 #include "lib/result/result_json.h"
 #include "lib/trace/strace_reader.h"
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
+#include <vector>
 
 namespace alignbench {
 
@@ -34,6 +36,32 @@ std::string Fixed(double value, int digits) {
   char pattern[] = "%.0f";
   pattern[2] = static_cast<char>('0' + std::clamp(digits, 0, 9));
   return Printf(pattern, value);
+}
+
+std::string Wrapped(const std::string& text, std::size_t width,
+                    const std::string& indent) {
+  // A unit sign ("%", "% of") stays with its figure: one word with it.
+  std::vector<std::string> units;
+  std::istringstream words(text);
+  for (std::string word; words >> word;) {
+    if (word.front() == '%' && !units.empty()) {
+      units.back() += " " + word;
+    } else {
+      units.push_back(word);
+    }
+  }
+  std::string out, line;
+  bool fresh = true;  // no word on `line` yet
+  for (const std::string& word : units) {
+    if (!fresh && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line = indent;
+      fresh = true;
+    }
+    line += (fresh ? "" : " ") + word;
+    fresh = false;
+  }
+  return out + line;
 }
 
 }  // namespace alignbench

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "lib/base/text.h"
 #include "lib/config/case_file.h"
 #include "lib/config/case_search.h"
 #include "lib/config/options.h"
@@ -321,6 +322,12 @@ Status CheckCommand(ParsedCommand& parsed) {
             " operand(s), got " + std::to_string(count));
   }
   parsed.format = std::string(command.formats.front().name);
+  if (parsed.Has("details") && parsed.Has("format") &&
+      parsed.Value("format") != "table") {
+    return Usage("details",
+                 "applies to --format table, the one format with a compact "
+                 "form; leave --format out, or --details");
+  }
   if (!parsed.Has("format")) return Ok{};
   const std::string& name = parsed.Value("format");
   if (name.find(',') != std::string::npos) {
@@ -547,7 +554,13 @@ std::string HelpText(const Command& command) {
     help << prefix << UsageLine(each) << "\n";
     prefix = "       ";
   }
-  help << "\n" << command.summary << "\n\n" << Description(command);
+  // Each paragraph of the summary in lines of 80, as the options are.
+  std::istringstream paragraphs(command.summary);
+  help << "\n";
+  for (std::string paragraph; std::getline(paragraphs, paragraph);) {
+    help << Wrapped(paragraph) << "\n";
+  }
+  help << "\n" << Description(command);
   help << "\nExit codes:\n";
   for (const ExitCodeRow& row : kExitCodes) {
     if (!ExitsWith(command, row.scope)) continue;
@@ -561,10 +574,15 @@ Format ReportFormat(const ParsedCommand& parsed) {
   return FromName(kFormats, parsed.format).value_or(Format::kTable);
 }
 
+Detail ReportDetail(const ParsedCommand& parsed) {
+  return parsed.Has("details") ? Detail::kFull : Detail::kCompact;
+}
+
 Result<RunOptions> RunOptionsOf(const ParsedCommand& parsed) {
   RunOptions o;
   if (Status ok = ApplySettings(parsed, o.session); !ok) return ok.error();
   o.format = ReportFormat(parsed);
+  o.detail = ReportDetail(parsed);
   o.benchmark_flags = parsed.benchmark_flags;
   SessionOptions& session = o.session;
   if (parsed.Has("out")) session.out = parsed.Value("out");

@@ -13,7 +13,7 @@
 
 #include "lib/base/error.h"
 #include "lib/cli/commands.h"
-#include "lib/render/table.h"
+#include "lib/render/writers.h"
 #include "lib/session/session.h"
 
 namespace alignbench {
@@ -46,11 +46,15 @@ std::string HelpText(const Command& command);
 // show, compare and the run: the report format --format named.
 Format ReportFormat(const ParsedCommand& parsed);
 
+// --details: every figure of the text table; without it the compact report.
+Detail ReportDetail(const ParsedCommand& parsed);
+
 struct RunOptions {
   // What the measuring session needs: settings, directories, where the
   // result goes (command_line is filled in by the caller).
   SessionOptions session;
   Format format = Format::kTable;
+  Detail detail = Detail::kCompact;
   // --benchmark_* for Google Benchmark
   std::vector<std::string> benchmark_flags;
 };

@@ -4,7 +4,8 @@
 
 #include "lib/base/named.h"
 #include "lib/config/options.h"
-#include "lib/render/table.h"
+#include "lib/render/text_compact.h"
+#include "lib/render/writers.h"
 
 namespace alignbench {
 namespace {
@@ -29,6 +30,14 @@ CliOption FormatOption(const std::vector<FormatChoice>& formats) {
     help += "\n  " + std::string(choice.name) + ": " + std::string(choice.help);
   }
   return {"format", "NAME", help};
+}
+
+// --details: the text table's every figure, for a run and show.
+CliOption DetailsOption() {
+  return {"details", "",
+          "with the table format: print every figure (device I/O per "
+          "variant, tails, means that point elsewhere, why per size, runs far "
+          "off) and the legend, instead of the compact report"};
 }
 
 // --format and --help, which every command takes, after its own options.
@@ -69,6 +78,7 @@ Command RunCommand() {
            "write the result JSON here (atomically); a new file, or a "
            "regular file with --force"},
           {"force", "", "let --out replace an existing regular file"},
+          DetailsOption(),
           {"progress", "",
            "progress lines on stderr (default: only on a terminal)"},
           {"redact-host", "", "leave the host name out of the result"},
@@ -78,7 +88,8 @@ Command RunCommand() {
       WithCommonOptions({CommandId::kRun, "", "[OPTIONS]", 0, 0,
                          "Measures aligned against unaligned synced writes. "
                          "--benchmark_color, --benchmark_counters_tabular and "
-                         "--benchmark_context go to Google Benchmark.",
+                         "--benchmark_context go to Google Benchmark.\n" +
+                             std::string(kTableLegend),
                          ReportFormats()},
                         options);
   run.passes_benchmark_flags = true;
@@ -139,10 +150,11 @@ std::vector<Command> MakeCommands() {
            {{"text", "for people; never parse it"},
             {"json", "the result file's \"environment\" object, for scripts"}}},
           {}),
-      WithCommonOptions(
-          {CommandId::kShow, "show", "FILE", 1, 1,
-           "Renders a saved result again, in any format.", ReportFormats()},
-          {}),
+      WithCommonOptions({CommandId::kShow, "show", "FILE", 1, 1,
+                         "Renders a saved result again, in any format.\n" +
+                             std::string(kTableLegend),
+                         ReportFormats()},
+                        {DetailsOption()}),
       // compare's formats: show's but derby and ioping (one result's rows
       // only). More files than 64 are more than a table can show side by side.
       WithCommonOptions(

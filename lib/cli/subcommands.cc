@@ -14,8 +14,9 @@
 #include "lib/env/probe.h"
 #include "lib/render/beside_post.h"
 #include "lib/render/comparison.h"
+#include "lib/render/environment.h"
 #include "lib/render/n_way_table.h"
-#include "lib/render/table.h"
+#include "lib/render/writers.h"
 #include "lib/result/escape.h"
 #include "lib/result/ioping_post.h"
 #include "lib/result/result_json.h"
@@ -87,7 +88,8 @@ int ShowCommand(const ParsedCommand& parsed) {
   const std::vector<std::string>& operands = parsed.operands;
   Result<Report> report = LoadResultFile(operands.front());
   if (!report) return ReportError(report.error());
-  RenderRun(std::cout, {report.value()}, ReportFormat(parsed));
+  RenderRun(std::cout, {report.value()}, ReportFormat(parsed),
+            ReportDetail(parsed));
   return 0;
 }
 

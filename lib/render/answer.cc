@@ -7,6 +7,7 @@
 #include "lib/base/text.h"
 #include "lib/config/size.h"
 #include "lib/pairs/pairs.h"
+#include "lib/render/cells.h"
 #include "lib/render/conditions.h"
 #include "lib/render/log_columns.h"
 #include "lib/stats/sequential.h"
@@ -70,30 +71,15 @@ std::string PairName(const PairResult& pair, bool with_axes) {
 // range ("32K-512K"); axes make every pair its own name.
 std::string Names(const std::vector<const PairResult*>& pairs,
                   const std::vector<std::uint64_t>& all_sizes, bool with_axes) {
-  std::vector<std::string> parts;
-  if (with_axes) {
-    for (const PairResult* pair : pairs) parts.push_back(PairName(*pair, true));
-  } else {
-    std::vector<std::size_t> at;  // positions in the sorted plan
-    for (const PairResult* pair : pairs) {
-      at.push_back(static_cast<std::size_t>(std::lower_bound(all_sizes.begin(),
-                                                             all_sizes.end(),
-                                                             pair->spec.size) -
-                                            all_sizes.begin()));
-    }
-    std::sort(at.begin(), at.end());
-    for (std::size_t i = 0; i < at.size();) {
-      std::size_t j = i;
-      while (j + 1 < at.size() && at[j + 1] == at[j] + 1) ++j;
-      std::string part = FormatSize(all_sizes[at[i]]);
-      if (j > i) part += "-" + FormatSize(all_sizes[at[j]]);
-      parts.push_back(part);
-      i = j + 1;
-    }
+  if (!with_axes) {
+    std::vector<std::uint64_t> chosen;
+    for (const PairResult* pair : pairs) chosen.push_back(pair->spec.size);
+    return SizeRanges(std::move(chosen), all_sizes);
   }
   std::string text;
-  for (const std::string& part : parts)
-    text += (text.empty() ? "" : ", ") + part;
+  for (const PairResult* pair : pairs) {
+    text += (text.empty() ? "" : ", ") + PairName(*pair, true);
+  }
   return text;
 }
 

@@ -1,6 +1,9 @@
 #include "lib/render/cells.h"
 
+#include <algorithm>
 #include <charconv>
+
+#include "lib/config/size.h"
 
 namespace alignbench {
 
@@ -14,6 +17,25 @@ std::string SizeColumn(std::uint64_t size) {
   // 512 bytes never reads as the 512 KiB of the row beside it.
   return size % 1024 == 0 ? std::to_string(size / 1024)
                           : std::to_string(size) + "B";
+}
+
+std::string SizeRanges(std::vector<std::uint64_t> chosen,
+                       const std::vector<std::uint64_t>& all) {
+  std::vector<std::size_t> at;  // positions in `all`
+  for (std::uint64_t size : chosen) {
+    at.push_back(static_cast<std::size_t>(
+        std::lower_bound(all.begin(), all.end(), size) - all.begin()));
+  }
+  std::sort(at.begin(), at.end());
+  std::string text;
+  for (std::size_t i = 0; i < at.size();) {
+    std::size_t j = i;
+    while (j + 1 < at.size() && at[j + 1] == at[j] + 1) ++j;
+    text += (text.empty() ? "" : ", ") + FormatSize(all[at[i]]);
+    if (j > i) text += "-" + FormatSize(all[at[j]]);
+    i = j + 1;
+  }
+  return text;
 }
 
 std::string JavaDouble(double value) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "lib/base/text.h"
 #include "lib/pairs/pair_result.h"
@@ -17,6 +18,11 @@ std::string Pad(const std::string& text, std::size_t width);
 // The size as Derby printed it: KiB when whole ("64"), else bytes with their
 // unit ("512B", "1536B").
 std::string SizeColumn(std::uint64_t size);
+
+// `chosen` sizes as ranges of `all` (sorted, each of `chosen` among them):
+// sizes next to each other there are one range, "1K-64K, 256K-512K".
+std::string SizeRanges(std::vector<std::uint64_t> chosen,
+                       const std::vector<std::uint64_t>& all);
 
 // Java's Double.toString for the values Derby printed: shortest round-trip
 // digits and at least one decimal ("10.0", "18.359375").

@@ -7,8 +7,9 @@
 
 #include "lib/config/options.h"
 #include "lib/render/conditions.h"
-#include "lib/render/table.h"
+#include "lib/render/report_parts.h"
 #include "lib/render/tail_rows.h"
+#include "lib/render/writers.h"
 #include "lib/result/env_fields.h"
 
 namespace alignbench {

@@ -5,6 +5,7 @@
 #include "lib/render/answer.h"
 #include "lib/render/comparison.h"
 #include "lib/render/log_columns.h"
+#include "lib/render/report_parts.h"
 
 namespace alignbench {
 namespace {
@@ -331,20 +332,30 @@ void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
 }
 
 void RenderRun(std::ostream& out, const std::vector<Report>& reports,
-               Format format) {
+               Format format, Detail detail) {
   if (reports.size() == 1) {
-    Render(out, reports.front(), format);
+    Render(out, reports.front(), format, detail);
   } else {
     std::vector<std::string> dirs;
     for (const Report& report : reports) dirs.push_back(report.settings.dir);
     RenderMany(out, LabelResults(reports, dirs), format);
   }
   if (format == Format::kCsv) return;
-  out << "\n";
-  for (const Report& report : reports) out << SummaryLine(report) << "\n";
+  // A compact report keeps every line within 80 columns; --details prints
+  // each line whole, as before.
+  const auto line = [detail](const std::string& text) {
+    return detail == Detail::kCompact ? Wrapped(text, 80, "  ") : text;
+  };
+  // Compact: the subject is the title's where there is one report.
+  const bool bare = detail == Detail::kCompact && reports.size() == 1;
+  if (detail == Detail::kFull) out << "\n";
   for (const Report& report : reports) {
-    if (reports.size() > 1) out << EscapeControl(report.settings.dir) << ": ";
-    out << AnswerLine(report) << "\n";
+    out << line(SummaryLine(report, bare)) << "\n";
+  }
+  for (const Report& report : reports) {
+    const std::string dir =
+        reports.size() > 1 ? EscapeControl(report.settings.dir) + ": " : "";
+    out << line(dir + AnswerLine(report)) << "\n";
   }
 }
 

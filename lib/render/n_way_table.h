@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/render/table.h"
+#include "lib/render/writers.h"
 #include "lib/result/report.h"
 
 namespace alignbench {
@@ -38,8 +38,9 @@ void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
 
 // The end of a run: one directory's report as `show` prints it, or the N-way
 // table of several directories (labelled by ResultLabel; their full reports
-// are in their result files); then, except for CSV, the SummaryLine of each.
+// are in their result files); then, except for CSV, the SummaryLine and the
+// answer of each: with Detail::kCompact each broken into lines of 80.
 void RenderRun(std::ostream& out, const std::vector<Report>& reports,
-               Format format);
+               Format format, Detail detail = Detail::kFull);
 
 }  // namespace alignbench

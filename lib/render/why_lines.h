@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,5 +30,16 @@ struct WhyLines {
 // measured keeps its own line and does not count.
 WhyLines WhyLinesOf(const std::vector<PairResult>& pairs, std::size_t from,
                     std::size_t to);
+
+// The why of pairs [from, to) in a line or two: the sentences every measured
+// pair says once its figures are set aside, each with its figures as ranges
+// over the pairs ("shifted: +1.0 to 5.6 KiB written per write"), and the
+// sizes whose explanation says more than that.
+struct SharedWhy {
+  std::string text;
+  std::vector<std::uint64_t> saying_more;
+};
+SharedWhy SharedWhyOf(const std::vector<PairResult>& pairs, std::size_t from,
+                      std::size_t to);
 
 }  // namespace alignbench

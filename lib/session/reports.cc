@@ -5,7 +5,7 @@
 #include "lib/env/requirements.h"
 #include "lib/pairs/explain.h"
 #include "lib/pairs/log_case.h"
-#include "lib/render/table.h"
+#include "lib/render/report_parts.h"
 #include "lib/version.h"
 
 namespace alignbench {

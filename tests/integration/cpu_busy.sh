@@ -13,7 +13,7 @@ done
 stop_spinners() { kill "${spinners[@]}" 2> /dev/null; wait "${spinners[@]}" 2> /dev/null; }
 cleanup_hooks+=(stop_spinners)
 sleep 0.2
-"$ALIGNBENCH" --dir "$target" --sizes 4K,8K --writes 8 --precision 0.01 --budget 1 \
+"$ALIGNBENCH" --dir "$target" --sizes 4K,8K --writes 8 --precision 0.01 --budget 1 --details \
   --out "$WORK/busy.json" > "$WORK/busy.out" 2> "$WORK/busy.err"
 status=$?
 stop_spinners
@@ -31,7 +31,7 @@ for share in $shares; do
 done
 check "the answer line names the busy CPUs" \
   grep -q "^answer: .*the CPUs were busy (others used [0-9]* % of their time" "$WORK/busy.out"
-"$ALIGNBENCH" show "$WORK/busy.json" > "$WORK/show.out" 2>&1
+"$ALIGNBENCH" show --details "$WORK/busy.json" > "$WORK/show.out" 2>&1
 check "the file reads back (alignbench show)" grep -q "the CPUs were busy" "$WORK/show.out"
 [ "$failed" -eq 0 ] || cat "$WORK/busy.err" "$WORK/busy.out" "$WORK/show.out" >&2
 finish

@@ -1,6 +1,7 @@
-# Every shipped result, and a fresh run, through every format of show, and compare: each
-# prints, and no table, markdown row or comparison shows a gain outside the interval
-# printed beside it; a row whose gain of means lies outside is named under "where the
+# Every shipped result, and a fresh run, through every format of show (the table compact
+# and with --details), and compare: each prints, and no table, markdown row or comparison
+# shows a gain outside the interval printed beside it, the compact table's rows the
+# detailed one's; a row whose gain of means lies outside is named under "where the
 # means point elsewhere". Then scripts/plot draws each, and all together. Inputs: the
 # mailing-list tables, this machine class's curated results, an old log case's result, and
 # a run of the quick case. No root.
@@ -18,11 +19,14 @@ for file in "${files[@]}"; do
     "$ALIGNBENCH" show --format "$format" "$file" > "$WORK/$name.$format" 2> "$WORK/err"
     check "show --format $format $name: exit 0" [ $? -eq 0 ]
   done
+  "$ALIGNBENCH" show --details "$file" > "$WORK/$name.details" 2> "$WORK/err"
+  check "show --details $name: exit 0" [ $? -eq 0 ]
   "$ALIGNBENCH" compare "$file" "$WORK/quick.json" > "$WORK/$name.compare" 2> "$WORK/err"
   check "compare $name with a run: exit 0" [ $? -eq 0 ]
-  "$PY" - "$WORK/$name.table" "$WORK/$name.markdown" "$WORK/$name.compare" <<'PY'
+  "$PY" - "$WORK/$name.details" "$WORK/$name.markdown" "$WORK/$name.compare" \
+    "$WORK/$name.table" <<'PY'
 import re, sys
-table, markdown, compare = (open(p).read() for p in sys.argv[1:])
+table, markdown, compare, compact = (open(p).read() for p in sys.argv[1:])
 bad = []
 def inside(gain, low, high):  # the gain to two decimals, the interval to one
     return low - 0.05 <= gain <= high + 0.05
@@ -39,6 +43,20 @@ for text, what in ((table, "table"), (markdown, "markdown")):
                 r"(^| |- )%s:? +means %%gain" % re.escape(size), apart[-1], re.M):
             bad.append("%s %s: means %%gain %+.2f outside [%+.1f, %+.1f], not named"
                        % (what, size, means, low, high))
+# The compact table: size | u | a | %gain [low, high] | verdict, each row as the detailed
+# table's (the gain to one decimal).
+compact_row = re.compile(r"^ *(\S+) \| +[\d.]+ \| +[\d.]+ \| +([+-][\d.]+) "
+                         r"\[([+-][\d.]+), ([+-][\d.]+)\] \|", re.M)
+for (size, gain, low, high), full in zip(compact_row.findall(compact), row.findall(table)):
+    gain, low, high = map(float, (gain, low, high))
+    if not inside(gain, low, high):
+        bad.append("compact %s: %%gain %+.1f outside [%+.1f, %+.1f]" % (size, gain, low, high))
+    if size != full[0] or abs(float(full[2]) - gain) > 0.051:
+        bad.append("compact %s: %%gain %+.1f, the detailed table's row %s %s" % (
+            size, gain, full[0], full[2]))
+if len(compact_row.findall(compact)) != len(row.findall(table)):
+    bad.append("compact: %d rows with an interval, the detailed table %d" % (
+        len(compact_row.findall(compact)), len(row.findall(table))))
 # compare: "+2.2 [+13.0,+19.9]" cells
 for gain, low, high in re.findall(r"([+-][\d.]+) \[([+-][\d.]+),([+-][\d.]+)\]", compare):
     if not inside(float(gain), float(low), float(high)):

@@ -1,4 +1,5 @@
-# End to end: cases/quick.json in a temporary directory. The table and the JSON must agree,
+# End to end: cases/quick.json in a temporary directory. The run prints the compact report;
+# the detailed table (show --details of its result) and the JSON must agree,
 # the JSON must keep Google Benchmark's document, and nothing may be left behind, also after
 # a failed run and after Ctrl-C.
 source "$(dirname "$0")/lib.sh"
@@ -12,9 +13,13 @@ check "quick run exits 0" [ $? -eq 0 ]
 check "no .alignbench-* left after a run" no_leftovers "$target"
 check "pre-existing file untouched" grep -qx "keep me" "$target/existing"
 check "table on stdout, context on stderr" grep -q "^--- $target (" "$WORK/stderr.txt"
+check "the run prints the compact report: the pointer to --details, 80 columns" \
+  eval "grep -q '^more: --details' '$WORK/table.txt' && ! awk 'length > 80' '$WORK/table.txt' | grep -q ."
+# The detailed table, as show --details prints the saved result, against the JSON.
+"$ALIGNBENCH" show --details "$WORK/quick.json" > "$WORK/details.txt" 2>&1
 
 agree() {
-  "$PY" - "$WORK/quick.json" "$WORK/table.txt" <<'PY'
+  "$PY" - "$WORK/quick.json" "$WORK/details.txt" <<'PY'
 import json, re, sys
 doc = json.load(open(sys.argv[1]))
 table = open(sys.argv[2]).read()

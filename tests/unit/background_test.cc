@@ -8,7 +8,7 @@
 #include "lib/pairs/explain.h"
 #include "lib/pairs/log_case.h"
 #include "lib/pairs/pairs.h"
-#include "lib/render/table.h"
+#include "lib/render/writers.h"
 #include "lib/result/result_json.h"
 #include "tests/unit/report_fixture.h"
 

@@ -83,3 +83,10 @@ TEST_CASE("cells: means outside the interval name the slow tail, with p99s") {
   no_test.inference = {std::nullopt, "no test"};
   CHECK(MeansApartNote(no_test, "u", "a").empty());
 }
+
+TEST_CASE("cells: sizes next to each other in the plan are one range") {
+  const std::vector<std::uint64_t> all = {1024, 2048, 4096, 8192, 65536};
+  CHECK(SizeRanges({8192, 1024, 2048, 65536}, all) == "1K-2K, 8K-64K");
+  CHECK(SizeRanges({4096}, all) == "4K");
+  CHECK(SizeRanges({}, all).empty());
+}

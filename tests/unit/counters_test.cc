@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "lib/pairs/pairs.h"
-#include "lib/render/table.h"
+#include "lib/render/writers.h"
 #include "lib/result/result_json.h"
 #include "tests/unit/report_fixture.h"
 

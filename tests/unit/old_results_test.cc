@@ -15,7 +15,8 @@
 #include "lib/render/answer.h"
 #include "lib/render/comparison.h"
 #include "lib/render/n_way_table.h"
-#include "lib/render/table.h"
+#include "lib/render/report_parts.h"
+#include "lib/render/writers.h"
 #include "lib/result/result_json.h"
 
 using namespace alignbench;

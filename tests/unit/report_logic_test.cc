@@ -7,7 +7,8 @@
 #include "lib/pairs/explain.h"
 #include "lib/pairs/pairs.h"
 #include "lib/render/comparison.h"
-#include "lib/render/table.h"
+#include "lib/render/report_parts.h"
+#include "lib/render/writers.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;

@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "lib/render/table.h"
+#include "lib/render/writers.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;

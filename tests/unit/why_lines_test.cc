@@ -82,3 +82,23 @@ TEST_CASE("A metadata-commit pair's gloss is a sentence of its own") {
                  "through a journal (ext4, xfs) or as new copies of its trees "
                  "(btrfs).") == 1);
 }
+
+TEST_CASE("The shared why says each figure as a range, and who says more") {
+  std::vector<PairResult> pairs = {
+      Measured(4096, "shifted: +1.5 KiB written. both: 3.0 writes."),
+      Measured(8192, "shifted: +4.0 KiB written. both: 3.0 writes. More."),
+      Measured(16384, "shifted: +0.5 KiB written. both: 3.0 writes.")};
+  SharedWhy why = SharedWhyOf(pairs, 0, pairs.size());
+  // The smallest and largest by value, each as printed; a figure that is the
+  // same everywhere once.
+  CHECK(why.text == "shifted: +0.5 to 4.0 KiB written. both: 3.0 writes.");
+  CHECK(why.saying_more == std::vector<std::uint64_t>{8192});
+  // A sentence one pair lacks is no one's shared why.
+  pairs[2].explanation = "both: 3.0 writes.";
+  why = SharedWhyOf(pairs, 0, pairs.size());
+  CHECK(why.text == "both: 3.0 writes.");
+  CHECK(why.saying_more == std::vector<std::uint64_t>{4096, 8192});
+  // One pair alone: its whole explanation.
+  CHECK(SharedWhyOf(pairs, 1, 2).text == pairs[1].explanation);
+  CHECK(SharedWhyOf(pairs, 1, 2).saying_more.empty());
+}

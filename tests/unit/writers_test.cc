@@ -1,8 +1,9 @@
-// Golden output of the printers: tests/fixtures/golden/<format>.txt holds what
-// a fixed report renders to. After an intended change of the output, regenerate
-// them with ALIGNBENCH_UPDATE_GOLDEN=1 build/tests/unit_tests "[golden]" and
-// review the diff.
-#include "lib/render/table.h"
+// The writers of lib/render/writers.h, one a format, and their golden output:
+// tests/fixtures/golden/<format>.txt holds what a fixed report renders to
+// (table.txt the detailed text, compact.txt the default). After an intended
+// change of the output, regenerate them with ALIGNBENCH_UPDATE_GOLDEN=1
+// build/tests/unit_tests "[golden]" and review the diff.
+#include "lib/render/writers.h"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -10,15 +11,24 @@
 #include <sstream>
 
 #include "lib/base/text.h"
+#include "lib/render/csv.h"
+#include "lib/render/derby.h"
+#include "lib/render/environment.h"
+#include "lib/render/ioping.h"
+#include "lib/render/markdown.h"
+#include "lib/render/report_parts.h"
+#include "lib/render/text_compact.h"
+#include "lib/render/text_detailed.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;
 
 namespace {
 
-void CheckGolden(Format format, const std::string& name) {
+void CheckGolden(Format format, const std::string& name,
+                 Detail detail = Detail::kFull) {
   std::ostringstream rendered;
-  Render(rendered, testing::FixedReport(), format);
+  Render(rendered, testing::FixedReport(), format, detail);
   const std::string path =
       ALIGNBENCH_SOURCE_DIR "/tests/fixtures/golden/" + name + ".txt";
   if (std::getenv("ALIGNBENCH_UPDATE_GOLDEN") != nullptr) {
@@ -35,6 +45,9 @@ void CheckGolden(Format format, const std::string& name) {
 
 TEST_CASE("Table golden output", "[golden]") {
   CheckGolden(Format::kTable, "table");
+}
+TEST_CASE("Compact golden output", "[golden]") {
+  CheckGolden(Format::kTable, "compact", Detail::kCompact);
 }
 TEST_CASE("Derby golden output", "[golden]") {
   CheckGolden(Format::kDerby, "derby");
@@ -154,4 +167,39 @@ TEST_CASE("The summary line escapes the directory's name as the title does") {
   CHECK_THAT(line, Catch::Contains("/mnt/a\\x1b[2J\\nb"));
   CHECK(line.find('\x1b') == std::string::npos);
   CHECK(line.find('\n') == std::string::npos);
+}
+
+// What Render prints for a format is its writer's, and nothing else.
+template <typename Writer>
+std::string Written(Writer writer) {
+  std::ostringstream out;
+  writer(out, testing::FixedReport());
+  return out.str();
+}
+std::string Rendered(Format format, Detail detail = Detail::kFull) {
+  std::ostringstream out;
+  Render(out, testing::FixedReport(), format, detail);
+  return out.str();
+}
+
+TEST_CASE("Each format is one writer, found by its name") {
+  CHECK(Rendered(Format::kTable) == Written(RenderDetailed));
+  CHECK(Rendered(Format::kTable, Detail::kCompact) == Written(RenderCompact));
+  CHECK(Rendered(Format::kDerby) == Written(RenderDerby));
+  CHECK(Rendered(Format::kMarkdown) == Written(RenderMarkdown));
+  CHECK(Rendered(Format::kCsv) == Written(RenderCsv));
+  CHECK(Rendered(Format::kIoping) == Written(RenderIoping));
+  // Only the text table has a compact form.
+  for (Format f : {Format::kDerby, Format::kMarkdown, Format::kCsv}) {
+    CHECK(Rendered(f, Detail::kCompact) == Rendered(f));
+  }
+}
+
+TEST_CASE("The environment prints its title, then host, filesystem, device") {
+  std::ostringstream out;
+  RenderEnvironment(out, testing::FixedReport().target);
+  const std::string text = out.str();
+  CHECK(text.rfind(TargetLine(testing::FixedReport().target) + "\nhost\n", 0) ==
+        0);
+  CHECK(text.find("\nfilesystem\n") < text.find("\ndevice\n"));
 }

@@ -1,0 +1,13 @@
+// A report as CSV for spreadsheets and gnuplot: one row per pair, its axes,
+// times, gains, interval, p, verdict and device counters.
+#pragma once
+
+#include <ostream>
+
+#include "lib/result/report.h"
+
+namespace alignbench {
+
+void RenderCsv(std::ostream& out, const Report& report);
+
+}  // namespace alignbench

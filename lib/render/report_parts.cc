@@ -1,0 +1,228 @@
+#include "lib/render/report_parts.h"
+
+#include <algorithm>
+#include <iterator>
+#include <optional>
+
+#include "lib/render/log_columns.h"
+#include "lib/result/escape.h"
+
+namespace alignbench {
+namespace {
+
+// What a replay's variants are: "unaligned: as recorded, 38 B per commit,
+// file 11.6 KiB; aligned: whole blocks, 4096 B per commit, file 12.0 KiB".
+// Results from before the variants were recorded say the rule.
+std::string ReplayVariantsText(const Replay& r) {
+  if (r.unaligned.name.empty() || r.aligned.name.empty()) {
+    return r.rule == ReplayRule::kShift
+               ? "aligned: as recorded, unaligned: moved by the shift"
+               : "unaligned: as recorded, aligned: commits on 4 KiB "
+                 "boundaries";
+  }
+  std::string text;
+  for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
+    const ReplayVariant& side = r.Of(v);
+    text += std::string(text.empty() ? "" : "; ") +
+            std::string(NameOf(kVariants, v)) + ": " + side.name + ", " +
+            Fixed(side.bytes_per_commit, 0) + " B per commit, file " +
+            Fixed(static_cast<double>(side.file_bytes) / 1024, 1) + " KiB";
+  }
+  return text;
+}
+
+// The mean write+sync over every timed write of one variant, all pairs.
+std::optional<double> MeanOverPairs(const Report& report,
+                                    VariantResult PairResult::*variant) {
+  double sum = 0;
+  double count = 0;
+  for (const PairResult& pair : report.pairs) {
+    const Summary& total = (pair.*variant).total_ns;
+    if ((pair.*variant).repetitions == 0 || total.count == 0) continue;
+    sum += total.mean * static_cast<double>(total.count);
+    count += static_cast<double>(total.count);
+  }
+  if (count == 0) return std::nullopt;
+  return sum / count;
+}
+
+std::string MeanText(const std::optional<double>& ns) {
+  return ns ? Printf("%.3f", *ns / 1e6) + " ms" : "n/a";
+}
+
+// The mechanism the most measured pairs show (the first of the table's order
+// on a tie), with its count: "read-on-write in 5 of 13 pairs".
+std::string DominantMechanism(const Report& report) {
+  std::size_t counts[std::size(kMechanisms)] = {};
+  std::size_t measured = 0;
+  for (const PairResult& pair : report.pairs) {
+    const std::vector<Mechanism>& found = pair.mechanisms;
+    if (found.empty()) continue;
+    ++measured;
+    for (std::size_t i = 0; i < std::size(kMechanisms); ++i) {
+      if (std::find(found.begin(), found.end(), kMechanisms[i].value) !=
+          found.end()) {
+        ++counts[i];
+      }
+    }
+  }
+  if (measured == 0) return "";
+  const std::size_t top =
+      std::max_element(std::begin(counts), std::end(counts)) - counts;
+  return "; mostly " + std::string(kMechanisms[top].name) + " (" +
+         std::to_string(counts[top]) + " of " + std::to_string(measured) +
+         " measured pairs)";
+}
+
+}  // namespace
+
+std::string MeanMsCell(const VariantResult& v) {
+  return v.repetitions > 0 ? Printf("%.4f", v.total_ns.mean / 1e6) : "n/a";
+}
+std::string PValueCell(const PairResult& p) {
+  return p.inference.test ? Printf("%.3g", p.inference.test->p_value) : "n/a";
+}
+
+std::string SettingsLine(const Report& r, bool compact) {
+  const Settings& s = r.settings;
+  const bool no_sync =
+      std::all_of(s.syncs.begin(), s.syncs.end(),
+                  [](SyncMethod m) { return m == SyncMethod::kNone; });
+  const bool all_sync =
+      std::none_of(s.syncs.begin(), s.syncs.end(),
+                   [](SyncMethod m) { return m == SyncMethod::kNone; });
+  std::string line = std::to_string(s.writes) +
+                     (no_sync    ? " writes per run (no sync), "
+                      : all_sync ? " synced writes per run, "
+                                 : " writes per run, ") +
+                     RulesText(r) + ", " + std::to_string(s.repetitions) +
+                     (s.repetitions == 1 ? " run" : " runs") + " per variant";
+  if (s.seed && !compact) line += ", seed " + std::to_string(*s.seed);
+  if (s.warmup > 0) line += ", " + std::to_string(s.warmup) + " warm-up writes";
+  if (s.budget_seconds) {
+    line += ", --budget " + Printf("%g", *s.budget_seconds) + " s for +-" +
+            Printf("%g", s.precision_points) + " points";
+  }
+  if (!s.case_name.empty()) line += ", case " + s.case_name;
+  if (s.replay) {
+    const Replay& r = *s.replay;
+    line += ", replay of " + (r.argv.empty() ? r.trace_path : r.argv[0]) +
+            " (" + r.log_path + "; " + ReplayVariantsText(r) + ")";
+  }
+  return EscapeControl(line);
+}
+
+std::vector<std::pair<std::string, std::string>> Notes(const Report& r) {
+  std::vector<std::pair<std::string, std::string>> notes;
+  if (!r.target.device) {
+    // What a sync does where no device counts it: tmpfs's nothing, or
+    // whether sshfs passes it on to its server.
+    notes.emplace_back("note", EscapeControl(r.target.no_device_reason +
+                                             (r.target.sync_effect
+                                                  ? "; " + *r.target.sync_effect
+                                                  : std::string())));
+  }
+  for (const std::string& w : r.warnings) {
+    notes.emplace_back("warning", EscapeControl(w));
+  }
+  for (const std::string& e : r.errors) {
+    notes.emplace_back("error", EscapeControl(e));
+  }
+  if (!r.complete) {
+    notes.emplace_back("INCOMPLETE",
+                       "the run was interrupted or stopped by an error");
+  }
+  return notes;
+}
+
+std::vector<std::pair<std::string, std::string>> MeansApart(const Report& r,
+                                                            std::size_t from,
+                                                            std::size_t to) {
+  std::vector<std::pair<std::string, std::string>> apart;
+  for (std::size_t i = from; i < to; ++i) {
+    std::string note =
+        MeansApartNote(r.pairs[i], Heading(r, Variant::kUnaligned),
+                       Heading(r, Variant::kAligned));
+    if (!note.empty()) {
+      apart.emplace_back(SizeColumn(r.pairs[i].spec.size), std::move(note));
+    }
+  }
+  return apart;
+}
+
+std::string TitleLine(const Report& r) {
+  if (!r.reference) return TargetLine(r.target);
+  return "--- reference table: " + EscapeControl(r.reference->platform) + "; " +
+         EscapeControl(r.reference->disk) + " ---";
+}
+
+std::string CompactTitleLine(const Report& r) {
+  const TargetInfo& t = r.target;
+  if (r.reference || !t.device) return TitleLine(r);
+  const DeviceInfo& d = *t.device;
+  std::string line = "--- " + t.Title() + " ---";
+  if (d.logical_block_bytes && d.physical_block_bytes) {
+    line += " sectors " + std::to_string(*d.logical_block_bytes) + "/" +
+            std::to_string(*d.physical_block_bytes) + " B";
+  }
+  if (d.write_cache) line += ", write cache: " + *d.write_cache;
+  return EscapeControl(line);
+}
+
+std::string TargetLine(const TargetInfo& t) {
+  std::string line = "--- " + t.Title() + " ---";
+  if (t.device) {
+    const DeviceInfo& d = *t.device;
+    if (d.logical_block_bytes)
+      line += " logical " + std::to_string(*d.logical_block_bytes) + " B";
+    if (d.physical_block_bytes) {
+      line += ", physical " + std::to_string(*d.physical_block_bytes) + " B";
+    }
+    if (d.write_cache) line += ", write cache: " + *d.write_cache;
+  }
+  return EscapeControl(line);
+}
+
+std::string SummaryLine(const Report& report, bool compact) {
+  std::size_t counts[std::size(kVerdicts)] = {};
+  std::size_t without_verdict = 0;
+  for (const PairResult& pair : report.pairs) {
+    if (!pair.verdict) {
+      ++without_verdict;
+      continue;
+    }
+    for (std::size_t i = 0; i < std::size(kVerdicts); ++i) {
+      if (kVerdicts[i].value == *pair.verdict) ++counts[i];
+    }
+  }
+  const std::string subject =
+      report.reference ? "reference table: " + report.reference->platform +
+                             "; " + report.reference->disk
+                       : report.target.Title();
+  std::string line = (compact ? "" : "--- " + subject + ": ") +
+                     std::to_string(report.pairs.size()) + " pairs:";
+  bool first = true;
+  for (std::size_t i = 0; i < std::size(kVerdicts); ++i) {
+    // Leaning verdicts are counted where there are any (and never in a
+    // result written before they existed); a compact line counts only
+    // the verdicts there are.
+    if (counts[i] == 0 && (compact || (!Firm(kVerdicts[i].value) &&
+                                       Directional(kVerdicts[i].value)))) {
+      continue;
+    }
+    line += (first ? " " : ", ") + std::to_string(counts[i]) + " " +
+            std::string(kVerdicts[i].name);
+    first = false;
+  }
+  if (without_verdict > 0) {
+    line += ", " + std::to_string(without_verdict) + " without a verdict";
+  }
+  // The directory's name is the user's: escaped, like every line that holds it.
+  return EscapeControl(
+      line + "; mean write+sync " +
+      MeanText(MeanOverPairs(report, &PairResult::unaligned)) + " unaligned, " +
+      MeanText(MeanOverPairs(report, &PairResult::aligned)) + " aligned" +
+      (compact ? std::string() : DominantMechanism(report)));
+}
+
+}  // namespace alignbench

@@ -1,0 +1,36 @@
+// A report in each of the formats stdout can take, one writer a format:
+// text (text_compact.h by default, text_detailed.h with --details), Derby's
+// rows (derby.h), markdown for bug reports (markdown.h), CSV (csv.h) and
+// ioping's summary (ioping.h). `show`, a run and `compare` of one file print
+// through Render; the stream is injected, and nothing here touches a file.
+#pragma once
+
+#include <ostream>
+
+#include "lib/base/named.h"
+#include "lib/result/report.h"
+
+namespace alignbench {
+
+enum class Format { kTable, kDerby, kMarkdown, kCsv, kIoping };
+inline constexpr Named<Format> kFormats[] = {
+    {"table", Format::kTable,
+     "the table with intervals and verdicts, the why in a line or two and "
+     "the answer; with --details every figure: device I/O, tails, why per "
+     "size, the legend"},
+    {"derby", Format::kDerby, "rows as the 2004 mailing list printed them"},
+    {"markdown", Format::kMarkdown,
+     "a table and environment summary for bug reports, every detail"},
+    {"csv", Format::kCsv, "one row per pair for spreadsheets and gnuplot"},
+    {"ioping", Format::kIoping,
+     "ioping 0.6's summary per size and variant, then the gain"},
+};
+
+// How much the text table says: what a reader takes in at a glance, or every
+// figure the result holds (--details).
+enum class Detail { kCompact, kFull };
+
+void Render(std::ostream& out, const Report& report, Format format,
+            Detail detail = Detail::kFull);
+
+}  // namespace alignbench
