@@ -9,91 +9,12 @@
 #include "lib/pairs/pairs.h"
 #include "lib/render/cells.h"
 #include "lib/render/conditions.h"
+#include "lib/render/findings.h"
 #include "lib/render/log_columns.h"
 #include "lib/stats/sequential.h"
 
 namespace alignbench {
 namespace {
-
-// What a pair's interval says about the question. kLeans: on one side of 0
-// at 5 % but not at the 1 % a rerun would repeat. kNarrowButPast: no
-// significant difference and the interval as narrow as asked (half-width at
-// most the precision), but not inside [-P, +P], so neither "no difference
-// beyond ±P" nor "unanswered" is true of it: a larger budget would not change
-// it, a smaller --precision would.
-enum class Finding {
-  kHelps,
-  kHurts,
-  kLeans,
-  kNoDifference,
-  kNarrowButPast,
-  kUnanswered,
-  kUnmeasured,
-  kCount
-};
-
-Finding FindingOf(const PairResult& pair, double precision) {
-  if (!pair.verdict || !pair.inference.test) return Finding::kUnmeasured;
-  const Interval& ci = pair.inference.test->interval_pct;
-  switch (*pair.verdict) {
-    case Verdict::kAlignedFaster:
-      return Finding::kHelps;
-    case Verdict::kUnalignedFaster:
-      return Finding::kHurts;
-    case Verdict::kLeansAligned:
-    case Verdict::kLeansUnaligned:
-      return Finding::kLeans;
-    case Verdict::kNoSignificantDifference:
-      if (ci.low >= -precision && ci.high <= precision) {
-        return Finding::kNoDifference;
-      }
-      return ci.HalfWidth() <= precision ? Finding::kNarrowButPast
-                                         : Finding::kUnanswered;
-    case Verdict::kUndecided:
-      return Finding::kUnmeasured;
-  }
-  return Finding::kUnmeasured;
-}
-
-bool SameAxes(const PairSpec& a, const PairSpec& b) {
-  return a.sync == b.sync && a.io == b.io && a.layout == b.layout &&
-         a.cache == b.cache;
-}
-
-// "4K" for Derby's one-axis sweep; "4K fsync direct" where the plan has
-// several combinations of the axes.
-std::string PairName(const PairResult& pair, bool with_axes) {
-  return with_axes ? FormatSize(pair.spec.size) + " " + AxesLabel(pair.spec)
-                   : FormatSize(pair.spec.size);
-}
-
-// Sizes that follow each other in the plan's sorted list of sizes are one
-// range ("32K-512K"); axes make every pair its own name.
-std::string Names(const std::vector<const PairResult*>& pairs,
-                  const std::vector<std::uint64_t>& all_sizes, bool with_axes) {
-  if (!with_axes) {
-    std::vector<std::uint64_t> chosen;
-    for (const PairResult* pair : pairs) chosen.push_back(pair->spec.size);
-    return SizeRanges(std::move(chosen), all_sizes);
-  }
-  std::string text;
-  for (const PairResult* pair : pairs) {
-    text += (text.empty() ? "" : ", ") + PairName(*pair, true);
-  }
-  return text;
-}
-
-// "8-20 %" over the pairs' estimates (the interval centres), magnitudes.
-std::string GainRange(const std::vector<const PairResult*>& pairs) {
-  double low = INFINITY, high = 0;
-  for (const PairResult* pair : pairs) {
-    const double gain = std::fabs(pair->inference.test->estimate_pct);
-    low = std::min(low, gain);
-    high = std::max(high, gain);
-  }
-  const std::string a = Printf("%.0f", low), b = Printf("%.0f", high);
-  return (a == b ? a : a + "-" + b) + " %";
-}
 
 std::string BusyDisk(double writes_per_second, const char* measured) {
   return "the disk was busy (" + Printf("%.0f", writes_per_second) +
@@ -167,96 +88,6 @@ std::string Advice(const Report& report,
            rerun;
   }
   return ": " + rerun + " or on a quiet disk";
-}
-
-// "±2.1-2.4": the range of the pairs' half-widths as a precision reached
-// is printed (ReachedPoints: rounded up to a tenth).
-std::string Reached(const std::vector<const PairResult*>& pairs) {
-  double low = INFINITY, high = 0;
-  for (const PairResult* pair : pairs) {
-    const double half = pair->inference.test->interval_pct.HalfWidth();
-    low = std::min(low, half);
-    high = std::max(high, half);
-  }
-  const std::string a = ReachedPoints(low), b = ReachedPoints(high);
-  return "±" + (a == b ? a : a + "-" + b);
-}
-
-// "[-1.2, +7.3]": the smallest range holding every pair's interval.
-std::string Hull(const std::vector<const PairResult*>& pairs) {
-  double low = INFINITY, high = -INFINITY;
-  for (const PairResult* pair : pairs) {
-    low = std::min(low, pair->inference.test->interval_pct.low);
-    high = std::max(high, pair->inference.test->interval_pct.high);
-  }
-  return "[" + Printf("%+.1f", low) + ", " + Printf("%+.1f", high) + "]";
-}
-
-std::string Count(std::size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
-// The run's pairs by what their intervals say. A decided pair whose interval
-// is wider than asked is kept apart from the helps and hurts: its direction is
-// known, its size less well than the run promised, so that no gain range
-// leads the answer with it.
-struct Findings {
-  std::vector<const PairResult*> by[static_cast<int>(Finding::kCount)];
-  std::vector<const PairResult*> short_of;
-  // Decided pairs whose variants' files landed differently: their difference
-  // is not presented as alignment's.
-  std::vector<const PairResult*> placed;
-
-  const std::vector<const PairResult*>& Of(Finding f) const {
-    return by[static_cast<int>(f)];
-  }
-};
-
-Findings Classify(const Report& report, double precision) {
-  Findings f;
-  for (const PairResult& pair : report.pairs) {
-    const Finding finding = FindingOf(pair, precision);
-    const bool decided =
-        finding == Finding::kHelps || finding == Finding::kHurts;
-    const auto& m = pair.mechanisms;
-    if (decided &&
-        std::find(m.begin(), m.end(), Mechanism::kPlacement) != m.end()) {
-      f.placed.push_back(&pair);
-    } else if (decided &&
-               pair.inference.test->interval_pct.HalfWidth() > precision) {
-      f.short_of.push_back(&pair);
-    } else {
-      f.by[static_cast<int>(finding)].push_back(&pair);
-    }
-  }
-  return f;
-}
-
-// How the answer names pairs: by size, with the axes where the plan has
-// several combinations of them.
-struct Naming {
-  std::vector<std::uint64_t> sizes;
-  bool with_axes = false;
-
-  std::string Of(const std::vector<const PairResult*>& pairs) const {
-    return Names(pairs, sizes, with_axes);
-  }
-  std::string Counted(std::size_t n) const {
-    return with_axes ? Count(n, "pair", "pairs") : Count(n, "size", "sizes");
-  }
-};
-
-Naming NamingOf(const Report& report) {
-  Naming naming;
-  for (const PairResult& pair : report.pairs) {
-    naming.sizes.push_back(pair.spec.size);
-    naming.with_axes =
-        naming.with_axes || !SameAxes(pair.spec, report.pairs.front().spec);
-  }
-  std::sort(naming.sizes.begin(), naming.sizes.end());
-  naming.sizes.erase(std::unique(naming.sizes.begin(), naming.sizes.end()),
-                     naming.sizes.end());
-  return naming;
 }
 
 // "aligning helps", or a log case's "padded is faster"; the other way round
