@@ -9,7 +9,7 @@
 #include "lib/cli/cli.h"
 #include "lib/cli/subcommands.h"
 #include "lib/io/cleanup.h"
-#include "lib/render/n_way_table.h"
+#include "lib/render/run_output.h"
 #include "lib/session/session.h"
 #include "lib/version.h"
 

@@ -16,6 +16,7 @@
 #include "lib/render/comparison.h"
 #include "lib/render/environment.h"
 #include "lib/render/n_way_table.h"
+#include "lib/render/run_output.h"
 #include "lib/render/writers.h"
 #include "lib/result/escape.h"
 #include "lib/result/ioping_post.h"

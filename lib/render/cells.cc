@@ -12,6 +12,16 @@ std::string Pad(const std::string& text, std::size_t width) {
                               : std::string(width - text.size(), ' ') + text;
 }
 
+std::string PadEnd(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text
+                              : text + std::string(width - text.size(), ' ');
+}
+
+std::size_t WidestOf(const std::vector<std::string>& texts, std::size_t least) {
+  for (const std::string& t : texts) least = std::max(least, t.size());
+  return least;
+}
+
 std::string SizeColumn(std::uint64_t size) {
   // Not whole KiB (a replay's commit, --sizes 512): bytes, and said so, so that
   // 512 bytes never reads as the 512 KiB of the row beside it.

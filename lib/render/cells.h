@@ -15,6 +15,12 @@ namespace alignbench {
 // A string right-aligned to a column width (Printf is in lib/base/text.h).
 std::string Pad(const std::string& text, std::size_t width);
 
+// A string left-aligned to a column width: names read from the left.
+std::string PadEnd(const std::string& text, std::size_t width);
+
+// The widest of `texts`, and at least `least`.
+std::size_t WidestOf(const std::vector<std::string>& texts, std::size_t least);
+
 // The size as Derby printed it: KiB when whole ("64"), else bytes with their
 // unit ("512B", "1536B").
 std::string SizeColumn(std::uint64_t size);

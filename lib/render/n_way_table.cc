@@ -4,11 +4,19 @@
 
 #include "lib/render/answer.h"
 #include "lib/render/comparison.h"
+#include "lib/render/differences.h"
 #include "lib/render/log_columns.h"
 #include "lib/render/report_parts.h"
 
 namespace alignbench {
 namespace {
+
+// The results' reports, in order.
+std::vector<const Report*> Reports(const std::vector<LabeledReport>& results) {
+  std::vector<const Report*> reports;
+  for (const LabeledReport& r : results) reports.push_back(&r.report);
+  return reports;
+}
 
 // The rows: every pair spec of any result, in the order first seen, and each
 // result's pair for each row (null where it has none).
@@ -39,33 +47,6 @@ Grid BuildGrid(const std::vector<LabeledReport>& results) {
                      spec.cache != first.cache;
   }
   return grid;
-}
-
-// A fact whose text is not the same for every result: its name and each
-// result's text.
-struct Difference {
-  std::string name;
-  std::vector<std::string> texts;
-};
-
-std::vector<Difference> Differences(const std::vector<LabeledReport>& results) {
-  std::vector<std::vector<Fact>> facts;
-  for (const LabeledReport& r : results) {
-    facts.push_back(ComparedFacts(r.report));
-  }
-  std::vector<Difference> out;
-  for (std::size_t f = 0; f < facts.front().size(); ++f) {
-    // Escaped here, once for every printer: a directory or a disk model
-    // comes from outside and may hold a newline, ESC or a bidi control.
-    Difference d{EscapeControl(facts.front()[f].name), {}};
-    bool differs = false;
-    for (const std::vector<Fact>& of_one : facts) {
-      differs = differs || of_one[f].text != facts.front()[f].text;
-      d.texts.push_back(EscapeControl(of_one[f].text));
-    }
-    if (differs) out.push_back(std::move(d));
-  }
-  return out;
 }
 
 // The centre of the interval beside it (the verdict statistic's estimate),
@@ -109,49 +90,6 @@ std::string RowName(const Grid& grid, std::size_t row) {
   return name;
 }
 
-// Names read from the left; numbers stay right-aligned (Pad).
-std::string PadRight(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text
-                              : text + std::string(width - text.size(), ' ');
-}
-
-std::size_t Widest(const std::vector<std::string>& texts, std::size_t least) {
-  for (const std::string& t : texts) least = std::max(least, t.size());
-  return least;
-}
-
-void RenderDifferencesText(std::ostream& out,
-                           const std::vector<Difference>& differences,
-                           std::size_t groups) {
-  if (differences.empty()) {
-    out << "\nno setting or environment field differs between them\n";
-    return;
-  }
-  out << "\nfields that differ:\n";
-  std::vector<std::string> names;
-  for (const Difference& d : differences) names.push_back(d.name);
-  const std::size_t name_width = Widest(names, 5);
-  std::vector<std::size_t> widths(groups);
-  for (std::size_t g = 0; g < groups; ++g) {
-    widths[g] = 3 + std::to_string(g + 1).size();
-    for (const Difference& d : differences) {
-      widths[g] = std::max(widths[g], d.texts[g].size());
-    }
-  }
-  out << PadRight("field", name_width);
-  for (std::size_t g = 0; g < groups; ++g) {
-    out << " | " << Pad("[" + std::to_string(g + 1) + "]", widths[g]);
-  }
-  out << "\n";
-  for (const Difference& d : differences) {
-    out << PadRight(d.name, name_width);
-    for (std::size_t g = 0; g < groups; ++g) {
-      out << " | " << Pad(d.texts[g], widths[g]);
-    }
-    out << "\n";
-  }
-}
-
 void RenderText(std::ostream& out, const std::vector<LabeledReport>& results,
                 const Grid& grid) {
   for (std::size_t g = 0; g < results.size(); ++g) {
@@ -161,22 +99,22 @@ void RenderText(std::ostream& out, const std::vector<LabeledReport>& results,
   for (std::size_t row = 0; row < grid.specs.size(); ++row) {
     rows.push_back(RowName(grid, row));
   }
-  const std::size_t row_width = Widest(rows, 4);
-  out << "\n" << PadRight("size", row_width);
+  const std::size_t row_width = WidestOf(rows, 4);
+  out << "\n" << PadEnd("size", row_width);
   for (std::size_t g = 0; g < results.size(); ++g) {
     out << " | " << Pad("[" + std::to_string(g + 1) + "] %gain", 10) << " "
         << Pad("95% interval", 15) << " " << Pad("verdict", 9);
   }
   out << "\n";
   for (std::size_t row = 0; row < grid.specs.size(); ++row) {
-    out << PadRight(rows[row], row_width);
+    out << PadEnd(rows[row], row_width);
     for (const PairResult* p : grid.cells[row]) {
       out << " | " << Pad(GainText(p), 10) << " " << Pad(IntervalCell(p), 15)
           << " " << Pad(ShortVerdict(p), 9);
     }
     out << "\n";
   }
-  RenderDifferencesText(out, Differences(results), results.size());
+  RenderDifferencesText(out, Differences(Reports(results)), results.size());
   out << "\nsize in KiB; %gain: the typical gain of a block of two runs back "
          "to back, the centre of its 95% interval (from run medians; Derby's "
          "(unaligned/aligned - 1)*100 of means where there is no interval); "
@@ -220,7 +158,7 @@ void RenderMarkdownMany(std::ostream& out,
     }
     out << "\n";
   }
-  const std::vector<Difference> differences = Differences(results);
+  const std::vector<Difference> differences = Differences(Reports(results));
   if (differences.empty()) return;
   out << "\n| field |";
   for (std::size_t g = 0; g < results.size(); ++g)
@@ -252,7 +190,7 @@ std::string CsvField(const std::string& raw) {
 
 void RenderCsvMany(std::ostream& out, const std::vector<LabeledReport>& results,
                    const Grid& grid) {
-  const std::vector<Difference> differences = Differences(results);
+  const std::vector<Difference> differences = Differences(Reports(results));
   out << "label";
   // Prefixed: "sync" is also a pair's column.
   for (const Difference& d : differences) {
@@ -328,34 +266,6 @@ void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
         Render(out, result.report, format);
       }
       return;
-  }
-}
-
-void RenderRun(std::ostream& out, const std::vector<Report>& reports,
-               Format format, Detail detail) {
-  if (reports.size() == 1) {
-    Render(out, reports.front(), format, detail);
-  } else {
-    std::vector<std::string> dirs;
-    for (const Report& report : reports) dirs.push_back(report.settings.dir);
-    RenderMany(out, LabelResults(reports, dirs), format);
-  }
-  if (format == Format::kCsv) return;
-  // A compact report keeps every line within 80 columns; --details prints
-  // each line whole, as before.
-  const auto line = [detail](const std::string& text) {
-    return detail == Detail::kCompact ? Wrapped(text, 80, "  ") : text;
-  };
-  // Compact: the subject is the title's where there is one report.
-  const bool bare = detail == Detail::kCompact && reports.size() == 1;
-  if (detail == Detail::kFull) out << "\n";
-  for (const Report& report : reports) {
-    out << line(SummaryLine(report, bare)) << "\n";
-  }
-  for (const Report& report : reports) {
-    const std::string dir =
-        reports.size() > 1 ? EscapeControl(report.settings.dir) + ": " : "";
-    out << line(dir + AnswerLine(report)) << "\n";
   }
 }
 

@@ -36,11 +36,4 @@ std::vector<LabeledReport> LabelResults(
 void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
                 Format format);
 
-// The end of a run: one directory's report as `show` prints it, or the N-way
-// table of several directories (labelled by ResultLabel; their full reports
-// are in their result files); then, except for CSV, the SummaryLine and the
-// answer of each: with Detail::kCompact each broken into lines of 80.
-void RenderRun(std::ostream& out, const std::vector<Report>& reports,
-               Format format, Detail detail = Detail::kFull);
-
 }  // namespace alignbench

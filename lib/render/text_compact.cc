@@ -15,10 +15,12 @@ constexpr std::size_t kWidth = 80;
 constexpr const char* kIndent = "  ";
 
 // The gain at the centre of its 95 % interval and the interval, "+9.9
-// [-18.2, +38.0]"; Derby's gain of means where there is no interval.
+// [-18.2,+38.0]"; Derby's gain of means where there is no interval.
 std::string GainCell(const PairResult& p) {
   if (!p.inference.test) return GainOrMeansCell(p);
-  return TypicalGainCell(p, "%+.1f") + " " + IntervalText(p);
+  const Interval& i = p.inference.test->interval_pct;
+  return TypicalGainCell(p, "%+.1f") + " [" + Printf("%+.1f", i.low) + "," +
+         Printf("%+.1f", i.high) + "]";
 }
 
 // The pairs as one table, the header once, each column as wide as its
@@ -26,10 +28,10 @@ std::string GainCell(const PairResult& p) {
 // of axes, each group's rows under its label.
 void Table(std::ostream& out, const Report& r) {
   using Row = std::array<std::string, 5>;
-  // The variants by their plain names: the settings line says what each
-  // side is (a log case's rules, a replay's variants).
-  std::vector<Row> rows = {
-      {"size", "unaligned", "aligned", "%gain [95% interval]", "verdict"}};
+  // The variants as the case names them (a log case's "new | recycled").
+  std::vector<Row> rows = {{"size", Heading(r, Variant::kUnaligned),
+                            Heading(r, Variant::kAligned), "%gain [95% CI]",
+                            "verdict"}};
   std::vector<std::pair<std::size_t, std::string>> labels;  // row, label
   ForEachGroup(
       r, [&](const std::string& label, std::size_t from, std::size_t to) {
@@ -109,6 +111,10 @@ void RenderCompact(std::ostream& out, const Report& r) {
   out << "\n";
   Table(out, r);
   Why(out, r, 0, r.pairs.size());
+  if (r.settings.replay) {
+    out << "size: bytes per recorded commit; unaligned, aligned: ms per "
+           "commit\n";
+  }
   for (const auto& [label, text] : Notes(r)) {
     out << Wrapped(label + ": " + text, kWidth, kIndent) << "\n";
   }

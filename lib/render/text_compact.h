@@ -1,6 +1,6 @@
 // The text report read in a minute, as a run and `show` print it by default:
 // the title, the settings, per group of axes one table (size | unaligned |
-// aligned | %gain [95% interval] | verdict), what every pair's why says with
+// aligned | %gain [95% CI] | verdict), what every pair's why says with
 // its figures as ranges and the sizes that say more, the notes, and one line
 // that points to the rest. Every line within 80 columns where its words allow.
 // text_detailed.h prints everything (--details); the legend of the columns
@@ -22,8 +22,9 @@ inline constexpr const char* kTableLegend =
     "replay's bytes per recorded commit); unaligned and aligned: the mean "
     "milliseconds per write+sync (a replay's per commit); %gain: the typical "
     "gain of a block of two runs back to back, at the centre of its 95% "
-    "interval (Wilcoxon signed-rank test, Hodges-Lehmann interval), positive "
-    "where aligning helps; verdict: aligned or unaligned faster where p < "
+    "confidence interval [CI] (Wilcoxon signed-rank test, Hodges-Lehmann "
+    "interval), positive where aligning helps; verdict: aligned or unaligned "
+    "faster where p < "
     "0.01, leans aligned or unaligned where p < 0.05, no significant "
     "difference, or undecided with too few runs. --details adds Derby's gain "
     "of means, p, the device's reads, writes and flushes per write "

@@ -43,10 +43,10 @@ for text, what in ((table, "table"), (markdown, "markdown")):
                 r"(^| |- )%s:? +means %%gain" % re.escape(size), apart[-1], re.M):
             bad.append("%s %s: means %%gain %+.2f outside [%+.1f, %+.1f], not named"
                        % (what, size, means, low, high))
-# The compact table: size | u | a | %gain [low, high] | verdict, each row as the detailed
+# The compact table: size | u | a | %gain [low,high] | verdict, each row as the detailed
 # table's (the gain to one decimal).
 compact_row = re.compile(r"^ *(\S+) \| +[\d.]+ \| +[\d.]+ \| +([+-][\d.]+) "
-                         r"\[([+-][\d.]+), ([+-][\d.]+)\] \|", re.M)
+                         r"\[([+-][\d.]+), ?([+-][\d.]+)\] \|", re.M)
 for (size, gain, low, high), full in zip(compact_row.findall(compact), row.findall(table)):
     gain, low, high = map(float, (gain, low, high))
     if not inside(gain, low, high):

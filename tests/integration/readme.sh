@@ -87,12 +87,12 @@ while read -r -a words; do
   esac
 done < "$WORK/commands"
 
-# The example table looks like a real one: its column header and its pointer to the rest
-# as a run prints them by default.
-header=$(grep -m 1 '^ *size |' "$WORK/example.out")
+# The example table looks like a real one: its column header (the columns as wide as
+# their cells: spaces squeezed) and its pointer to the rest as a run prints them by default.
+header=$(grep -m 1 '^ *size |' "$WORK/example.out" | tr -s ' ' | sed 's/^ //')
 check "the example run printed a table header" [ -n "$header" ]
 check "the README's table has the column header a run prints: $header" \
-  eval '[ -n "$header" ] && grep -qxF -- "$header" "$README"'
+  eval '[ -n "$header" ] && tr -s " " < "$README" | sed "s/^ //" | grep -qxF -- "$header"'
 pointer=$(grep -m 1 '^more: --details' "$WORK/example.out")
 check "the README's table has the pointer line a run prints: $pointer" \
   eval '[ -n "$pointer" ] && grep -qxF -- "$pointer" "$README"'

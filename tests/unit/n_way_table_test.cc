@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "lib/render/comparison.h"
+#include "lib/render/differences.h"
 #include "tests/unit/report_fixture.h"
 
 namespace alignbench {
@@ -19,6 +20,23 @@ std::string Rendered(const std::vector<LabeledReport>& results, Format f) {
   std::ostringstream out;
   RenderMany(out, results, f);
   return out.str();
+}
+
+TEST_CASE("The fields that differ between results, and only those") {
+  Report xfs = FixedReport();
+  xfs.target.fs_type = "xfs";
+  const Report ext4 = FixedReport();
+  const std::vector<Difference> differences = Differences({&ext4, &xfs});
+  REQUIRE(differences.size() == 1);
+  CHECK(differences[0].texts == std::vector<std::string>{"ext4", "xfs"});
+  std::ostringstream out;
+  RenderDifferencesText(out, differences, 2);
+  CHECK(out.str().find("\nfields that differ:\n") == 0);
+  CHECK(out.str().find("| ext4 |") != std::string::npos);
+  std::ostringstream none;
+  RenderDifferencesText(none, Differences({&ext4, &ext4}), 2);
+  CHECK(none.str() ==
+        "\nno setting or environment field differs between them\n");
 }
 
 }  // namespace

@@ -9,8 +9,8 @@
 #include "lib/config/case_file.h"
 #include "lib/config/settings.h"
 #include "lib/render/answer.h"
-#include "lib/render/n_way_table.h"
 #include "lib/render/report_parts.h"
+#include "lib/render/run_output.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;

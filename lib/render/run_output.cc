@@ -1,0 +1,41 @@
+#include "lib/render/run_output.h"
+
+#include "lib/base/text.h"
+#include "lib/render/answer.h"
+#include "lib/render/n_way_table.h"
+#include "lib/render/report_parts.h"
+#include "lib/result/escape.h"
+
+namespace alignbench {
+
+void RenderRun(std::ostream& out, const std::vector<Report>& reports,
+               Format format, Detail detail) {
+  if (reports.size() == 1) {
+    Render(out, reports.front(), format, detail);
+  } else {
+    std::vector<std::string> dirs;
+    for (const Report& report : reports) dirs.push_back(report.settings.dir);
+    RenderMany(out, LabelResults(reports, dirs), format);
+  }
+  if (format == Format::kCsv) return;
+  // A compact report keeps every line within 80 columns; --details prints
+  // each line whole, as before.
+  // Compact, one report: the subject is the title's, and every line within
+  // 80 columns. Several: the N-way table is as wide as its directories, and
+  // each summary names its directory whole.
+  const bool bare = detail == Detail::kCompact && reports.size() == 1;
+  const auto line = [bare](const std::string& text) {
+    return bare ? Wrapped(text, 80, "  ") : text;
+  };
+  if (detail == Detail::kFull) out << "\n";
+  for (const Report& report : reports) {
+    out << line(SummaryLine(report, bare)) << "\n";
+  }
+  for (const Report& report : reports) {
+    const std::string dir =
+        reports.size() > 1 ? EscapeControl(report.settings.dir) + ": " : "";
+    out << line(dir + AnswerLine(report)) << "\n";
+  }
+}
+
+}  // namespace alignbench
