@@ -65,20 +65,29 @@ enum class ExitScope {
 
 // The one table of exit codes: --help prints it, ExitCodeFor reads it, and a
 // unit test holds docs/reference.md's list against it. `kind` is the error
-// kind that exits with the code, if one does.
+// kind that exits with the code, if one does. `reading`: what the code means
+// for the commands that measure nothing (env, show, compare, record), where
+// `meaning` speaks of measuring.
 struct ExitCodeRow {
   std::string_view code;
   std::optional<ErrorKind> kind;
   std::string_view meaning;
   ExitScope scope = ExitScope::kEveryCommand;
+  std::string_view reading = {};
 };
 inline constexpr int kExitInterrupted = 130;  // as a shell reports SIGINT
 inline constexpr ExitCodeRow kExitCodes[] = {
     {"0", std::nullopt, "success"},
-    {"1", ErrorKind::kUsage, "usage: a bad option, value, case or result file"},
-    {"2", ErrorKind::kSetup, "setup: before measuring, or out of memory"},
+    {"1", ErrorKind::kUsage, "usage: a bad option, value, case or result file",
+     ExitScope::kEveryCommand,
+     "usage: a bad option, value or operand (a file that is no result)"},
+    {"2", ErrorKind::kSetup, "setup: before measuring, or out of memory",
+     ExitScope::kEveryCommand,
+     "setup: a file, directory or program it needs could not be had, or out "
+     "of memory"},
     {"3", ErrorKind::kIo,
-     "I/O error during measurement, or standard output not written"},
+     "I/O error during measurement, or standard output not written",
+     ExitScope::kEveryCommand, "standard output not written"},
     {"4", ErrorKind::kNotSaved,
      "measured but --out could not be written (kept in a fallback file)",
      ExitScope::kMeasurement},

@@ -564,8 +564,10 @@ std::string HelpText(const Command& command) {
   help << "\nExit codes:\n";
   for (const ExitCodeRow& row : kExitCodes) {
     if (!ExitsWith(command, row.scope)) continue;
+    // A command that measures nothing says what the code means for it.
+    const bool reads = command.id != CommandId::kRun && !row.reading.empty();
     help << "  " << row.code << std::string(8 - row.code.size(), ' ')
-         << row.meaning << "\n";
+         << (reads ? row.reading : row.meaning) << "\n";
   }
   return help.str();
 }

@@ -29,6 +29,10 @@ std::string SizeColumn(std::uint64_t size) {
                           : std::to_string(size) + "B";
 }
 
+std::string SizeText(std::uint64_t size) {
+  return FormatSize(size) + (size % 1024 == 0 ? "" : "B");
+}
+
 std::string SizeRanges(std::vector<std::uint64_t> chosen,
                        const std::vector<std::uint64_t>& all) {
   std::vector<std::size_t> at;  // positions in `all`
@@ -41,8 +45,8 @@ std::string SizeRanges(std::vector<std::uint64_t> chosen,
   for (std::size_t i = 0; i < at.size();) {
     std::size_t j = i;
     while (j + 1 < at.size() && at[j + 1] == at[j] + 1) ++j;
-    text += (text.empty() ? "" : ", ") + FormatSize(all[at[i]]);
-    if (j > i) text += "-" + FormatSize(all[at[j]]);
+    text += (text.empty() ? "" : ", ") + SizeText(all[at[i]]);
+    if (j > i) text += "-" + SizeText(all[at[j]]);
     i = j + 1;
   }
   return text;

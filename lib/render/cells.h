@@ -25,8 +25,14 @@ std::size_t WidestOf(const std::vector<std::string>& texts, std::size_t least);
 // unit ("512B", "1536B").
 std::string SizeColumn(std::uint64_t size);
 
+// A size as the tables, the answer and ioping's lines print it: "4K",
+// "512K", "1M", and bytes with their unit where not whole KiB ("256B",
+// "4201B"). Only Derby's rows print SizeColumn.
+std::string SizeText(std::uint64_t size);
+
 // `chosen` sizes as ranges of `all` (sorted, each of `chosen` among them):
-// sizes next to each other there are one range, "1K-64K, 256K-512K".
+// sizes next to each other there are one range, "1K-64K, 256K-512K" (each as
+// SizeText).
 std::string SizeRanges(std::vector<std::uint64_t> chosen,
                        const std::vector<std::uint64_t>& all);
 

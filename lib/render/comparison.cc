@@ -121,7 +121,7 @@ void RenderComparison(std::ostream& out, const Report& base,
     if (found == by_spec.end()) continue;
     const PairResult* n = found->second;
     ++matched;
-    out << Pad(SizeColumn(b.spec.size), 6) << " | " << Pad(GainCell(b), 22)
+    out << Pad(SizeText(b.spec.size), 6) << " | " << Pad(GainCell(b), 22)
         << " | " << Pad(GainCell(*n), 22) << " | "
         << Pad(Change(b.unaligned, n->unaligned, &Summary::mean), 14) << " | "
         << Pad(Change(b.aligned, n->aligned, &Summary::mean), 12) << " | "
@@ -134,7 +134,8 @@ void RenderComparison(std::ostream& out, const Report& base,
            "cache must agree)\n";
   }
   RenderPercentileMoves(out, base, next);
-  out << "\nsize in KiB; %gain: the typical gain of a block of two runs back "
+  out << "\nsize: K for KiB, B for bytes; %gain: the typical gain of a block "
+         "of two runs back "
          "to back, the centre of its 95% interval (Derby's (unaligned/aligned "
          "- 1)*100 of means where there is no interval); mean and p99 "
          "columns: change from base to new.\n";

@@ -18,8 +18,8 @@ bool SameAxes(const PairSpec& a, const PairSpec& b) {
 // "4K" for Derby's one-axis sweep; "4K fsync direct" where the plan has
 // several combinations of the axes.
 std::string PairName(const PairResult& pair, bool with_axes) {
-  return with_axes ? FormatSize(pair.spec.size) + " " + AxesLabel(pair.spec)
-                   : FormatSize(pair.spec.size);
+  return with_axes ? SizeText(pair.spec.size) + " " + AxesLabel(pair.spec)
+                   : SizeText(pair.spec.size);
 }
 
 }  // namespace

@@ -76,7 +76,7 @@ void MarkdownGroup(std::ostream& out, const Report& r, const std::string& label,
       << "|---:|---:|---:|---:|---:|:---:|---:|:---|---:|---:|\n";
   for (std::size_t i = from; i < to; ++i) {
     const PairResult& p = r.pairs[i];
-    out << "| " << SizeColumn(p.spec.size) << " | " << MeanMsCell(p.unaligned)
+    out << "| " << SizeText(p.spec.size) << " | " << MeanMsCell(p.unaligned)
         << " | " << MeanMsCell(p.aligned) << " | " << MeansGainCell(p) << " | "
         << TypicalGainCell(p) << " | " << IntervalText(p) << " | "
         << PValueCell(p) << " | " << VerdictWords(r, p) << " | "
@@ -101,7 +101,7 @@ void MarkdownGroup(std::ostream& out, const Report& r, const std::string& label,
     for (const std::string& note : r.pairs[i].run_notes) {
       if (!noted) out << "\nruns far off the others of their variant:\n\n";
       noted = true;
-      out << "- " << SizeColumn(r.pairs[i].spec.size) << ": "
+      out << "- " << SizeText(r.pairs[i].spec.size) << ": "
           << EscapeControl(note) << "\n";
     }
   }
@@ -122,9 +122,10 @@ void RenderMarkdown(std::ostream& out, const Report& r) {
     out << "**" << label << ":** " << text << "  \n";
   }
   out << "\n"
-      << (r.settings.replay ? "size: bytes per recorded commit; mean ms per "
-                              "commit"
-                            : "size in KiB; mean ms per write+sync")
+      << (r.settings.replay
+              ? "size: bytes per recorded commit; mean ms per "
+                "commit"
+              : "size: K for KiB, B for bytes; mean ms per write+sync")
       << "; means %gain = "
          "(unaligned/aligned - 1)*100 from them; %gain: the typical gain of a "
          "block, the centre of its 95% interval";

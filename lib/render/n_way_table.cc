@@ -85,7 +85,7 @@ std::string ShortVerdict(const PairResult* p) {
 }
 
 std::string RowName(const Grid& grid, std::size_t row) {
-  std::string name = SizeColumn(grid.specs[row].size);
+  std::string name = SizeText(grid.specs[row].size);
   if (grid.axes_vary) name += " " + AxesLabel(grid.specs[row], "/");
   return name;
 }
@@ -115,7 +115,8 @@ void RenderText(std::ostream& out, const std::vector<LabeledReport>& results,
     out << "\n";
   }
   RenderDifferencesText(out, Differences(Reports(results)), results.size());
-  out << "\nsize in KiB; %gain: the typical gain of a block of two runs back "
+  out << "\nsize: K for KiB, B for bytes; %gain: the typical gain of a block "
+         "of two runs back "
          "to back, the centre of its 95% interval (from run medians; Derby's "
          "(unaligned/aligned - 1)*100 of means where there is no interval); "
          "verdict: aligned/unaligned faster, lean al./lean un. = leans that "

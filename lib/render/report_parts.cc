@@ -144,7 +144,7 @@ std::vector<std::pair<std::string, std::string>> MeansApart(const Report& r,
         MeansApartNote(r.pairs[i], Heading(r, Variant::kUnaligned),
                        Heading(r, Variant::kAligned));
     if (!note.empty()) {
-      apart.emplace_back(SizeColumn(r.pairs[i].spec.size), std::move(note));
+      apart.emplace_back(SizeText(r.pairs[i].spec.size), std::move(note));
     }
   }
   return apart;

@@ -55,8 +55,8 @@ void RenderTailRows(std::ostream& out, const std::vector<PairResult>& pairs,
         {"unaligned", &p.unaligned}, {"aligned", &p.aligned}};
     for (const auto& [name, v] : rows) {
       if (!HasTail(*v)) continue;
-      out << Pad(name == rows[0].first ? SizeColumn(p.spec.size) : "", 6)
-          << "  " << Pad(name, 9) << TailRow(*v) << "\n";
+      out << Pad(name == rows[0].first ? SizeText(p.spec.size) : "", 6) << "  "
+          << Pad(name, 9) << TailRow(*v) << "\n";
     }
   }
 }
@@ -71,8 +71,8 @@ void RenderPercentileMoves(std::ostream& out, const Report& base,
     const auto found = by_spec.find(KeyOf(b.spec));
     if (found == by_spec.end()) continue;
     if (auto moved = MostMovedPercentile(b, *found->second)) {
-      lines += Pad(SizeColumn(b.spec.size), 6) + "  " + AxesLabel(b.spec) +
-               ": " + *moved + "\n";
+      lines += Pad(SizeText(b.spec.size), 6) + "  " + AxesLabel(b.spec) + ": " +
+               *moved + "\n";
     }
   }
   if (lines.empty()) return;

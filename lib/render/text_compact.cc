@@ -38,7 +38,7 @@ void Table(std::ostream& out, const Report& r) {
         labels.emplace_back(rows.size(), label);
         for (std::size_t i = from; i < to; ++i) {
           const PairResult& p = r.pairs[i];
-          rows.push_back({SizeColumn(p.spec.size), MeanMsCell(p.unaligned),
+          rows.push_back({SizeText(p.spec.size), MeanMsCell(p.unaligned),
                           MeanMsCell(p.aligned), GainCell(p),
                           LabelledVerdict(r, p)});
         }

@@ -18,8 +18,8 @@ void RenderCompact(std::ostream& out, const Report& report);
 // What the table's columns mean, for --help, the manual page and
 // docs/reference.md: the compact report points there instead of printing it.
 inline constexpr const char* kTableLegend =
-    "Reading the table: size in KiB (with B where it is not whole KiB; a "
-    "replay's bytes per recorded commit); unaligned and aligned: the mean "
+    "Reading the table: size with K for KiB and B for bytes (a replay's: "
+    "bytes per recorded commit); unaligned and aligned: the mean "
     "milliseconds per write+sync (a replay's per commit); %gain: the typical "
     "gain of a block of two runs back to back, at the centre of its 95% "
     "confidence interval [CI] (Wilcoxon signed-rank test, Hodges-Lehmann "

@@ -25,7 +25,7 @@ bool HasCpuShare(const Report& r) {
   return false;
 }
 
-// What a row's size is: KiB (a row in bytes says B), or a replay's recorded
+// What a row's size is: K for KiB, B for bytes, or a replay's recorded
 // bytes per commit; and what one timed operation is.
 std::string SizeWords(const Report& r) {
   if (r.settings.replay) {
@@ -33,9 +33,9 @@ std::string SizeWords(const Report& r) {
            "milliseconds per\ncommit (one clock span over its writes and its "
            "sync);\n";
   }
-  return "size in KiB; unaligned and aligned: mean milliseconds per "
-         "write+sync\n(one clock span over pwrite and its sync), as Derby "
-         "printed them;\n";
+  return "size: K for KiB, B for bytes; unaligned and aligned: mean "
+         "milliseconds per\nwrite+sync (one clock span over pwrite and its "
+         "sync), as Derby printed them;\n";
 }
 
 // What the columns mean, and the statistic behind the interval, as the result
@@ -122,7 +122,7 @@ void GainRows(std::ostream& out, const Report& r, std::size_t from,
       << Pad("95% interval", 16) << " | " << Pad("p", 8) << " | verdict\n";
   for (std::size_t i = from; i < to; ++i) {
     const PairResult& p = r.pairs[i];
-    out << Pad(SizeColumn(p.spec.size), 6) << " | "
+    out << Pad(SizeText(p.spec.size), 6) << " | "
         << Pad(MeanMsCell(p.unaligned), 10) << " | "
         << Pad(MeanMsCell(p.aligned), 10) << " | " << Pad(MeansGainCell(p), 11)
         << " | " << Pad(TypicalGainCell(p), 8) << " | "
@@ -147,7 +147,7 @@ void DeviceRows(std::ostream& out, const Report& r, std::size_t from,
   for (std::size_t i = from; i < to; ++i) {
     if (i == from) out << "device I/O " << per << " (device-wide counters):\n";
     const PairResult& p = r.pairs[i];
-    out << Pad(SizeColumn(p.spec.size), 6) << "  " << PadRight(first)
+    out << Pad(SizeText(p.spec.size), 6) << "  " << PadRight(first)
         << DeviceCell(p.unaligned.device) << BackgroundCell(p, p.unaligned)
         << CommitCell(p.unaligned) << "\n"
         << Pad("", 6) << "  " << PadRight(second)
@@ -178,7 +178,7 @@ void ExplainRows(std::ostream& out, const Report& r, std::size_t from,
     for (const std::string& note : r.pairs[i].run_notes) {
       if (!noted) out << "runs far off the others of their variant:\n";
       noted = true;
-      out << Pad(SizeColumn(r.pairs[i].spec.size), 6) << "  "
+      out << Pad(SizeText(r.pairs[i].spec.size), 6) << "  "
           << EscapeControl(note) << "\n";
     }
   }

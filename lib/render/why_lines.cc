@@ -111,7 +111,7 @@ WhyLines WhyLinesOf(const std::vector<PairResult>& pairs, std::size_t from,
       if (!pairs[i].Measured() || !Says(why.common, s)) rest.push_back(s);
     }
     if (!rest.empty()) {
-      why.per_size.emplace_back(SizeColumn(pairs[i].spec.size), Join(rest));
+      why.per_size.emplace_back(SizeText(pairs[i].spec.size), Join(rest));
     }
   }
   return why;

@@ -32,7 +32,7 @@ check "(a) write-through.json records write through" json_check "$WORK/m/write-t
   'a["environment"]["target"]["device"]["write_cache"] == "write through"'
 check "(a) matrix.txt names the write cache" \
   grep -q "write cache: write back -> write through" "$WORK/m/matrix.txt"
-check "(a) matrix.txt has the 4K row" grep -Eq '^ +4 \|' "$WORK/m/matrix.txt"
+check "(a) matrix.txt has the 4K row" grep -Eq '^ *4K +\|' "$WORK/m/matrix.txt"
 check "(a) the kernel-only caveat is printed" grep -q "only changes what the kernel believes" "$WORK/a.err"
 check "(a) the paths are printed" grep -q "$WORK/m/matrix.txt" "$WORK/a.out"
 check "(a) restored to write through" wc_is "write through"

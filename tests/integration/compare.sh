@@ -15,8 +15,8 @@ mkdir -p "$WORK/other"
 
 "$ALIGNBENCH" compare "$WORK/base.json" "$WORK/new.json" > "$WORK/same.txt" 2>&1
 check "compare two runs: exit 0" [ $? -eq 0 ]
-check "compare two runs: a row for 64K" grep -Eq '^ +64 \|' "$WORK/same.txt"
-check "compare two runs: a row for 4K" grep -Eq '^ +4 \|' "$WORK/same.txt"
+check "compare two runs: a row for 64K" grep -Eq '^ +64K \|' "$WORK/same.txt"
+check "compare two runs: a row for 4K" grep -Eq '^ +4K \|' "$WORK/same.txt"
 check "compare two runs: nothing differs in the settings" bash -c "! grep -q 'warning: the two results differ' '$WORK/same.txt'"
 
 "$ALIGNBENCH" compare "$WORK/base.json" "$WORK/other.json" > "$WORK/other.txt" 2>&1
@@ -29,7 +29,7 @@ jan="$ALIGNBENCH_SOURCE_DIR/results/reference/derby-2005-jan-linux-raid1-cache-o
 check "compare with Jan's table: exit 0" [ $? -eq 0 ]
 check "compare with Jan's table: names the filesystem" grep -q "filesystem: ext3 ->" "$WORK/jan.txt"
 check "compare with Jan's table: names the write cache" grep -q "write cache: write through ->" "$WORK/jan.txt"
-check "compare with Jan's table: Jan's 64K gain" grep -Eq '^ +64 \| +\+83\.6 ' "$WORK/jan.txt"
+check "compare with Jan's table: Jan's 64K gain" grep -Eq '^ +64K \| +\+83\.6 ' "$WORK/jan.txt"
 check "compare with Jan's table: his unknown p99 is n/a, not nan" bash -c "! grep -qi nan '$WORK/jan.txt'"
 
 # The N-way table: 2, 3 and 10 files (copies of one result, told apart by their file
@@ -46,7 +46,7 @@ for n in 2 3 10; do
   check "compare of $n files: exit 0" [ $status -eq 0 ]
   check "compare of $n files: within a second" [ "$elapsed_ms" -lt 1000 ]
   check "compare of $n files: a column group per file" grep -q "^\[$n\] .*(.*copy$((n - 1)).json)" "$WORK/many$n.txt"
-  check "compare of $n files: one row for 64K" [ "$(grep -Ec '^64 +\|' "$WORK/many$n.txt")" -eq 1 ]
+  check "compare of $n files: one row for 64K" [ "$(grep -Ec '^64K +\|' "$WORK/many$n.txt")" -eq 1 ]
 done
 check "compare of copies: nothing differs" grep -q "no setting or environment field differs" "$WORK/many10.txt"
 "$ALIGNBENCH" compare --format csv "$WORK/base.json" "$WORK/other.json" "$jan" > "$WORK/many.csv" 2>&1

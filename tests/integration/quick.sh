@@ -30,8 +30,8 @@ ab = doc["alignbench"]
 assert ab["schema_version"] == 2
 assert 0 <= ab["settings"]["seed"] < 2**53
 assert [p["size_bytes"] for p in ab["pairs"]] == [65536, 4096, 1024]
-rows = re.findall(r"^\s*(\d+) \|\s+([\d.]+) \|\s+([\d.]+) \|\s+([+-][\d.]+) \|", table, re.M)
-assert [r[0] for r in rows] == ["64", "4", "1"], rows
+rows = re.findall(r"^\s*(\d+K) \|\s+([\d.]+) \|\s+([\d.]+) \|\s+([+-][\d.]+) \|", table, re.M)
+assert [r[0] for r in rows] == ["64K", "4K", "1K"], rows
 for pair, row in zip(ab["pairs"], rows):
     u = pair["unaligned"]["write_sync"]["mean_ns"] / 1e6
     a = pair["aligned"]["write_sync"]["mean_ns"] / 1e6

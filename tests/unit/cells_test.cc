@@ -90,3 +90,12 @@ TEST_CASE("cells: sizes next to each other in the plan are one range") {
   CHECK(SizeRanges({4096}, all) == "4K");
   CHECK(SizeRanges({}, all).empty());
 }
+
+TEST_CASE("cells: one unit rule for a size, Derby's rows aside") {
+  CHECK(SizeText(4096) == "4K");
+  CHECK(SizeText(512 * 1024) == "512K");
+  CHECK(SizeText(1 << 20) == "1M");
+  CHECK(SizeText(256) == "256B");
+  CHECK(SizeText(4201) == "4201B");  // a replay's bytes per commit
+  CHECK(SizeColumn(4096) == "4");    // Derby's rows, as the list printed them
+}

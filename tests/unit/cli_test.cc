@@ -179,6 +179,17 @@ TEST_CASE(
   const Command* env = FindCommand("env");
   REQUIRE(env != nullptr);
   CHECK_THAT(HelpText(*env), !Catch::Contains("what was measured is saved"));
+  // A command that measures nothing says its codes in its own words: none
+  // of them speaks of measuring.
+  for (const char* name : {"env", "show", "compare", "record"}) {
+    const std::string help = HelpText(*FindCommand(name));
+    const std::string codes = help.substr(help.find("Exit codes:"));
+    INFO(codes);
+    CHECK_THAT(codes, !Catch::Contains("measur"));
+    CHECK_THAT(codes, Catch::Contains("standard output not written"));
+  }
+  CHECK_THAT(HelpText(Commands().front()),
+             Catch::Contains("I/O error during measurement"));
   // record does not save a measurement on Ctrl-C nor keep a fallback file; it
   // passes on its command's status.
   const Command* record = FindCommand("record");

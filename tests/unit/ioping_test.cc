@@ -40,8 +40,15 @@ TEST_CASE("The post's NFS line: 10 requests of 1 MiB at 9.79 ms each") {
 
 TEST_CASE("Microseconds get the decimals that keep them from reading 0.0") {
   CHECK(Lines(Times(768, 0.0123, 0.0051, 0.2, 0.004), 4096) ==
-        "768 requests completed in 9.4 ms, 81301 iops, 317.6 MiB/s\n"
+        "768 requests completed in 9.4464 ms, 81301 iops, 317.6 MiB/s\n"
         "min/avg/max/mdev = 0.0051/0.0123/0.2000/0.0040 ms\n");
+}
+
+TEST_CASE("The total has the decimals of the requests it sums") {
+  // tmpfs: 40 requests of 0.0007 ms were "completed in 0.0 ms".
+  CHECK(Lines(Times(40, 0.00065, 0.0005, 0.0009, 0.0001), 4096) ==
+        "40 requests completed in 0.0260 ms, 1538462 iops, 6009.6 MiB/s\n"
+        "min/avg/max/mdev = 0.0005/0.0006/0.0009/0.0001 ms\n");
 }
 
 TEST_CASE("Means only, or nothing measured") {

@@ -74,7 +74,7 @@ TEST_CASE("The N-way table: a row per pair spec, a group per result") {
   CHECK_THAT(text, Catch::Contains("[1] ? / loop0 / /mnt\n"));
   CHECK_THAT(text, Catch::Contains("[2] ? / loop0 / /srv\n"));
   // Both pairs share every axis but size: rows are named by size alone.
-  CHECK_THAT(text, Catch::Contains("\n64 "));
+  CHECK_THAT(text, Catch::Contains("\n64K "));
   CHECK_THAT(text, Catch::Contains("+83.2   [+70.2,+95.5]   aligned"));
   // The 4K row: the 2nd result has no such pair.
   CHECK_THAT(text, Catch::Contains("+4.2     [-1.5,+9.8]      n.s. |"));

@@ -116,3 +116,12 @@ TEST_CASE("The compact lines: title, settings and summary in fewer words") {
   CHECK(SummaryLine(r, true).find("mostly") == std::string::npos);
   CHECK(SummaryLine(r).find("0 unaligned faster") != std::string::npos);
 }
+
+TEST_CASE("A size says its unit alike in the table and the answer") {
+  Report r = testing::FixedReport();
+  r.pairs[1].spec.size = 4201;  // a replay's bytes per recorded commit
+  const std::string text = Run(r, Detail::kCompact);
+  CHECK(text.find("\n4201B |") != std::string::npos);
+  CHECK(text.find("at 4201B") != std::string::npos);
+  CHECK(text.find("\n  64K |") != std::string::npos);
+}

@@ -46,7 +46,7 @@ TEST_CASE(
   REQUIRE(why.per_size.size() == 3);
   CHECK(why.per_size[0] ==
         std::pair<std::string, std::string>{
-            "4", "both: about 3.0 writes. No significant time difference."});
+            "4K", "both: about 3.0 writes. No significant time difference."});
   CHECK(why.per_size[1].second == "both: about 3.5 writes.");
   CHECK(why.per_size[2] ==
         std::pair<std::string, std::string>{"512B", "unaligned: +1.0 reads."});

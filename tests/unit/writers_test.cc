@@ -134,7 +134,7 @@ TEST_CASE("A row whose means point elsewhere shows the typical gain and why") {
   std::ostringstream table;
   Render(table, r, Format::kTable);
   CHECK_THAT(table.str(), Catch::Contains("where the means point elsewhere:\n"
-                                          "    64  means %gain -3.49"));
+                                          "   64K  means %gain -3.49"));
   // Derby's own format keeps Derby's gain, as the mailing list printed it.
   std::ostringstream derby;
   Render(derby, r, Format::kDerby);
@@ -150,9 +150,9 @@ TEST_CASE(
   r.target.no_device_reason = "no block device under this directory (tmpfs)";
   std::ostringstream out;
   Render(out, r, Format::kMarkdown);
-  CHECK_THAT(out.str(), Catch::Contains("why:\n\n- 64: unaligned writes each "
+  CHECK_THAT(out.str(), Catch::Contains("why:\n\n- 64K: unaligned writes each "
                                         "caused 1.0 extra device read(s).\n"));
-  CHECK_THAT(out.str(), Catch::Contains("- 4: run 5, aligned: 25.3 ms"));
+  CHECK_THAT(out.str(), Catch::Contains("- 4K: run 5, aligned: 25.3 ms"));
   CHECK_THAT(out.str(), Catch::Contains("**note:** no block device under this "
                                         "directory (tmpfs)  \n"));
   CHECK_THAT(out.str(), Catch::Contains("**warning:** a warning  \n"));
