@@ -93,7 +93,9 @@ void Why(std::ostream& out, const Report& r, std::size_t from, std::size_t to) {
 std::string Title(const Report& r) {
   const std::string title = CompactTitleLine(r);
   const std::size_t close = title.find(" --- ", 4);
-  if (title.size() <= kWidth || close == std::string::npos) return title;
+  if (title.size() <= kWidth) return title;
+  // A reference table's title names no directory: broken at its spaces.
+  if (close == std::string::npos) return Wrapped(title, kWidth, kIndent);
   return title.substr(0, close + 4) + "\n" + kIndent +
          Wrapped(title.substr(close + 5), kWidth - 2, kIndent);
 }

@@ -125,3 +125,18 @@ TEST_CASE("A size says its unit alike in the table and the answer") {
   CHECK(text.find("at 4201B") != std::string::npos);
   CHECK(text.find("\n  64K |") != std::string::npos);
 }
+
+TEST_CASE("A long title keeps the directory whole, a reference's is broken") {
+  Report r = testing::FixedReport();
+  r.target.dir = r.settings.dir =
+      "/a/directory/name/long/enough/to/fill/more/than/half/of/a/line";
+  std::string text = Run(r, Detail::kCompact);
+  CHECK(text.rfind("--- " + r.target.dir + " (ext4 /dev/loop0) ---\n  sectors",
+                   0) == 0);
+  r.reference = ReferenceSource{};
+  r.reference->platform = "Windows 2000, 756 MB RAM, 1200 MHz CPU";
+  r.reference->disk = "4200 rpm, write cache disabled";
+  text = Run(r, Detail::kCompact);
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) CHECK(line.size() <= 80);
+}
