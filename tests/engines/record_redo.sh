@@ -33,11 +33,12 @@
 #    is aligned already, so "as recorded" is the aligned side; the server again on a
 #    fresh rig, untraced, made ready the same way, its device's writes, KiB and flushes
 #    counted over the INSERTs alone (after a sync, from the client's `system`; no drop of
-#    the caches, which the replay does not make either): the replay's as-recorded figures
-#    per commit times its commits over OPS against the server's per INSERT: writes, KiB
-#    and flushes within 5 %. The page cleaner needs no setting: the INSERTs dirty a few hundred of the
-#    buffer pool's 8192 pages, far below innodb_max_dirty_pages_pct (90), and it flushes
-#    none (Innodb_buffer_pool_pages_flushed stays put). Two other background writers of the
+#    the caches, which the replay does not make either): the replay's as-recorded
+#    figures per commit times its commits over OPS against the server's per INSERT:
+#    writes, KiB and flushes within 5 %. The page cleaner needs no setting: the INSERTs
+#    dirty a few hundred of the buffer pool's 8192 pages, far below
+#    innodb_max_dirty_pages_pct (90), and it flushes none
+#    (Innodb_buffer_pool_pages_flushed stays put). Two other background writers of the
 #    log made the recorded server differ from the server alone, and both servers are
 #    made ready so that neither writes among the INSERTs (checked):
 #    - purge: recorded under load the INSERTs take about 1 s, against 0.15 s alone, long

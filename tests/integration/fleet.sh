@@ -49,7 +49,7 @@ for host in host-a host-b; do
     json_check "$file" 'a["complete"]' 'a["settings"]["case"]["name"] == "quick"'
 done
 check "the table has a column group per host" grep -q '^\[2\] ' "$WORK/table.txt"
-check "the table has a row for 4K" grep -Eq '^4 +\|' "$WORK/table.txt"
+check "the table has a row for 4K" grep -Eq '^4K +\|' "$WORK/table.txt"
 check "the table names the filesystems that differ" \
   grep -Eq '^ *filesystem \| +ext4 \| +xfs' "$WORK/table.txt"
 check "the rigs are gone" bash -c "! losetup -a | grep -q '$WORK'"
