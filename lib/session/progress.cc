@@ -49,10 +49,15 @@ std::string Progress::Line(const std::string& label, bool failed) const {
   std::snprintf(text, sizeof text, ", %.0f s elapsed, ETA %.0f s",
                 ElapsedSeconds(), EtaSeconds());
   line += text;
-  if (budget_) {
+  // The budget left, never "at most": a round runs whole once begun, and the
+  // first round whatever the budget. Once it is spent no round begins.
+  if (budget_ && ElapsedSeconds() < *budget_) {
+    std::snprintf(text, sizeof text, " this round, %.0f s of --budget %g left",
+                  *budget_ - ElapsedSeconds(), *budget_);
+    line += text;
+  } else if (budget_) {
     std::snprintf(text, sizeof text,
-                  " this round, at most %.0f s in all (--budget %g)",
-                  std::max(0.0, *budget_ - ElapsedSeconds()), *budget_);
+                  " this round, past --budget %g: no round after it", *budget_);
     line += text;
   }
   return line;

@@ -32,7 +32,8 @@ class Progress {
   double ElapsedSeconds() const;
   double EtaSeconds() const;
   // "[3/26] 4K unaligned done, 2 s elapsed, ETA 9 s", and with a budget
-  // "..., ETA 9 s this round, at most 58 s in all (--budget 60)".
+  // "..., ETA 9 s this round, 58 s of --budget 60 left" or, once it is spent,
+  // "..., ETA 9 s this round, past --budget 60: no round after it".
   std::string Line(const std::string& label, bool failed) const;
 
  private:

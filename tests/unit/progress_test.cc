@@ -50,16 +50,21 @@ TEST_CASE("progress: elapsed time runs forward; unknown pairs are refused") {
   CHECK_THROWS_AS(progress.Done(1, 1.0, "x", false), std::out_of_range);
 }
 
-TEST_CASE(
-    "progress: with a budget the line says the most the run can still take") {
+TEST_CASE("progress: with a budget the line says what is left of it") {
   Progress progress(/*enabled=*/false, /*terminal=*/false, /*pairs=*/1);
   progress.Expect(0, 2);
   progress.Done(0, 1.0, "4K unaligned", false);
   CHECK(progress.Line("4K unaligned", false) ==
         "[1/2] 4K unaligned done, 0 s elapsed, ETA 1 s");
-  // Rounds may follow the one the ETA sees: the budget left bounds them.
+  // Rounds may follow the one the ETA sees, while budget is left.
   progress.SetBudget(60);
   CHECK(progress.Line("4K aligned", true) ==
-        "[1/2] 4K aligned failed, 0 s elapsed, ETA 1 s this round, at most 60 "
-        "s in all (--budget 60)");
+        "[1/2] 4K aligned failed, 0 s elapsed, ETA 1 s this round, 60 s of "
+        "--budget 60 left");
+  // Spent (a first round runs whole whatever its budget): never "at most 0 s"
+  // while the run goes on, but that no round follows.
+  progress.SetBudget(0);
+  CHECK(progress.Line("4K aligned", false) ==
+        "[1/2] 4K aligned done, 0 s elapsed, ETA 1 s this round, past "
+        "--budget 0: no round after it");
 }
