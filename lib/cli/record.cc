@@ -404,7 +404,8 @@ class SaveStop {
     }
     armed_ = true;
   }
-  bool operator()() {
+  // Whether a stop signal was taken since it was armed.
+  bool Asked() {
     if (armed_ && signo_ == 0) signo_ = stop_.Take(0);
     return signo_ != 0;
   }
@@ -469,7 +470,7 @@ Result<Recorded> Record(const RecordPlan& plan, const std::string& version,
     std::cerr << "alignbench record: reading " << (text.value().size() >> 20)
               << " MiB of strace's output; a stop signal abandons the save\n";
   }
-  options.stopped = [&abandon] { return abandon(); };
+  options.stopped = [&abandon] { return abandon.Asked(); };
   Result<Trace> trace = ParseStrace(text.value(), options);
   if (!trace) return trace.error();
   recorded.trace = std::move(trace).value();
@@ -565,7 +566,7 @@ Status Save(const RecordPlan& plan, const Recorded& recorded,
   }
   if (Status ok = OutNotTraced(plan.out, trace); !ok) return ok;
   const Result<std::string> saved = TraceText(trace, plan.out);
-  if (abandon()) return RecordError("stopped while saving");
+  if (abandon.Asked()) return RecordError("stopped while saving");
   if (!saved) {
     return RecordError(saved.error().detail + ", so nothing is saved",
                        "record a shorter run, or narrow --file to the log "

@@ -60,27 +60,38 @@ command -v strace > /dev/null || skip "strace missing (Debian package strace)"
 # rig when it is unmounted.
 cleanup_hooks=(stop_descendants "${cleanup_hooks[@]}")
 
-# The LMDB program: DIR OPS [STAT OUT]. The environment's flags printed first (sync and
-# metasync on: each commit's pages fdatasync'd, then its meta page written through a
-# second descriptor opened O_DSYNC); with STAT, the device's counters copied to
-# OUT.before and OUT.after around the OPS transactions, after a sync.
-cat > "$WORK/lmdb_txns.py" << 'PY'
+# What the Python programs below share, their arguments DIR OPS [STAT OUT]:
+# counted(commit) makes OPS commits, commit(i) each; with STAT, the device's counters
+# copied to OUT.before (after a sync) and OUT.after around them.
+cat > "$WORK/counted.py" << 'PY'
 import os, sys
+def counted(commit):
+    def copy(path):
+        with open(sys.argv[3]) as f, open(path, "w") as out:
+            out.write(f.read())
+    if len(sys.argv) > 3:
+        os.sync()
+        copy(sys.argv[4] + ".before")
+    for i in range(int(sys.argv[2])):
+        commit(i)
+    if len(sys.argv) > 3:
+        copy(sys.argv[4] + ".after")
+PY
+
+# The LMDB program: DIR OPS [STAT OUT], counted. The environment's flags printed first
+# (sync and metasync on: each commit's pages fdatasync'd, then its meta page written
+# through a second descriptor opened O_DSYNC); one put per write transaction.
+cat > "$WORK/lmdb_txns.py" << 'PY'
+import sys
 import lmdb
+from counted import counted
 env = lmdb.open(sys.argv[1], map_size=16 << 20)
 flags = env.flags()
 print("sync %s metasync %s" % (flags["sync"], flags["metasync"]))
-def counters(path):
-    with open(sys.argv[3]) as f, open(path, "w") as out:
-        out.write(f.read())
-if len(sys.argv) > 3:
-    os.sync()
-    counters(sys.argv[4] + ".before")
-for i in range(int(sys.argv[2])):
+def commit(i):
     with env.begin(write=True) as txn:
         txn.put(b"key%d" % i, b"value%d" % i)
-if len(sys.argv) > 3:
-    counters(sys.argv[4] + ".after")
+counted(commit)
 env.close()
 PY
 
@@ -110,25 +121,16 @@ wait(at + ".end")
 env.close()
 PY
 
-# The LevelDB program: DIR OPS [STAT OUT]. LevelDB's version printed first; OPS puts, each
-# written with sync=True (its log appended and fdatasync'd, the way leveldb, and RocksDB
-# after it, commit); with STAT, the device's counters copied to OUT.before and OUT.after
-# around them, after a sync.
+# The LevelDB program: DIR OPS [STAT OUT], counted. LevelDB's version printed first; one
+# put a commit, written with sync=True (its log appended and fdatasync'd, the way
+# leveldb, and RocksDB after it, commit).
 cat > "$WORK/leveldb_puts.py" << 'PY'
-import os, sys
+import sys
 import plyvel
+from counted import counted
 print("leveldb %s" % plyvel.__leveldb_version__)
 db = plyvel.DB(sys.argv[1], create_if_missing=True)
-def counters(path):
-    with open(sys.argv[3]) as f, open(path, "w") as out:
-        out.write(f.read())
-if len(sys.argv) > 3:
-    os.sync()
-    counters(sys.argv[4] + ".before")
-for i in range(int(sys.argv[2])):
-    db.put(b"key%d" % i, b"value%d" % i, sync=True)
-if len(sys.argv) > 3:
-    counters(sys.argv[4] + ".after")
+counted(lambda i: db.put(b"key%d" % i, b"value%d" % i, sync=True))
 db.close()
 PY
 
