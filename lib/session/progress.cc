@@ -5,6 +5,30 @@
 
 namespace alignbench {
 
+std::string RoundLine(std::uint64_t round, const RoundPlan& plan,
+                      double precision_points, double spent_seconds,
+                      double budget_seconds) {
+  std::size_t short_of = 0;
+  std::size_t measured = 0;
+  double widest = 0;
+  for (std::size_t i = 0; i < plan.state.size(); ++i) {
+    const PairState s = plan.state[i];
+    if (s != PairState::kOpen && s != PairState::kOutOfBudget) continue;
+    ++short_of;
+    if (plan.blocks[i] > 0) ++measured;
+    widest = std::max(widest, plan.stand_in_half_width_points[i]);
+  }
+  char line[200];
+  std::snprintf(line, sizeof line,
+                "round %llu: %zu of %zu pairs short of +-%g points, %zu "
+                "measured this round, widest +-%.1f; %.0f s of the %.0f s "
+                "budget spent",
+                static_cast<unsigned long long>(round), short_of,
+                plan.state.size(), precision_points, measured, widest,
+                spent_seconds, budget_seconds);
+  return line;
+}
+
 Progress::Progress(bool enabled, bool terminal, std::size_t pairs)
     : enabled_(enabled), terminal_(terminal), pairs_(pairs) {}
 

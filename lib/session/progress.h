@@ -13,7 +13,19 @@
 #include <string>
 #include <vector>
 
+#include "lib/stats/sequential.h"
+
 namespace alignbench {
+
+// "round 3: 7 of 13 pairs short of +-5 points, 5 measured this round, widest
+// +-7.2; 23 s of the 60 s budget spent": where the rounds stand before one
+// starts. Short: neither stopped by its precision, its cap nor its runs, a
+// count that only falls from round to round, because a pair changes only
+// when it is measured; the pairs the budget does not fund this round stay
+// short, not measured, and may be funded again in a later one.
+std::string RoundLine(std::uint64_t round, const RoundPlan& plan,
+                      double precision_points, double spent_seconds,
+                      double budget_seconds);
 
 class Progress {
  public:

@@ -219,25 +219,14 @@ std::vector<PairProgress> ProgressOf(const Collector& c) {
   return progress;
 }
 
-// "round 3: 5 of 13 pairs open, widest +-7.2 points; 23 s of the 60 s
-// budget spent", on stderr when progress lines are asked for.
+// Where the rounds stand (RoundLine), on stderr when progress lines are
+// asked for.
 void SayRound(const Collector& c, std::uint64_t round, const RoundPlan& plan) {
   if (!c.progress_lines) return;
-  std::size_t open = 0;
-  double widest = 0;
-  for (std::size_t i = 0; i < plan.state.size(); ++i) {
-    if (plan.blocks[i] == 0) continue;
-    ++open;
-    if (plan.stand_in_half_width_points[i] > widest) {
-      widest = plan.stand_in_half_width_points[i];
-    }
-  }
-  std::fprintf(
-      stderr,
-      "round %llu: %zu of %zu pairs open, widest +-%.1f points; %.0f s "
-      "of the %.0f s budget spent\n",
-      static_cast<unsigned long long>(round), open, plan.state.size(), widest,
-      SecondsSince(c.start), *c.Common().budget_seconds);
+  std::fprintf(stderr, "%s\n",
+               RoundLine(round, plan, c.Common().precision_points,
+                         SecondsSince(c.start), *c.Common().budget_seconds)
+                   .c_str());
 }
 
 // The rounds after the first, until every pair has stopped or the budget is

@@ -68,3 +68,26 @@ TEST_CASE("progress: with a budget the line says what is left of it") {
         "[1/2] 4K aligned done, 0 s elapsed, ETA 1 s this round, past "
         "--budget 0: no round after it");
 }
+
+TEST_CASE("progress: the round line's count of short pairs never goes up") {
+  // Round 2: pair 1 is not funded (out of budget), pair 2 reached its
+  // precision. Round 3: the budget funds pair 1 again. The pairs measured in
+  // a round go from 1 up to 2, as the old "pairs open" did; the pairs short
+  // of the precision stay 2.
+  RoundPlan second;
+  second.blocks = {4, 0, 0};
+  second.state = {PairState::kOpen, PairState::kOutOfBudget,
+                  PairState::kPrecisionReached};
+  second.stand_in_half_width_points = {7.25, 9.0, 4.0};
+  RoundPlan third = second;
+  third.blocks = {2, 6, 0};
+  third.state = {PairState::kOpen, PairState::kOpen,
+                 PairState::kPrecisionReached};
+  third.stand_in_half_width_points = {6.5, 8.0, 4.0};
+  CHECK(RoundLine(2, second, 5, 23.4, 60) ==
+        "round 2: 2 of 3 pairs short of +-5 points, 1 measured this round, "
+        "widest +-9.0; 23 s of the 60 s budget spent");
+  CHECK(RoundLine(3, third, 5, 41, 60) ==
+        "round 3: 2 of 3 pairs short of +-5 points, 2 measured this round, "
+        "widest +-8.0; 41 s of the 60 s budget spent");
+}
