@@ -59,6 +59,22 @@ std::optional<IdleSample> SampleIdle(const std::string& dir,
   return sample;
 }
 
+std::optional<IdleSample> SampleCpuIdle(std::chrono::milliseconds window) {
+  using Clock = std::chrono::steady_clock;
+  const std::optional<CpuTicks> before = ReadCpuTicks();
+  const Clock::time_point start = Clock::now();
+  std::this_thread::sleep_for(window);
+  const std::optional<CpuTicks> after = ReadCpuTicks();
+  if (!before || !after || after->all < before->all ||
+      after->busy < before->busy) {
+    return std::nullopt;
+  }
+  return IdleSample{
+      std::chrono::duration<double>(Clock::now() - start).count(),
+      DeviceCounters{},
+      CpuTicks{after->busy - before->busy, after->all - before->all}};
+}
+
 std::optional<CpuTicks> ParseCpuTicks(const std::string& line) {
   // proc(5): user nice system idle iowait irq softirq steal guest guest_nice;
   // guest time is counted in user already.

@@ -71,6 +71,12 @@ std::optional<IdleSample> SampleIdle(const std::string& dir,
                                      const std::string& stat_path,
                                      std::chrono::milliseconds window);
 
+// The machine's CPU time over a window of `window` doing nothing, for a
+// directory with no device to watch (tmpfs): others' share of the CPUs is
+// the machine's, whatever the directory. nullopt where /proc/stat could not
+// be read.
+std::optional<IdleSample> SampleCpuIdle(std::chrono::milliseconds window);
+
 DeviceCounters operator-(const DeviceCounters& after,
                          const DeviceCounters& before);
 ProcessIo operator-(const ProcessIo& after, const ProcessIo& before);

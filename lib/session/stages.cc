@@ -143,23 +143,43 @@ void MeasureOne(TimedLoop& loop, Collector& c, const ScheduledRun& slot,
                   error.has_value());
 }
 
+// Adds `sample` to each pair of directory `dir` that gets blocks.
+void AddIdle(Collector& c, std::size_t dir,
+             const std::vector<std::uint64_t>& blocks,
+             const IdleSample& sample) {
+  for (std::size_t i = 0; i < c.plan.size(); ++i) {
+    if (c.plan[i].dir != dir || blocks[i] == 0) continue;
+    if (!c.idle[i]) c.idle[i] = IdleSample{};
+    *c.idle[i] += sample;
+  }
+}
+
 // The disk's own traffic before a round, in every directory with a device,
-// added to each pair that gets blocks in it (`blocks`; all in the first).
+// and the CPU time others used then, added to each pair that gets blocks in
+// it (`blocks`; all in the first). A directory without a device (tmpfs)
+// gets the CPU time of a window the others took, or of its own where none
+// did: busy CPUs touch its writes too, and its answer says so.
 void SampleIdleBefore(Collector& c, const std::vector<std::uint64_t>& blocks,
                       std::chrono::milliseconds window) {
   if (c.idle.size() != c.plan.size()) c.idle.assign(c.plan.size(), {});
+  std::optional<IdleSample> cpu;
+  std::vector<std::size_t> without_device;
   for (std::size_t dir = 0; dir < c.settings.size(); ++dir) {
     const TargetInfo& target = c.targets[dir];
-    if (!target.device) continue;
+    if (!target.device) {
+      without_device.push_back(dir);
+      continue;
+    }
     const std::optional<IdleSample> sample =
         SampleIdle(c.settings[dir].dir, target.device->StatPath(), window);
     if (!sample) continue;
-    for (std::size_t i = 0; i < c.plan.size(); ++i) {
-      if (c.plan[i].dir != dir || blocks[i] == 0) continue;
-      if (!c.idle[i]) c.idle[i] = IdleSample{};
-      *c.idle[i] += *sample;
-    }
+    if (sample->cpu) cpu = IdleSample{sample->seconds, {}, sample->cpu};
+    AddIdle(c, dir, blocks, *sample);
   }
+  if (without_device.empty()) return;
+  if (!cpu) cpu = SampleCpuIdle(window);
+  if (!cpu) return;
+  for (std::size_t dir : without_device) AddIdle(c, dir, blocks, *cpu);
 }
 
 // Runs `schedule` in its order; returns the runner's account of it.

@@ -81,8 +81,15 @@ TEST_CASE("stages: a fixed design collects every planned run") {
   REQUIRE(per.size() == 4);
   for (const auto& [key, n] : per) CHECK(n == 6);
   CheckBlocks(runs);
+  // A target without a device has no disk to watch, but the CPUs are the
+  // machine's: each pair's idle sample holds their time and no device I/O.
   REQUIRE(result.idle.size() == 1);
-  for (const auto& sample : result.idle[0]) CHECK_FALSE(sample.has_value());
+  for (const auto& sample : result.idle[0]) {
+    REQUIRE(sample.has_value());
+    REQUIRE(sample->cpu.has_value());
+    CHECK(sample->cpu->all > 0);
+    CHECK(sample->delta.writes == 0);
+  }
   CHECK(dir.Names().empty());  // every test file removed
 }
 
