@@ -202,9 +202,9 @@ listed() {
 # on_stop CLEANUP: how the script ends from here on. On SIGINT, SIGTERM or SIGHUP it ends
 # at once with status 128+N (STOP_SIGNAL holds N meanwhile). On every exit, that one
 # included, the running child is stopped (stop_child), then CLEANUP (a command, or '')
-# runs with those signals ignored, so that a second one cannot cut it short. A signal
-# ignored when the script started (nohup) stays ignored. run_child runs its command in
-# the background from here on.
+# runs and the trees build() made go to the clone's owner (hand_over), with those signals
+# ignored, so that a second one cannot cut them short. A signal ignored when the script
+# started (nohup) stays ignored. run_child runs its command in the background from here on.
 on_stop() {
   STOP_CLEANUP=$1 CHILD_IN_BACKGROUND=1
   trap stop_exit EXIT
@@ -222,6 +222,7 @@ stop_exit() {
   trap '' HUP INT TERM
   stop_child
   eval "$STOP_CLEANUP" || true
+  hand_over ${BUILT[@]+"${BUILT[@]}"}
   exit "$status"
 }
 
@@ -446,7 +447,7 @@ own_build_dir() {
 
 # build DIR [TARGET...]: configure (Release, plus CMAKE_ARGS) and build into DIR, one line
 # per phase on stderr; the compiler's output goes to DIR/build.log, shown only on failure.
-CMAKE_ARGS=()
+CMAKE_ARGS=() BUILT=()
 build() {
   local dir=$1
   shift
@@ -468,16 +469,32 @@ build() {
       return 1
     fi
   done
+  # Handed over also when the script ends (stop_exit): a signal can cut the build short,
+  # and what runs in the tree after it (scripts/test's tiers, cpack) writes there as root.
+  BUILT+=("$dir")
   mkdir -p "$dir" && : >"$dir/build.log" || return 1
   local status=0
   timed "configure $rel" step "$dir/build.log" "cmake: configure $rel" \
     cmake -S "$ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "${CMAKE_ARGS[@]}" &&
     timed "build $rel" step "$dir/build.log" "cmake: build ${targets:+${targets[*]:1} }in $rel" \
       cmake --build "$dir" -j"$(nproc)" "${targets[@]}" || status=$?
-  # Root building a user's clone (the README's first hour on a fresh machine) builds on
-  # the user's behalf: the tree goes to the clone's owner, who can then run and rebuild it.
-  if [ "$(id -u)" -eq 0 ] && [ "$(stat -c %u "$ROOT")" -ne 0 ]; then
-    chown -R --reference="$ROOT" "$dir"
-  fi
+  hand_over "$dir"
   return "$status"
+}
+
+# hand_over DIR...: root working in a user's clone (the README's first hour on a fresh
+# machine) works on the user's behalf: what root made in DIR goes to the clone's owner,
+# who can then run, test and rebuild there, and whose own_build_dir then picks DIR. Only
+# what is not the owner's already changes; a symbolic link changes itself, never what it
+# names, and find stays off any filesystem mounted inside DIR: nothing outside the tree
+# changes hands. In a clone of root's nothing changes. Never fails: it runs on the way out.
+hand_over() {
+  local uid gid dir
+  [ "$EUID" -eq 0 ] && read -r uid gid < <(stat -c '%u %g' "$ROOT") && [ "$uid" -ne 0 ] ||
+    return 0
+  for dir; do
+    [ -d "$dir" ] || continue
+    find "$dir" -xdev \( ! -user "$uid" -o ! -group "$gid" \) \
+      -exec chown -h "$uid:$gid" -- {} + || true
+  done
 }
