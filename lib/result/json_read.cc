@@ -27,6 +27,7 @@
 #include "lib/result/escape.h"
 #include "lib/result/json_histogram.h"
 #include "lib/result/log_settings_json.h"
+#include "lib/result/result_fields.h"
 #include "lib/result/result_json.h"
 #include "lib/result/schema_check.h"
 #include "lib/stats/compare.h"
@@ -192,63 +193,34 @@ class Reader {
   throw FieldError("key '" + r.Path(key) + "': " + rule);
 }
 
-Summary ReadSummary(const Reader& r) {
-  const double unknown = std::nan("");
-  Summary s;
-  s.count = r.Get<std::size_t>("count");
-  s.mean = r.Get<double>("mean_ns");
-  s.stddev = r.GetOr("stddev_ns", unknown);
-  s.min = r.GetOr("min_ns", unknown);
-  s.p50 = r.GetOr("p50_ns", unknown);
-  s.p90 = r.GetOr("p90_ns", unknown);
-  s.p99 = r.GetOr("p99_ns", unknown);
-  s.p999 = r.GetOr("p99_9_ns", unknown);
-  s.p9999 = r.GetOr("p99_99_ns", unknown);
-  s.relative_error = r.GetOr("percentile_relative_error", 0.0);
-  s.max = r.GetOr("max_ns", unknown);
-  return s;
-}
-
-DevicePerOp ReadDevicePerOp(const Reader& d) {
-  DevicePerOp per{d.Get<double>("reads"), d.Get<double>("read_kib"),
-                  d.Get<double>("writes"), d.Get<double>("written_kib"),
-                  std::nullopt};
-  d.Optional("flushes", per.flushes);
-  return per;
-}
-
-// The schema's rules of one variant: not measured, nothing summarized;
-// measured, write+sync summarized and an error only with its failed runs.
-void CheckVariantRules(const Reader& r, std::size_t repetitions) {
-  if (!r.strict()) return;
-  if (repetitions == 0) {
-    for (const char* key : {"write_sync", "write", "sync", "device_per_write",
-                            "process_per_write", "resident_pages_after_drop",
-                            "file_placement", "histograms"}) {
-      if (r.Has(key)) {
-        Broken(r, key, "a variant with 0 repetitions was not measured");
-      }
+// An object by its field table (result_fields.h): each key of the type its
+// member has, absent only where its presence allows.
+template <typename S, typename Fields>
+S ReadFields(const Reader& r, const Fields& fields) {
+  S s{};
+  ForEachField(fields, [&](const auto& field) {
+    auto& value = s.*(field.member);
+    using T = std::decay_t<decltype(value)>;
+    if constexpr (IsOptional<T>::value) {
+      r.Optional(field.key, value);
+    } else if constexpr (std::is_floating_point_v<T>) {
+      const T absent = field.presence == Presence::kIfKnown
+                           ? std::numeric_limits<T>::quiet_NaN()
+                           : T{};
+      value = field.presence == Presence::kAlways ? r.Get<T>(field.key)
+                                                  : r.GetOr(field.key, absent);
+    } else {
+      value = r.Get<T>(field.key);
     }
-    return;
-  }
-  if (!r.Has("write_sync")) {
-    Broken(r, "write_sync", "is missing: a measured variant has it");
-  }
-  if (r.Has("error") && !r.Has("failed_repetitions")) {
-    Broken(r, "failed_repetitions",
-           "is missing: a measured variant's error comes with the "
-           "repetitions that failed");
-  }
+  });
+  return s;
 }
 
 // Each run that measured something; as many as the repetitions.
 std::vector<RunPoint> ReadRuns(const Reader& r, std::size_t repetitions) {
   std::vector<RunPoint> runs;
   for (const Reader& run : r.Objects("runs")) {
-    runs.push_back({run.Get<std::size_t>("order"),
-                    run.Get<std::size_t>("block"), run.Get<double>("start_s"),
-                    run.Get<double>("wall_s"), run.Get<double>("mean_ns"),
-                    run.Get<double>("p50_ns")});
+    runs.push_back(ReadFields<RunPoint>(run, RunPointFields()));
   }
   if (runs.size() != repetitions) {
     Broken(r, "runs",
@@ -263,13 +235,16 @@ VariantResult ReadVariant(const Reader& r) {
   v.repetitions = r.Get<std::size_t>("repetitions");
   v.failed_repetitions = r.GetOr<std::size_t>("failed_repetitions", 0);
   v.staged = r.Get<bool>("staged");
-  CheckVariantRules(r, v.repetitions);
   // A reference table knows only write+sync; the split is then unknown (NaN).
   v.write_ns = v.sync_ns = Summarize({});
   if (v.repetitions > 0) {
-    v.total_ns = ReadSummary(r.Object("write_sync"));
-    if (r.Has("write")) v.write_ns = ReadSummary(r.Object("write"));
-    if (r.Has("sync")) v.sync_ns = ReadSummary(r.Object("sync"));
+    v.total_ns = ReadFields<Summary>(r.Object("write_sync"), SummaryFields());
+    if (r.Has("write")) {
+      v.write_ns = ReadFields<Summary>(r.Object("write"), SummaryFields());
+    }
+    if (r.Has("sync")) {
+      v.sync_ns = ReadFields<Summary>(r.Object("sync"), SummaryFields());
+    }
   }
   if (r.Has("histograms")) {
     Result<VariantHistograms> histograms =
@@ -278,22 +253,22 @@ VariantResult ReadVariant(const Reader& r) {
     v.histograms = std::move(histograms).value();
   }
   if (r.Has("device_per_write")) {
-    v.device = ReadDevicePerOp(r.Object("device_per_write"));
+    v.device = ReadFields<DevicePerOp>(r.Object("device_per_write"),
+                                       DevicePerOpFields());
   }
   if (r.Has("device_background_per_write")) {
-    v.background = ReadDevicePerOp(r.Object("device_background_per_write"));
+    v.background = ReadFields<DevicePerOp>(
+        r.Object("device_background_per_write"), DevicePerOpFields());
   }
   if (r.Has("process_per_write")) {
-    const Reader p = r.Object("process_per_write");
-    v.process =
-        ProcessPerOp{p.Get<double>("read_bytes"), p.Get<double>("write_bytes")};
+    v.process = ReadFields<ProcessPerOp>(r.Object("process_per_write"),
+                                         ProcessPerOpFields());
   }
   if (r.Has("runs")) v.runs = ReadRuns(r, v.repetitions);
   r.Optional("resident_pages_after_drop", v.resident_pages_after_drop);
   if (r.Has("file_placement")) {
-    const Reader p = r.Object("file_placement");
-    v.placement =
-        MeanPlacement{p.Get<double>("extents"), p.Get<double>("tree_blocks")};
+    v.placement = ReadFields<MeanPlacement>(r.Object("file_placement"),
+                                            PlacementFields());
   }
   if (r.Has("error")) {
     const Reader e = r.Object("error");
@@ -344,83 +319,6 @@ void CheckGain(const Reader& r, const char* key,
   }
 }
 
-// A decided verdict (the schema's allOf on "verdict"): 6 runs of each
-// variant, and an interval and p-value that say the same as the verdict. Firm
-// or leaning is the writer's reading of statistics.rerun_significance_level,
-// which the schema cannot compare p with; the reader holds a file to the
-// schema, no more.
-void CheckDecidedVerdict(const Reader& r, const PairResult& p) {
-  if (!p.inference.test || !r.Has("p_value")) {
-    Broken(r, "verdict",
-           "a decided verdict needs gain_interval_pct and p_value");
-  }
-  if (p.unaligned.repetitions < 6 || p.aligned.repetitions < 6) {
-    Broken(r, "verdict", "a decided verdict needs 6 runs of each variant");
-  }
-  const double p_value = r.Get<double>("p_value");
-  const Interval& i = p.inference.test->interval_pct;
-  bool holds = true;
-  switch (*p.verdict) {
-    case Verdict::kAlignedFaster:
-    case Verdict::kLeansAligned:
-      holds = p_value < 0.05 && i.low > 0;
-      break;
-    case Verdict::kUnalignedFaster:
-    case Verdict::kLeansUnaligned:
-      holds = p_value < 0.05 && i.high < 0;
-      break;
-    case Verdict::kNoSignificantDifference:
-      holds = p_value >= 0.05 && i.low <= 0 && i.high >= 0;
-      break;
-    case Verdict::kUndecided:
-      break;
-  }
-  if (!holds) {
-    Broken(r, "verdict",
-           "contradicts its p_value and gain_interval_pct (significance "
-           "0.05)");
-  }
-}
-
-// The schema's rules across the fields of one pair (its allOf), for a file
-// that claims the schema's version.
-void CheckPairRules(const Reader& r, const PairResult& p) {
-  if (!r.strict()) return;
-  const bool both_measured =
-      p.unaligned.repetitions > 0 && p.aligned.repetitions > 0;
-  if (p.gain_pct && !both_measured) {
-    Broken(r, "gain_pct", "a gain needs both variants measured");
-  }
-  if (both_measured && !p.gain_pct) {
-    Broken(r, "gain_pct", "is missing: both variants were measured");
-  }
-  const Reader unaligned = r.Object("unaligned");
-  const Reader aligned = r.Object("aligned");
-  for (const Reader* v : {&unaligned, &aligned}) {
-    if (p.spec.cache == CacheState::kWarm &&
-        v->Has("resident_pages_after_drop")) {
-      Broken(*v, "resident_pages_after_drop",
-             "pages are counted after the drop only with a cold cache");
-    }
-  }
-  if (p.spec.io == IoMode::kBuffered &&
-      (p.unaligned.staged || p.aligned.staged)) {
-    Broken(r, "io", "only direct writes are staged");
-  }
-  if (p.verdict && *p.verdict == Verdict::kUndecided &&
-      !r.Has("verdict_reason")) {
-    Broken(r, "verdict_reason", "is missing: \"undecided\" says why");
-  }
-  if (p.gain_pct && p.verdict && !r.Has("gain_interval_pct") &&
-      !r.Has("no_interval_reason")) {
-    Broken(r, "no_interval_reason",
-           "is missing: a measured pair has an interval or says why not");
-  }
-  if (p.verdict && *p.verdict != Verdict::kUndecided) {
-    CheckDecidedVerdict(r, p);
-  }
-}
-
 // Size, sync method, I/O path, layout and cache of a pair.
 PairSpec ReadPairSpec(const Reader& r) {
   PairSpec spec;
@@ -434,14 +332,6 @@ PairSpec ReadPairSpec(const Reader& r) {
   spec.layout = r.Name(kLayouts, "layout");
   spec.cache = r.Name(kCacheStates, "cache");
   return spec;
-}
-
-CommitBytes ReadCommitBytes(const Reader& r) {
-  CommitBytes b{r.Get<double>("asked_bytes"), r.Get<double>("written_bytes"),
-                std::nullopt};
-  if (r.Has("new_block_share")) b.new_blocks = r.Get<double>("new_block_share");
-  if (r.Has("growth_share")) b.grows = r.Get<double>("growth_share");
-  return b;
 }
 
 // The gains, the interval (or why there is none) and the cross-check.
@@ -501,8 +391,10 @@ PairResult ReadPair(const Reader& r) {
   if (r.Has("mechanisms")) p.mechanisms = r.Names(kMechanisms, "mechanisms");
   if (r.Has("per_commit")) {
     const Reader per_commit = r.Object("per_commit");
-    p.unaligned.per_commit = ReadCommitBytes(per_commit.Object("unaligned"));
-    p.aligned.per_commit = ReadCommitBytes(per_commit.Object("aligned"));
+    p.unaligned.per_commit = ReadFields<CommitBytes>(
+        per_commit.Object("unaligned"), CommitBytesFields());
+    p.aligned.per_commit = ReadFields<CommitBytes>(per_commit.Object("aligned"),
+                                                   CommitBytesFields());
   }
   ReadInference(r, p);
   if (r.Has("verdict")) p.verdict = ReadVerdict(r);
@@ -511,7 +403,6 @@ PairResult ReadPair(const Reader& r) {
   }
   if (r.Has("rounds")) p.rounds = ReadRounds(r.Object("rounds"));
   r.Optional("others_cpu_share", p.others_cpu_share);
-  CheckPairRules(r, p);
   return p;
 }
 
@@ -623,20 +514,6 @@ TargetInfo ReadEnvironment(const Reader& r) {
   return t;
 }
 
-// The schema's rules across the whole result.
-void CheckReportRules(const Reader& r, const Report& report) {
-  if (!r.strict()) return;
-  if (!report.complete && report.errors.empty()) {
-    Broken(r, "errors", "an incomplete run says why (complete is false)");
-  }
-  if (report.target.device) return;
-  for (const PairResult& pair : report.pairs) {
-    if (pair.unaligned.device || pair.aligned.device) {
-      Broken(r, "pairs", "device_per_write without a block device");
-    }
-  }
-}
-
 // How the verdicts were made; what a file before version 3 lacks (the
 // interval in the printers' words) stays as this build says it.
 StatisticsUsed ReadStatistics(const Reader& r) {
@@ -650,12 +527,6 @@ StatisticsUsed ReadStatistics(const Reader& r) {
   s.rerun_significance_level = std::nullopt;
   r.Optional("rerun_significance_level", s.rerun_significance_level);
   return s;
-}
-
-ReferenceSource ReadReference(const Reader& s) {
-  return {s.Get<std::string>("source"),  s.Get<std::string>("program"),
-          s.Get<std::string>("command"), s.Get<std::string>("platform"),
-          s.Get<std::string>("disk"),    s.Get<std::string>("notes")};
 }
 
 Report ReadReport(const Reader& r) {
@@ -680,8 +551,8 @@ Report ReadReport(const Reader& r) {
   report.warnings = r.GetOr("warnings", std::vector<std::string>{});
   report.errors = r.GetOr("errors", std::vector<std::string>{});
   if (r.Has("reference"))
-    report.reference = ReadReference(r.Object("reference"));
-  CheckReportRules(r, report);
+    report.reference =
+        ReadFields<ReferenceSource>(r.Object("reference"), ReferenceFields());
   return report;
 }
 

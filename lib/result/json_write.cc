@@ -6,6 +6,7 @@
 #include "lib/result/env_fields.h"
 #include "lib/result/json_histogram.h"
 #include "lib/result/log_settings_json.h"
+#include "lib/result/result_fields.h"
 #include "lib/result/result_json.h"
 #include "lib/stats/compare.h"
 
@@ -24,27 +25,30 @@ json NameArray(const Named<E> (&table)[N], const std::vector<E>& values) {
   for (E value : values) list.push_back(NameOf(table, value));
   return list;
 }
-// Unknown statistics (NaN: a reference table printed only the mean) are left
-// out.
-json SummaryJson(const Summary& s) {
-  json j = {{"count", s.count}};
-  const std::pair<const char*, double> fields[] = {
-      {"mean_ns", s.mean},  {"stddev_ns", s.stddev}, {"min_ns", s.min},
-      {"p50_ns", s.p50},    {"p90_ns", s.p90},       {"p99_ns", s.p99},
-      {"p99_9_ns", s.p999}, {"p99_99_ns", s.p9999},  {"max_ns", s.max}};
-  for (const auto& [key, value] : fields) {
-    if (std::isfinite(value)) j[key] = value;
-  }
-  if (s.relative_error > 0) j["percentile_relative_error"] = s.relative_error;
+// An object from its field table (result_fields.h): what is unknown, zero or
+// empty where its presence says so is left out.
+template <typename S, typename Fields>
+json FieldsJson(const S& s, const Fields& fields) {
+  json j = json::object();
+  ForEachField(fields, [&](const auto& field) {
+    const auto& value = s.*(field.member);
+    using T = std::decay_t<decltype(value)>;
+    if constexpr (IsOptional<T>::value) {
+      if (value) j[field.key] = *value;
+    } else if constexpr (std::is_floating_point_v<T>) {
+      if (field.presence == Presence::kIfKnown && !std::isfinite(value)) return;
+      if (field.presence == Presence::kIfNonZero && value == 0) return;
+      j[field.key] = value;
+    } else {
+      j[field.key] = value;
+    }
+  });
   return j;
 }
+// A reference table printed only the mean: its other statistics are unknown.
+json SummaryJson(const Summary& s) { return FieldsJson(s, SummaryFields()); }
 json DevicePerOpJson(const DevicePerOp& d) {
-  json j = {{"reads", d.reads},
-            {"read_kib", d.kib_read},
-            {"writes", d.writes},
-            {"written_kib", d.kib_written}};
-  Put(j, "flushes", d.flushes);
-  return j;
+  return FieldsJson(d, DevicePerOpFields());
 }
 json VariantJson(const VariantResult& v) {
   json j = {{"repetitions", v.repetitions}, {"staged", v.staged}};
@@ -63,25 +67,18 @@ json VariantJson(const VariantResult& v) {
     j["device_background_per_write"] = DevicePerOpJson(*v.background);
   }
   if (v.process) {
-    j["process_per_write"] = {{"read_bytes", v.process->read_bytes},
-                              {"write_bytes", v.process->write_bytes}};
+    j["process_per_write"] = FieldsJson(*v.process, ProcessPerOpFields());
   }
   if (!v.runs.empty()) {
     json runs = json::array();
     for (const RunPoint& run : v.runs) {
-      runs.push_back({{"order", run.order},
-                      {"block", run.block},
-                      {"start_s", run.start_s},
-                      {"wall_s", run.wall_s},
-                      {"mean_ns", run.mean_ns},
-                      {"p50_ns", run.p50_ns}});
+      runs.push_back(FieldsJson(run, RunPointFields()));
     }
     j["runs"] = std::move(runs);
   }
   Put(j, "resident_pages_after_drop", v.resident_pages_after_drop);
   if (v.placement) {
-    j["file_placement"] = {{"extents", v.placement->extents},
-                           {"tree_blocks", v.placement->tree_blocks}};
+    j["file_placement"] = FieldsJson(*v.placement, PlacementFields());
   }
   if (v.failed_repetitions > 0) j["failed_repetitions"] = v.failed_repetitions;
   if (v.error) {
@@ -109,10 +106,7 @@ json CrossCheckJson(const Inference& i) {
   return j;
 }
 json CommitBytesJson(const CommitBytes& b) {
-  json j = {{"asked_bytes", b.asked}, {"written_bytes", b.written}};
-  Put(j, "new_block_share", b.new_blocks);
-  Put(j, "growth_share", b.grows);
-  return j;
+  return FieldsJson(b, CommitBytesFields());
 }
 // A log case's or a replay's bytes per commit, each side's as recorded for
 // the printers, or from the rules where the report has not been through
@@ -270,12 +264,7 @@ json ToJson(const Report& r) {
       {"pairs", pairs},
       {"warnings", r.warnings},
       {"errors", r.errors}};
-  if (r.reference) {
-    const ReferenceSource& s = *r.reference;
-    j["reference"] = {{"source", s.source},   {"program", s.program},
-                      {"command", s.command}, {"platform", s.platform},
-                      {"disk", s.disk},       {"notes", s.notes}};
-  }
+  if (r.reference) j["reference"] = FieldsJson(*r.reference, ReferenceFields());
   Put(j, "started_at", r.started_at);
   Put(j, "finished_at", r.finished_at);
   AddLogJson(r, j);

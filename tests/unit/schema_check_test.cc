@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
+#include "lib/stats/compare.h"
+
 using namespace alignbench;
 using nlohmann::json;
 
@@ -114,4 +116,28 @@ TEST_CASE("Every shipped result of the schema's version keeps it") {
     CHECK((broken ? broken->path + ": " + broken->what : "") == "");
   }
   CHECK(checked >= 2);
+}
+
+// The verdict's rules are said once for a reader, in the schema: show and
+// compare hold a file to it and check them nowhere else. Their numbers are
+// the measurement's, so that a change to kMinRunsForVerdict or the level
+// fails here, naming the schema as the other place to change.
+TEST_CASE("schema: a decided verdict's runs and p are the measurement's") {
+  int rules = 0;
+  for (const json& rule : ResultSchema()["$defs"]["pair"]["allOf"]) {
+    const json& then = rule.value("then", json::object());
+    if (!then.contains("properties") || !then["properties"].contains("p_value"))
+      continue;
+    ++rules;
+    const json& p = then["properties"];
+    for (const char* variant : {"unaligned", "aligned"}) {
+      CHECK(p[variant]["properties"]["repetitions"]["minimum"].get<double>() ==
+            kMinRunsForVerdict);
+    }
+    const json& p_value = p["p_value"];
+    const double level =
+        p_value.value("exclusiveMaximum", p_value.value("minimum", -1.0));
+    CHECK(level == Approx(kSignificanceLevel).margin(1e-12));
+  }
+  CHECK(rules == 3);  // aligned, unaligned, no significant difference
 }
