@@ -1,6 +1,8 @@
 """What scripts/plot reads: a result file under alignbench's own bounds and checks (its
 size, its JSON, its histograms' layout), and the series drawn from the files: one per
-file and sync/io/layout/cache combination, with what describes it and its label."""
+file and sync/io/layout/cache combination, with what describes it and its label, and the
+run's conditions: what disturbed it and how precise its intervals are, in the words of
+alignbench's answer line (lib/render/answer.cc, conditions.cc)."""
 import json
 import math
 import os
@@ -18,6 +20,12 @@ MAX_RESULT_BYTES = 64 << 20
 # below 128 ns, one last bucket from 2^40 ns.
 SUB_BITS = 7
 TOP_BIT = 40
+# From how much others' writes and CPU time make the disk and the CPUs busy
+# (kBusyWritesPerSecond, kBusyCpuShare in lib/render/conditions.h).
+BUSY_WRITES_PER_SECOND = 5
+BUSY_CPU_SHARE = 0.25
+# The precision a result without precision_points is read with (the schema's rule).
+DEFAULT_PRECISION = 5
 
 
 def num(v):
@@ -188,10 +196,12 @@ def log_labels(settings):
 
 def collect(files):
     """One series per (file, axis combination) with its measured pairs, each labelled by
-    what differs between them; and the subtitle, what they share."""
+    what differs between them; and the subtitle, what they share. Every series of a file
+    shares its run's conditions (s["run"], see run_of)."""
     series = []
     for path in files:
         series += series_of(path)
+    name_runs(series)
     return series, label(series)
 
 
@@ -211,13 +221,152 @@ def series_of(path):
     if skipped:
         print("plot: %s: skipped %d pair(s) that were not measured" % (shown(path), skipped),
               file=sys.stderr)
-    series = []
+    series, run = [], run_of(ab, path)
     for key, pairs in combos.items():
         attrs = attributes(ab)
         attrs.update(zip(AXES, key))
-        series.append({"path": path, "attrs": attrs,
+        series.append({"path": path, "attrs": attrs, "run": run,
                        "pairs": sorted(pairs, key=lambda p: p["size_bytes"])})
     return series
+
+
+def interval_of(pair):
+    """The pair's gain interval (low, high), or None."""
+    i = pair.get("gain_interval_pct") if isinstance(pair, dict) else None
+    if isinstance(i, dict) and num(i.get("low")) and num(i.get("high")):
+        return i["low"], i["high"]
+    return None
+
+
+def half_width(pair):
+    low, high = interval_of(pair)
+    return (high - low) / 2
+
+
+def wider(pair, precision):
+    """Whether the pair's interval is wider than the precision asked (±precision points),
+    as the answer line judges it (Interval::HalfWidth() > precision)."""
+    return interval_of(pair) is not None and half_width(pair) > precision
+
+
+def reached_points(half):
+    """A half-width as the answer line prints it (ReachedPoints, lib/pairs/pairs.cc):
+    rounded up to a tenth."""
+    return "%.1f" % (math.ceil(10 * half - 1e-9) / 10)
+
+
+def others_writes_per_second(pair):
+    """Others' writes a second on the disk in the idle windows before the pair, the higher
+    of its two variants (OthersWritesPerSecond); None where none was sampled."""
+    rates = []
+    for key in ("unaligned", "aligned"):
+        v = pair.get(key) if isinstance(pair.get(key), dict) else {}
+        background = v.get("device_background_per_write")
+        ws = v.get("write_sync")
+        mean = ws.get("mean_ns") if isinstance(ws, dict) else None
+        if (isinstance(background, dict) and num(background.get("writes"))
+                and num(mean) and mean > 0):
+            rates.append(background["writes"] / (mean * 1e-9))
+    return max(rates) if rates else None
+
+
+def run_of(ab, path):
+    """A file's run as the figure tells it: its precision asked and interval level, and
+    its conditions, each a clause in the answer line's words: "the disk was busy (188
+    writes/s from others)", "the CPUs were busy (others used 50 % of their time)", an
+    incomplete run, its warnings and errors, and "4 of 13 intervals wider than ±5 (up to
+    ±14.0)". disturbed: others kept the disk or the CPUs busy, the run did not finish, or
+    it has warnings or errors, so that no verdict of the file is drawn as firm."""
+    settings = ab.get("settings") if isinstance(ab.get("settings"), dict) else {}
+    precision = settings.get("precision_points")
+    precision = precision if num(precision) and precision > 0 else DEFAULT_PRECISION
+    statistics = ab.get("statistics") if isinstance(ab.get("statistics"), dict) else {}
+    level = statistics.get("confidence_level")
+    pairs = [p for p in ab["pairs"] if isinstance(p, dict)]
+    disturbances = []
+    writes = [w for w in map(others_writes_per_second, pairs) if w is not None]
+    if writes and max(writes) >= BUSY_WRITES_PER_SECOND:
+        disturbances.append("the disk was busy (%.0f writes/s from others)" % max(writes))
+    cpus = [p["others_cpu_share"] for p in pairs if num(p.get("others_cpu_share"))]
+    if cpus and max(cpus) >= BUSY_CPU_SHARE:
+        disturbances.append("the CPUs were busy (others used %.0f %% of their time)"
+                            % (100 * max(cpus)))
+    if ab.get("complete") is False:
+        disturbances.append("incomplete: the run was interrupted or stopped by an error")
+    measured = [p for p in pairs if interval_of(p) is not None]
+    wide = [p for p in measured if wider(p, precision)]
+    widest = max(map(half_width, wide)) if wide else None
+    conditions = list(disturbances)
+    if wide:
+        conditions.append("%s intervals wider than ±%g (up to ±%s)"
+                          % (counted(len(wide), len(measured)), precision, reached_points(widest)))
+    counts = [(len(ab[k]), k[:-1]) for k in ("warnings", "errors")
+              if isinstance(ab.get(k), list) and ab[k]]
+    if counts:
+        notes = "%s (alignbench show prints %s)" % (
+            " and ".join("%d %s%s" % (n, word, "" if n == 1 else "s") for n, word in counts),
+            "it" if sum(n for n, _ in counts) == 1 else "them")
+        disturbances.append(notes)
+        conditions.append(notes)
+    return {"path": path, "name": None, "precision": precision,
+            "level": level if num(level) and 0 < level < 1 else None,
+            "intervals": len(measured), "wide": len(wide), "widest": widest,
+            "disturbed": bool(disturbances), "conditions": conditions}
+
+
+def counted(n, of):
+    """"4 of 13", or "all 13" where n is all of them."""
+    return "all %d" % of if n == of else "%d of %d" % (n, of)
+
+
+def name_runs(series):
+    """Names each file's run after its file, without .json; by its path where two files
+    share a name."""
+    each = runs(series)
+    names = [os.path.basename(r["path"]).removesuffix(".json") for r in each]
+    for r, name in zip(each, names):
+        r["name"] = name if names.count(name) == 1 else r["path"]
+
+
+def runs(series):
+    """The files' runs, once each, in the order of the files."""
+    return list({id(s["run"]): s["run"] for s in series}.values())
+
+
+def condition_lines(series):
+    """The lines the figures carry under their title: one per file that has a condition,
+    "NAME: clause; clause"; none for a file measured undisturbed and to its precision."""
+    return ["%s: %s" % (r["name"], "; ".join(r["conditions"]))
+            for r in runs(series) if r["conditions"]]
+
+
+def caveated(s, pair):
+    """Whether a significant verdict of this pair is drawn with a caveat, not as firm: its
+    file's run was disturbed, or its own interval is wider than the precision asked."""
+    return s["run"]["disturbed"] or wider(pair, s["run"]["precision"])
+
+
+def interval_caption(series):
+    """What the gain panel's bars are and how precise: "bars: 95 % intervals; all 13 within
+    the ±5 asked", or "bars: 95 % intervals; 4 of 13 wider than the ±5 asked (up to
+    ±14.0)"; per precision where the files asked for different ones. Empty where no pair
+    has an interval (a mailing-list table)."""
+    rs = [r for r in runs(series) if r["intervals"]]
+    if not rs:
+        return ""
+    levels = sorted({r["level"] for r in rs if r["level"] is not None}, reverse=True)
+    text = "bars: %s intervals" % ("/".join("%g %%" % (100 * v) for v in levels) or "95 %")
+    parts = []
+    for precision in sorted({r["precision"] for r in rs}):
+        these = [r for r in rs if r["precision"] == precision]
+        total, wide = sum(r["intervals"] for r in these), sum(r["wide"] for r in these)
+        if wide:
+            widest = max(r["widest"] for r in these if r["wide"])
+            parts.append("%s wider than the ±%g asked (up to ±%s)"
+                         % (counted(wide, total), precision, reached_points(widest)))
+        else:
+            parts.append("all %d within the ±%g asked" % (total, precision))
+    return text + "; " + "; ".join(parts)
 
 
 def label(series):

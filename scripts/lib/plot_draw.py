@@ -1,11 +1,13 @@
 """The figures of scripts/plot, drawn with matplotlib from the series of plot_data: the
 means figure (three panels over the block size: mean, p99, %gain) and the CDF figure (one
 panel per size). One meaning per cue throughout: colour is the series; line style and
-marker shape are the variant; fill is used only in the gain panel."""
+marker shape are the variant; fill is used only in the gain panel. Under each figure's
+title, a line per file whose run was disturbed or is less precise than asked says so."""
 import math
 import sys
+import textwrap
 
-from plot_data import num
+from plot_data import caveated, condition_lines, interval_caption, num
 
 # (key, name, line style, marker): the variant's cue in every panel of times.
 VARIANTS = (("aligned", "aligned", "-", "o"), ("unaligned", "unaligned", "--", "s"))
@@ -18,6 +20,11 @@ SIGNIFICANT = ("aligned faster", "shifted faster", "unaligned faster", "leans al
 GAIN_MARKER = "D"
 # The fill of a gain that has no interval: Derby's gain of means, no verdict.
 NO_INTERVAL_FILL = "#bbbbbb"
+# The half of the gain's marker filled where a significant verdict has a caveat: its run
+# was disturbed, or its interval is wider than asked (plot_data.caveated).
+CAVEAT_FILL = "bottom"
+# Characters per line of the conditions under a title, before it wraps.
+TITLE_WIDTH = 140
 
 
 def size_label(size):
@@ -54,6 +61,16 @@ def colours(n):
 def ms(variant, key):
     v = (variant or {}).get("write_sync") or {}
     return v[key] / 1e6 if num(v.get(key)) else math.nan
+
+
+def title(first, subtitle, series):
+    """A figure's title: what it shows, what its series share, and the conditions of
+    every file that has any (plot_data.condition_lines), each wrapped to the figure."""
+    lines = [first, subtitle]
+    for line in condition_lines(series):
+        lines += textwrap.wrap(line, TITLE_WIDTH, subsequent_indent="    ", break_on_hyphens=False)
+    # A "$" would start matplotlib's mathematics.
+    return "\n".join(line.replace("$", r"\$") for line in lines if line)
 
 
 def legend(fig, series, styles):
@@ -118,8 +135,9 @@ def draw_means(series, subtitle):
     time_axis(top, "mean ms per write+sync (log)")
     time_axis(middle, "p99 ms per write+sync (log)")
     means_only = any(not has_interval(p) for s in series for p in s["pairs"])
-    legend(fig, series, means_styles(names, means_only))
-    gain_axis(bottom, span)
+    with_caveat = any(significant(p) and caveated(s, p) for s in series for p in s["pairs"])
+    legend(fig, series, means_styles(names, means_only, with_caveat))
+    gain_axis(bottom, span, interval_caption(series))
     sizes = sorted({p["size_bytes"] for s in series for p in s["pairs"]})
     bottom.set_xscale("log", base=2)
     bottom.set_xticks(sizes, [size_label(v) for v in sizes])
@@ -128,7 +146,8 @@ def draw_means(series, subtitle):
         ax.tick_params(labelbottom=True)
         ax.grid(True, color="#dddddd")
         ax.grid(True, which="minor", axis="y", color="#eeeeee")
-    fig.suptitle("alignbench: time per write+sync and the gain of aligning\n" + subtitle, fontsize=11)
+    fig.suptitle(title("alignbench: time per write+sync and the gain of aligning", subtitle,
+                       series), fontsize=11)
     fig.tight_layout()
     return fig
 
@@ -145,9 +164,10 @@ def draw_times(top, middle, s, names):
 
 def draw_gains(bottom, s, dodged, span):
     """A series' typical gains at the dodged sizes: its 95 % bars, and a diamond per size,
-    filled where the verdict is significant. A gain of means (a table without intervals)
-    beyond every interval sits on the panel's edge with its value written beside it,
-    rather than stretching the axis."""
+    filled where the verdict is significant, half filled where it is significant with a
+    caveat (its run disturbed, its interval wider than asked). A gain of means (a table
+    without intervals) beyond every interval sits on the panel's edge with its value
+    written beside it, rather than stretching the axis."""
     c = s["colour"]
     gains = [typical_gain(p) for p in s["pairs"]]
     iv = [(x, p.get("gain_interval_pct") or {}) for x, p in zip(dodged, s["pairs"])]
@@ -162,8 +182,16 @@ def draw_gains(bottom, s, dodged, span):
                                 textcoords="offset points", ha="left", fontsize=8, color=c)
         gains = shown
     bottom.plot(dodged, gains, "-", color=c, lw=1)
-    bottom.scatter(dodged, gains, marker=GAIN_MARKER, color=[gain_fill(p, c) for p in s["pairs"]],
+    bottom.scatter(dodged, gains, marker=GAIN_MARKER,
+                   color=[gain_fill(s, p, c) for p in s["pairs"]],
                    edgecolors=[c] * len(s["pairs"]), zorder=3, s=40, label=s["label"] or "-")
+    # Over the white diamonds of significant verdicts with a caveat, their lower half.
+    half = [(x, y) for x, y, p in zip(dodged, gains, s["pairs"])
+            if significant(p) and caveated(s, p)]
+    if half:
+        from matplotlib.markers import MarkerStyle
+        bottom.scatter(*zip(*half), marker=MarkerStyle(GAIN_MARKER, fillstyle=CAVEAT_FILL),
+                       color=[c] * len(half), edgecolors=[c] * len(half), zorder=3, s=40)
 
 
 def has_interval(pair):
@@ -171,35 +199,50 @@ def has_interval(pair):
     return num(i.get("low")) and num(i.get("high"))
 
 
-def gain_fill(pair, colour):
-    """A gain point's fill: the series' colour for a significant verdict, white for none,
-    grey for a gain of means that has no interval to judge it by (a mailing-list table)."""
+def significant(pair):
+    return has_interval(pair) and pair.get("verdict") in SIGNIFICANT
+
+
+def gain_fill(s, pair, colour):
+    """A gain point's fill: the series' colour for a significant verdict, white for none
+    and for one with a caveat (draw_gains fills its lower half), grey for a gain of means
+    that has no interval to judge it by (a mailing-list table)."""
     if not has_interval(pair):
         return NO_INTERVAL_FILL
-    return colour if pair.get("verdict") in SIGNIFICANT else "white"
+    return colour if significant(pair) and not caveated(s, pair) else "white"
 
 
-def means_styles(names, means_only):
+def means_styles(names, means_only, with_caveat):
     """The legend's cues of the means figure: a variant's line and marker, the gain's fill
-    (grey only where some gain has no interval)."""
+    (half filled only where some significant verdict has a caveat, grey only where some
+    gain has no interval)."""
     import matplotlib.pyplot as plt
-    fills = [("gain: significant verdict", "#333333"), ("gain: no significant difference", "white")]
+    gain = [plt.Line2D([], [], color="#333333", marker=GAIN_MARKER, mfc="#333333", ls="",
+                       label="gain: significant verdict")]
+    if with_caveat:
+        gain.append(plt.Line2D([], [], color="#333333", marker=GAIN_MARKER, mfc="#333333",
+                               mfcalt="white", fillstyle=CAVEAT_FILL, ls="",
+                               label="gain: significant, with a condition\nnamed under the title"))
+    fills = [("gain: no significant difference", "white")]
     if means_only:
         fills.append(("gain of means: no interval, no verdict", NO_INTERVAL_FILL))
     return [
         plt.Line2D([], [], color="#333333", ls=style, marker=marker, label=names[key])
-        for key, _, style, marker in VARIANTS] + [
+        for key, _, style, marker in VARIANTS] + gain + [
         plt.Line2D([], [], color="#333333", marker=GAIN_MARKER, mfc=fill, ls="", label=label)
         for label, fill in fills]
 
 
-def gain_axis(bottom, span):
-    """The gain panel's range, its zero line and its label."""
+def gain_axis(bottom, span, caption):
+    """The gain panel's range, its zero line, its label, and above it the caption of its
+    bars: their level and the precision the runs asked for (plot_data.interval_caption)."""
     if span:
         bottom.set_ylim(*span)
     bottom.axhline(0, color="black", lw=1)
     bottom.set_ylabel("%gain: the typical gain of a block, the\n"
-                      "centre of its 95% interval (bars);\nelse the gain of means (grey)")
+                      "centre of its interval (bars);\nelse the gain of means (grey)")
+    if caption:
+        bottom.set_title(caption, loc="left", fontsize=9)
 
 
 def has_histogram(variant):
@@ -242,7 +285,8 @@ def draw_cdf(series, subtitle, dump):
     legend(fig, [s for s in series if s in with_hist],
            [plt.Line2D([], [], color="#333333", ls=style, label=names[key])
             for key, _, style, _ in VARIANTS])
-    fig.suptitle("alignbench: distribution of write+sync per size (CDF; right = slower)\n" + subtitle, fontsize=11)
+    fig.suptitle(title("alignbench: distribution of write+sync per size (CDF; right = slower)",
+                       subtitle, with_hist), fontsize=11)
     fig.tight_layout()
     return fig
 

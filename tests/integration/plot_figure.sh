@@ -3,8 +3,14 @@
 # not squash the means); each variant one line style and one marker in every panel of
 # times, each series one colour, so no two lines look the same; fill used only by the gain
 # panel (significant or not); a label on every axis of every panel, in the CDF figure too.
-# Inputs: the curated results of this machine class (one, then four side by side) and two
-# fresh runs of the smoke case, which have the histograms the CDF figure needs. No root.
+# And the run's conditions, read from the figures' own words and markers: under the title,
+# a line per disturbed or imprecise file in the answer line's words, none for a clean one;
+# above the gain panel, the intervals' level and the precision asked; a significant verdict
+# of a disturbed file never drawn as the plain filled diamond of a firm one.
+# Inputs: the curated results of this machine class (one, then four side by side), two
+# fresh runs of the smoke case, which have the histograms the CDF figure needs, shipped
+# runs (clean; on a busy disk; short of its precision, with warnings) and a copy of the
+# clean one made incomplete beside busy CPUs. No root.
 source "$(dirname "$0")/lib.sh"
 SRC=$ALIGNBENCH_SOURCE_DIR
 "$PY" -c 'import matplotlib' 2> /dev/null || skip "python3-matplotlib not installed"
@@ -14,6 +20,32 @@ for sync in fsync fdatasync; do
     > /dev/null 2> "$WORK/run.err" || { cat "$WORK/run.err" >&2; echo "FAIL: quick run" >&2; exit 1; }
 done
 
+# Shipped runs: clean (every interval within its ±5, nobody busy, no warning, all five
+# pairs significant); on a disk others wrote to 188 times a second; four intervals wider
+# than the ±5 asked and four warnings. Made: the clean one, incomplete, with an error and a
+# warning, beside CPUs others used 60 % of; alignbench show must accept it as a result.
+CLEAN=$SRC/results/runs/power-20261206T061756Z/run-1.json
+BUSY_DISK=$SRC/results/runs/aa-20261206T061547Z/run-1.json
+WIDE=$SRC/results/runs/repeatability-20261206T063832Z/session-10.json
+"$PY" - "$CLEAN" "$WORK/made.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+ab = doc["alignbench"]
+for pair in ab["pairs"]:
+    pair["others_cpu_share"] = 0.6
+ab["complete"] = False
+ab["errors"] = ["interrupted by SIGINT"]
+ab["warnings"] = ["a warning made for this test"]
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+check "alignbench show accepts the made result" "$ALIGNBENCH" show "$WORK/made.json" > /dev/null
+"$SRC/scripts/plot" --out "$WORK/made" "$WORK/made.json" > /dev/null 2> "$WORK/made.err"
+made="plot: made: the CPUs were busy (others used 60 % of their time); incomplete: the run"
+made+=" was interrupted or stopped by an error; 1 warning and 1 error (alignbench show prints them)"
+check "scripts/plot prints the made run's conditions ($(head -n 1 "$WORK/made.err"))" \
+  grep -qxF "$made" "$WORK/made.err"
+
+CLEAN=$CLEAN BUSY_DISK=$BUSY_DISK WIDE=$WIDE MADE=$WORK/made.json \
 "$PY" - "$SRC/scripts/plot" "$WORK" "$SRC"/results/vm-loop/*.json <<'PY'
 import importlib.machinery, importlib.util, sys
 import matplotlib
@@ -115,6 +147,112 @@ for files in ([curated[0]], curated, ["%s/quick-fsync.json" % work, "%s/quick-fd
                   len(looks) == len(set(looks)))
     elif files[0].startswith(work):
         check("the smoke runs have a CDF figure", False)
+
+# --- the run's conditions -------------------------------------------------------------
+import os
+from matplotlib.markers import MarkerStyle
+clean, busy_disk, wide, made = (os.environ[k] for k in ("CLEAN", "BUSY_DISK", "WIDE", "MADE"))
+CONDITION_WORDS = ("busy", "wider than", "warning", "error", "incomplete")
+full = MarkerStyle(plot.GAIN_MARKER)
+full = full.get_path().transformed(full.get_transform()).vertices
+
+
+def words(fig):
+    """Every word the figure writes: its title, the panels' titles, labels and legend."""
+    return "\n".join(t.get_text() for t in fig.findobj(matplotlib.text.Text))
+
+
+def title_lines(fig):
+    """The title's lines, a wrapped line (its rest indented) joined again."""
+    lines = []
+    for line in fig.texts[0].get_text().split("\n") if fig is not None else []:
+        if line.startswith("    ") and lines:
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    return lines
+
+
+def gain_points(series, ax):
+    """The gain panel's points as (series label, filled plain: a whole diamond in the
+    series' colour), one per marker drawn."""
+    colours = {tuple(matplotlib.colors.to_rgba(s["colour"])): s["label"] for s in series}
+    points = []
+    for c in ax.collections:
+        if not (hasattr(c, "get_sizes") and len(c.get_sizes()) and len(c.get_offsets())):
+            continue
+        vertices = c.get_paths()[0].vertices
+        whole = vertices.shape == full.shape and (abs(vertices - full) < 1e-9).all()
+        faces = c.get_facecolors()
+        for i in range(len(c.get_offsets())):
+            face = tuple(faces[i if len(faces) > 1 else 0])
+            if face in colours:
+                points.append((colours[face], whole))
+    return points
+
+
+def significant(path):
+    pairs = json.load(open(path))["alignbench"]["pairs"]
+    return sum(p.get("verdict") in ("aligned faster", "unaligned faster", "leans aligned",
+                                    "leans unaligned") for p in pairs)
+
+
+for path, conditions in ((clean, []),
+                         (busy_disk, ["the disk was busy (188 writes/s from others)"]),
+                         (wide, ["4 of 13 intervals wider than ±5 (up to ±14.0)",
+                                 "4 warnings (alignbench show prints them)"]),
+                         (made, ["the CPUs were busy (others used 60 % of their time)",
+                                 "incomplete: the run was interrupted or stopped by an error",
+                                 "1 warning and 1 error (alignbench show prints them)"])):
+    name = os.path.basename(path).removesuffix(".json")
+    series, means, cdf = figures([path])
+    lines = title_lines(means)[2:]
+    check("%s: the title's lines under the subtitle are its conditions %s, got %s"
+          % (name, conditions, lines),
+          lines == (["%s: %s" % (name, "; ".join(conditions))] if conditions else []))
+    if cdf is not None:
+        check("%s: the CDF figure says the same under its title" % name,
+              title_lines(cdf)[2:] == lines)
+    if not conditions:
+        check("%s: no word of a condition anywhere on the figure" % name,
+              not any(w in words(means).lower() for w in CONDITION_WORDS))
+    caption = means.get_axes()[2].get_title(loc="left")
+    check("%s: the gain panel's caption says the level and the precision asked: %r"
+          % (name, caption),
+          caption.startswith("bars: 95 % intervals; ")
+          and ("4 of 13 wider than the ±5 asked (up to ±14.0)" if path == wide
+               else "within the ±5 asked") in caption)
+    points = gain_points(series, means.get_axes()[2])
+    plain, marked = sum(whole for _, whole in points), sum(not whole for _, whole in points)
+    n = significant(path)
+    if path in (clean, made):
+        check("%s: all %d pairs significant (the check needs them)" % (name, n), n == 5)
+    if path == clean:
+        check("%s: its %d significant verdicts are plain filled diamonds (got %d, %d marked)"
+              % (name, n, plain, marked), plain == n and marked == 0)
+    elif path != wide:
+        check("%s: disturbed: none of its %d significant verdicts is a plain filled diamond "
+              "(got %d plain, %d marked)" % (name, n, plain, marked),
+              n > 0 and plain == 0 and marked == n)
+        check("%s: the legend says what a marked diamond is" % name,
+              "with a condition\nnamed under the title" in words(means))
+
+# Several files on one figure: a line for each file with a condition, in the files' order,
+# none for the clean one; each file's significant verdicts drawn as its own run deserves.
+series, means, cdf = figures([busy_disk, clean, made])
+lines = title_lines(means)[2:]
+check("three files: a condition line for each disturbed file, none for the clean one: %s" % lines,
+      len(lines) == 2 and lines[0].startswith(busy_disk + ": the disk was busy")
+      and lines[1].startswith("made: the CPUs were busy")
+      and not any("power" in line or clean in line for line in lines))
+points = gain_points(series, means.get_axes()[2])
+by_label = {}
+for label, whole in points:
+    by_label.setdefault(label, set()).add(whole)
+clean_labels = {s["label"] for s in series if s["path"] == clean}
+check("three files: the clean file's verdicts filled plain, the others' not: %s" % by_label,
+      all(by_label.get(l) == {True} for l in clean_labels)
+      and all(wholes == {False} for l, wholes in by_label.items() if l not in clean_labels))
 print("figure checks: %d failed" % failed)
 sys.exit(1 if failed else 0)
 PY
