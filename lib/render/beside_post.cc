@@ -44,7 +44,7 @@ void PostLines(std::ostream& out, const IopingLine& l) {
 }
 
 // The run's summary of one variant at `p`, its lines indented under "run".
-void RunLines(std::ostream& out, const Report& run, const PairResult& p,
+void RunLines(std::ostream& out, const ReportView& run, const PairResult& p,
               Variant variant) {
   const VariantResult& v = p.Of(variant);
   out << Indented("", IopingHeading(run, p, variant));
@@ -137,8 +137,9 @@ void RenderBesidePost(std::ostream& out, const IopingPost& post,
                                        " pair in this run: its largest, " +
                                        FormatSize(p->spec.size) +
                                        ", aligned, then shifted:");
-      RunLines(out, run, *p, Variant::kAligned);
-      RunLines(out, run, *p, Variant::kUnaligned);
+      const ReportView view = ViewOf(run);
+      RunLines(out, view, *p, Variant::kAligned);
+      RunLines(out, view, *p, Variant::kUnaligned);
     }
   }
   RenderPostQuestion(out, post, runs);

@@ -4,10 +4,10 @@
 
 #include <ostream>
 
-#include "lib/result/report.h"
+#include "lib/render/report_view.h"
 
 namespace alignbench {
 
-void RenderCsv(std::ostream& out, const Report& report);
+void RenderCsv(std::ostream& out, const ReportView& view);
 
 }  // namespace alignbench

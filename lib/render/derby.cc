@@ -3,17 +3,24 @@
 #include "lib/render/cells.h"
 
 namespace alignbench {
+namespace {
 
-void RenderDerby(std::ostream& out, const Report& r) {
-  for (const PairResult& p : r.pairs) {
-    if (!p.Measured()) {
-      out << SizeColumn(p.spec.size) << " | n/a | n/a | n/a\n";
-      continue;
-    }
-    out << SizeColumn(p.spec.size) << " | "
-        << JavaDouble(p.unaligned.total_ns.mean / 1e6) << " | "
-        << JavaDouble(p.aligned.total_ns.mean / 1e6) << " | "
-        << JavaDouble(*p.gain_pct) << "%\n";
+void DerbyRow(std::ostream& out, const PairResult& p) {
+  if (!p.Measured()) {
+    out << SizeColumn(p.spec.size) << " | n/a | n/a | n/a\n";
+    return;
+  }
+  out << SizeColumn(p.spec.size) << " | "
+      << JavaDouble(p.unaligned.total_ns.mean / 1e6) << " | "
+      << JavaDouble(p.aligned.total_ns.mean / 1e6) << " | "
+      << JavaDouble(*p.gain_pct) << "%\n";
+}
+
+}  // namespace
+
+void RenderDerby(std::ostream& out, const ReportView& v) {
+  for (const GroupView& group : v.groups) {
+    for (const RowView& row : group.rows) DerbyRow(out, *row.pair);
   }
 }
 

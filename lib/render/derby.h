@@ -4,10 +4,10 @@
 
 #include <ostream>
 
-#include "lib/result/report.h"
+#include "lib/render/report_view.h"
 
 namespace alignbench {
 
-void RenderDerby(std::ostream& out, const Report& report);
+void RenderDerby(std::ostream& out, const ReportView& view);
 
 }  // namespace alignbench

@@ -5,7 +5,6 @@
 
 #include "lib/config/size.h"
 #include "lib/render/cells.h"
-#include "lib/render/log_columns.h"
 #include "lib/result/escape.h"
 
 namespace alignbench {
@@ -25,31 +24,29 @@ std::string Ms(const std::optional<double>& ms, int decimals) {
 
 }  // namespace
 
-std::string IopingHeading(const Report& r, const PairResult& p,
+std::string IopingHeading(const ReportView& v, const PairResult& p,
                           Variant variant) {
-  std::string what = alignbench::Heading(r, variant);
-  if (variant == Variant::kUnaligned && !r.settings.log) {
-    what += " (shift " + std::to_string(r.settings.shift) + " B)";
-  }
-  const std::string where =
-      r.reference ? "reference table: " + EscapeControl(r.reference->platform)
-                  : EscapeControl(r.target.Title());
-  return "--- " + where + " alignbench statistics: " + SizeText(p.spec.size) +
-         " " + AxesLabel(p.spec) + ", " + what + " ---";
+  const std::string what = variant == Variant::kUnaligned
+                               ? v.unaligned + v.unaligned_shift
+                               : v.aligned;
+  return "--- " + v.subject +
+         " alignbench statistics: " + SizeText(p.spec.size) + " " +
+         AxesLabel(p.spec) + ", " + what + " ---";
 }
 
 namespace {
 
-std::string GainLine(const Report& r, const PairResult& p) {
-  const std::string size = SizeText(p.spec.size);
-  if (!p.Measured()) return size + ": " + VerdictWords(r, p);
+// "4K: aligning gains +9.9 % [-1.5, +9.8], p 0.25: no significant
+// difference"
+std::string GainLine(const RowView& row) {
+  const PairResult& p = *row.pair;
+  if (!p.Measured()) return row.size + ": " + row.verdict_words;
   if (!p.inference.test) {
-    return size + ": gain of means " + MeansGainCell(p) + " %, " +
-           VerdictWords(r, p);
+    return row.size + ": gain of means " + row.means_gain + " %, " +
+           row.verdict_words;
   }
-  return size + ": aligning gains " + TypicalGainCell(p, "%+.1f") + " % " +
-         IntervalText(p) + ", p " + Printf("%.3g", p.inference.test->p_value) +
-         ": " + LabelledVerdict(r, p);
+  return row.size + ": aligning gains " + TypicalGainCell(p, "%+.1f") + " % " +
+         row.interval + ", p " + row.p + ": " + row.verdict;
 }
 
 }  // namespace
@@ -85,19 +82,22 @@ void RenderIopingLines(std::ostream& out, const IopingSummary& s) {
       << Ms(s.mdev_ms, decimals) << " ms\n";
 }
 
-void RenderIoping(std::ostream& out, const Report& report) {
-  for (const PairResult& p : report.pairs) {
-    for (Variant variant : {Variant::kUnaligned, Variant::kAligned}) {
-      const VariantResult& v = p.Of(variant);
-      out << IopingHeading(report, p, variant) << "\n";
-      if (auto s = IopingSummaryOf(v, p.spec.size)) {
-        RenderIopingLines(out, *s);
-      } else {
-        out << "no request completed: "
-            << EscapeControl(v.error.value_or("not measured")) << "\n";
+void RenderIoping(std::ostream& out, const ReportView& view) {
+  for (const GroupView& group : view.groups) {
+    for (const RowView& row : group.rows) {
+      const PairResult& p = *row.pair;
+      for (Variant variant : {Variant::kUnaligned, Variant::kAligned}) {
+        const VariantResult& v = p.Of(variant);
+        out << IopingHeading(view, p, variant) << "\n";
+        if (auto s = IopingSummaryOf(v, p.spec.size)) {
+          RenderIopingLines(out, *s);
+        } else {
+          out << "no request completed: "
+              << EscapeControl(v.error.value_or("not measured")) << "\n";
+        }
       }
+      out << GainLine(row) << "\n\n";
     }
-    out << GainLine(report, p) << "\n\n";
   }
 }
 

@@ -11,6 +11,7 @@
 #include <optional>
 #include <ostream>
 
+#include "lib/render/report_view.h"
 #include "lib/result/report.h"
 
 namespace alignbench {
@@ -39,9 +40,9 @@ void RenderIopingLines(std::ostream& out, const IopingSummary& s);
 
 // "--- /mnt (ext4 /dev/loop0) alignbench statistics: 1M fsync buffered
 // extend warm, unaligned (shift 24 B) ---"
-std::string IopingHeading(const Report& report, const PairResult& pair,
+std::string IopingHeading(const ReportView& view, const PairResult& pair,
                           Variant variant);
 
-void RenderIoping(std::ostream& out, const Report& report);
+void RenderIoping(std::ostream& out, const ReportView& view);
 
 }  // namespace alignbench

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 
-#include "lib/render/log_columns.h"
-#include "lib/render/report_parts.h"
-#include "lib/render/why_lines.h"
+#include "lib/render/cells.h"
 #include "lib/result/escape.h"
 
 namespace alignbench {
@@ -28,32 +26,14 @@ std::string MarkdownCode(const std::string& raw) {
 }
 
 // The environment in one line, for a bug report.
-void MarkdownSummary(std::ostream& out, const Report& r) {
-  if (r.reference) {
-    out << "**reference table** from " << EscapeControl(r.reference->source)
-        << ": " << EscapeControl(r.reference->platform) << "; "
-        << EscapeControl(r.reference->disk);
+void MarkdownSummary(std::ostream& out, const ReportView& v) {
+  if (v.reference) {
+    out << "**reference table** from " << v.source.value_or("") << ": "
+        << v.platform_and_disk;
     return;
   }
-  const TargetInfo& t = r.target;
-  out << "**alignbench " << EscapeControl(r.tool_version) << "** ("
-      << EscapeControl(r.git_revision.value_or("revision unknown"))
-      << (r.build_type ? ", " + EscapeControl(*r.build_type) + " build" : "")
-      << ") on " << MarkdownCode(t.dir) << ": "
-      << EscapeControl(t.fs_type.value_or("unknown fs"));
-  if (t.device) {
-    const DeviceInfo& d = *t.device;
-    out << " on " << EscapeControl(d.disk);
-    if (d.model) out << " (" << EscapeControl(*d.model) << ")";
-    if (d.logical_block_bytes && d.physical_block_bytes) {
-      out << ", sectors " << *d.logical_block_bytes << "/"
-          << *d.physical_block_bytes << " B";
-    }
-    if (d.write_cache) out << ", write cache: " << *d.write_cache;
-  } else {
-    out << ", no block device";
-  }
-  if (t.host.kernel) out << ", Linux " << *t.host.kernel;
+  out << "**" << v.tool << "** (" << v.build << ") on " << MarkdownCode(v.dir)
+      << ": " << v.environment;
 }
 
 // "1.0 / 0.0": a device counter of both variants, or n/a without counters.
@@ -63,76 +43,78 @@ std::string BothVariants(const PairResult& p, double DevicePerOp::*field) {
          Printf("%.1f", (*p.aligned.device).*field);
 }
 
-// One group of pairs as markdown: the table, then as lists the pairs whose
-// means point elsewhere, why each pair's writes cost what they did, and its
-// runs far off the others, as the text table says them.
-void MarkdownGroup(std::ostream& out, const Report& r, const std::string& label,
-                   std::size_t from, std::size_t to) {
-  out << "\n`" << label << "`\n\n"
-      << "| size | " << Heading(r, Variant::kUnaligned) << " ms | "
-      << Heading(r, Variant::kAligned)
-      << " ms | means %gain | %gain | 95% interval | p | verdict | "
-         "reads/write (u/a) | KiB written/write (u/a) |\n"
-      << "|---:|---:|---:|---:|---:|:---:|---:|:---|---:|---:|\n";
-  for (std::size_t i = from; i < to; ++i) {
-    const PairResult& p = r.pairs[i];
-    out << "| " << SizeText(p.spec.size) << " | " << MeanMsCell(p.unaligned)
-        << " | " << MeanMsCell(p.aligned) << " | " << MeansGainCell(p) << " | "
-        << TypicalGainCell(p) << " | " << IntervalText(p) << " | "
-        << PValueCell(p) << " | " << VerdictWords(r, p) << " | "
-        << BothVariants(p, &DevicePerOp::reads) << " | "
-        << BothVariants(p, &DevicePerOp::kib_written) << " |\n";
+// The details of a group, folded as a bug tracker shows them (GitHub's and
+// GitLab's <details>): Derby's gain of means, p and the device I/O per row,
+// then as lists the means that point elsewhere, why each pair's writes cost
+// what they did, and the runs far off the others, as the text table says
+// them.
+void Details(std::ostream& out, const GroupView& g) {
+  out << "\n<details><summary>details: Derby's gain of means, p, device I/O, "
+         "why</summary>\n\n"
+      << "| size | means %gain | p | reads/write (u/a) | KiB written/write "
+         "(u/a) |\n"
+      << "|---:|---:|---:|---:|---:|\n";
+  for (const RowView& row : g.rows) {
+    out << "| " << row.size << " | " << row.means_gain << " | " << row.p
+        << " | " << BothVariants(*row.pair, &DevicePerOp::reads) << " | "
+        << BothVariants(*row.pair, &DevicePerOp::kib_written) << " |\n";
   }
-  const auto apart = MeansApart(r, from, to);
-  if (!apart.empty()) out << "\nwhere the means point elsewhere:\n\n";
-  for (const auto& [size, note] : apart) {
+  if (!g.means_apart.empty()) out << "\nwhere the means point elsewhere:\n\n";
+  for (const auto& [size, note] : g.means_apart) {
     out << "- " << size << ": " << note << "\n";
   }
-  const WhyLines why = WhyLinesOf(r.pairs, from, to);
-  out << "\nwhy:\n\n";
-  for (const std::string& sentence : why.common) {
-    out << "- all sizes: " << EscapeControl(sentence) << "\n";
+  // What every size says, as whole sentences of their own.
+  if (!g.why.common.empty()) out << "\nwhy, at every size:\n\n";
+  for (const std::string& sentence : g.why.common) {
+    out << "- " << sentence << "\n";
   }
-  for (const auto& [size, text] : why.per_size) {
-    out << "- " << size << ": " << EscapeControl(text) << "\n";
+  if (!g.why.per_size.empty()) out << "\nwhy, per size:\n\n";
+  for (const auto& [size, text] : g.why.per_size) {
+    out << "- " << size << ": " << text << "\n";
   }
-  bool noted = false;
-  for (std::size_t i = from; i < to; ++i) {
-    for (const std::string& note : r.pairs[i].run_notes) {
-      if (!noted) out << "\nruns far off the others of their variant:\n\n";
-      noted = true;
-      out << "- " << SizeText(r.pairs[i].spec.size) << ": "
-          << EscapeControl(note) << "\n";
-    }
+  if (!g.far_runs.empty()) {
+    out << "\nruns far off the others of their variant:\n\n";
   }
+  for (const auto& [size, note] : g.far_runs) {
+    out << "- " << size << ": " << note << "\n";
+  }
+  out << "\n</details>\n";
+}
+
+// One group of pairs as markdown: the table of times, gains and verdicts,
+// then its details folded.
+void MarkdownGroup(std::ostream& out, const ReportView& v, const GroupView& g) {
+  out << "\n`" << g.label << "`\n\n"
+      << "| size | " << v.unaligned << " ms | " << v.aligned
+      << " ms | %gain | 95% interval | verdict |\n"
+      << "|---:|---:|---:|---:|:---:|:---|\n";
+  for (const RowView& row : g.rows) {
+    out << "| " << row.size << " | " << row.unaligned_ms << " | "
+        << row.aligned_ms << " | " << row.gain << " | " << row.interval << " | "
+        << row.verdict_words << " |\n";
+  }
+  Details(out, g);
 }
 
 }  // namespace
 
-void RenderMarkdown(std::ostream& out, const Report& r) {
-  MarkdownSummary(out, r);
-  out << "  \n" << SettingsLine(r) << "\n";
-  ForEachGroup(r,
-               [&](const std::string& label, std::size_t from, std::size_t to) {
-                 MarkdownGroup(out, r, label, from, to);
-               });
-  const auto notes = Notes(r);
-  if (!notes.empty()) out << "\n";
-  for (const auto& [label, text] : notes) {
+void RenderMarkdown(std::ostream& out, const ReportView& v) {
+  MarkdownSummary(out, v);
+  out << "  \n" << v.settings << "\n";
+  for (const GroupView& g : v.groups) MarkdownGroup(out, v, g);
+  if (!v.notes.empty()) out << "\n";
+  for (const auto& [label, text] : v.notes) {
     out << "**" << label << ":** " << text << "  \n";
   }
   out << "\n"
-      << (r.settings.replay
-              ? "size: bytes per recorded commit; mean ms per "
-                "commit"
-              : "size: K for KiB, B for bytes; mean ms per write+sync")
+      << (v.replay ? "size: bytes per recorded commit; mean ms per commit"
+                   : "size: K for KiB, B for bytes; mean ms per write+sync")
       << "; means %gain = "
          "(unaligned/aligned - 1)*100 from them; %gain: the typical gain of a "
          "block, the centre of its 95% interval";
-  if (!r.reference) {
-    out << "; 95% interval: " << r.statistics.interval_of
-        << "; a verdict needs " << r.statistics.min_runs_for_verdict
-        << " runs of each variant";
+  if (!v.reference) {
+    out << "; 95% interval: " << v.interval_of << "; a verdict needs "
+        << v.min_runs_for_verdict << " runs of each variant";
   }
   out << ".\n";
 }

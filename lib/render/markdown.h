@@ -1,15 +1,17 @@
 // A report as markdown for a bug report: the environment in one line, the
-// settings, per group of axes the table (with device reads and KiB written)
-// and as lists the means that point elsewhere, the why-lines and the runs far
-// off the others, the notes, and what the columns mean.
+// settings, per group of axes the table (times, gain, interval, verdict) and
+// its details folded in <details> as a bug tracker shows them (Derby's gain
+// of means, p, device reads and KiB written, the means that point elsewhere,
+// the why-lines, the runs far off the others), the notes, and what the
+// columns mean.
 #pragma once
 
 #include <ostream>
 
-#include "lib/result/report.h"
+#include "lib/render/report_view.h"
 
 namespace alignbench {
 
-void RenderMarkdown(std::ostream& out, const Report& report);
+void RenderMarkdown(std::ostream& out, const ReportView& view);
 
 }  // namespace alignbench

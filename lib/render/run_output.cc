@@ -1,17 +1,17 @@
 #include "lib/render/run_output.h"
 
 #include "lib/base/text.h"
-#include "lib/render/answer.h"
 #include "lib/render/n_way_table.h"
-#include "lib/render/report_parts.h"
 #include "lib/result/escape.h"
 
 namespace alignbench {
 
 void RenderRun(std::ostream& out, const std::vector<Report>& reports,
                Format format, Detail detail) {
+  std::vector<ReportView> views;
+  for (const Report& report : reports) views.push_back(ViewOf(report));
   if (reports.size() == 1) {
-    Render(out, reports.front(), format, detail);
+    Render(out, views.front(), format, detail);
   } else {
     std::vector<std::string> dirs;
     for (const Report& report : reports) dirs.push_back(report.settings.dir);
@@ -28,13 +28,13 @@ void RenderRun(std::ostream& out, const std::vector<Report>& reports,
     return bare ? Wrapped(text, 80, "  ") : text;
   };
   if (detail == Detail::kFull) out << "\n";
-  for (const Report& report : reports) {
-    out << line(SummaryLine(report, bare)) << "\n";
+  for (const ReportView& view : views) {
+    out << line(bare ? view.compact_summary : view.summary) << "\n";
   }
-  for (const Report& report : reports) {
+  for (std::size_t i = 0; i < reports.size(); ++i) {
     const std::string dir =
-        reports.size() > 1 ? EscapeControl(report.settings.dir) + ": " : "";
-    out << line(dir + AnswerLine(report)) << "\n";
+        reports.size() > 1 ? EscapeControl(reports[i].settings.dir) + ": " : "";
+    out << line(dir + views[i].answer) << "\n";
   }
 }
 

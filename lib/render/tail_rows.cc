@@ -24,38 +24,35 @@ bool HasTail(const VariantResult& v) {
   return v.repetitions > 0 && std::isfinite(v.total_ns.p999);
 }
 
-std::string ErrorBound(const std::vector<PairResult>& pairs, std::size_t from,
-                       std::size_t to) {
+std::string ErrorBound(const GroupView& g) {
   double bound = 0;
-  for (std::size_t i = from; i < to; ++i) {
-    bound = std::max({bound, pairs[i].unaligned.total_ns.relative_error,
-                      pairs[i].aligned.total_ns.relative_error});
+  for (const RowView& row : g.rows) {
+    bound = std::max({bound, row.pair->unaligned.total_ns.relative_error,
+                      row.pair->aligned.total_ns.relative_error});
   }
   return bound > 0 ? Printf("within %.2g%% of exact", bound * 100) : "exact";
 }
 
 }  // namespace
 
-void RenderTailRows(std::ostream& out, const std::vector<PairResult>& pairs,
-                    std::size_t from, std::size_t to) {
+void RenderTailRows(std::ostream& out, const GroupView& g) {
   bool any = false;
-  for (std::size_t i = from; i < to; ++i) {
-    any = any || HasTail(pairs[i].unaligned) || HasTail(pairs[i].aligned);
+  for (const RowView& row : g.rows) {
+    any = any || HasTail(row.pair->unaligned) || HasTail(row.pair->aligned);
   }
   if (!any) return;
-  out << "tail: ms per write+sync (percentiles " << ErrorBound(pairs, from, to)
-      << "):\n"
+  out << "tail: ms per write+sync (percentiles " << ErrorBound(g) << "):\n"
       << Pad("", 6) << "  " << Pad("", 9);
   for (const PercentileField& p : kTailPercentiles)
     out << " " << Pad(p.name, 9);
   out << " " << Pad("max", 9) << "\n";
-  for (std::size_t i = from; i < to; ++i) {
-    const PairResult& p = pairs[i];
+  for (const RowView& row : g.rows) {
+    const PairResult& p = *row.pair;
     const std::pair<const char*, const VariantResult*> rows[] = {
         {"unaligned", &p.unaligned}, {"aligned", &p.aligned}};
     for (const auto& [name, v] : rows) {
       if (!HasTail(*v)) continue;
-      out << Pad(name == rows[0].first ? SizeText(p.spec.size) : "", 6) << "  "
+      out << Pad(name == rows[0].first ? row.size : "", 6) << "  "
           << Pad(name, 9) << TailRow(*v) << "\n";
     }
   }

@@ -7,14 +7,14 @@
 #include <ostream>
 #include <vector>
 
+#include "lib/render/report_view.h"
 #include "lib/result/report.h"
 
 namespace alignbench {
 
-// The percentiles of pairs [from, to), in ms per write+sync, each variant a
+// The percentiles of a group's pairs, in ms per write+sync, each variant a
 // row; nothing where no variant has a p99.9 (fewer than 1000 writes).
-void RenderTailRows(std::ostream& out, const std::vector<PairResult>& pairs,
-                    std::size_t from, std::size_t to);
+void RenderTailRows(std::ostream& out, const GroupView& group);
 
 // One line per pair of BASE that NEW has too: its most moved percentile.
 void RenderPercentileMoves(std::ostream& out, const Report& base,

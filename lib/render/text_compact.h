@@ -9,11 +9,11 @@
 
 #include <ostream>
 
-#include "lib/result/report.h"
+#include "lib/render/report_view.h"
 
 namespace alignbench {
 
-void RenderCompact(std::ostream& out, const Report& report);
+void RenderCompact(std::ostream& out, const ReportView& view);
 
 // What the table's columns mean, for --help, the manual page and
 // docs/reference.md: the compact report points there instead of printing it.

@@ -11,24 +11,10 @@
 namespace alignbench {
 namespace {
 
-bool HasBackground(const Report& r) {
-  for (const PairResult& p : r.pairs) {
-    if (p.unaligned.background || p.aligned.background) return true;
-  }
-  return false;
-}
-
-bool HasCpuShare(const Report& r) {
-  for (const PairResult& p : r.pairs) {
-    if (p.others_cpu_share) return true;
-  }
-  return false;
-}
-
 // What a row's size is: K for KiB, B for bytes, or a replay's recorded
 // bytes per commit; and what one timed operation is.
-std::string SizeWords(const Report& r) {
-  if (r.settings.replay) {
+std::string SizeWords(const ReportView& v) {
+  if (v.replay) {
     return "size: bytes per recorded commit (B); unaligned and aligned: mean "
            "milliseconds per\ncommit (one clock span over its writes and its "
            "sync);\n";
@@ -40,37 +26,36 @@ std::string SizeWords(const Report& r) {
 
 // What the columns mean, and the statistic behind the interval, as the result
 // says it was made.
-std::string Footer(const Report& r) {
+std::string Footer(const ReportView& v) {
   std::string text =
-      SizeWords(r) +
+      SizeWords(v) +
       "means %gain = (unaligned / aligned - 1) * 100 from them, Derby's "
       "formula.\n%gain: the typical gain of a block of two runs back to back, "
       "the centre of\nits 95% interval. Positive means aligning helps.\n";
-  if (r.reference) return text;
-  text += LogFooter(r);
+  if (v.reference) return text;
+  text += v.log_footer;
   std::string statistics =
-      "95% interval: " + r.statistics.interval_of +
+      "95% interval: " + v.interval_of +
       "; p comes from the same test, so p < 0.05 exactly when the interval "
       "excludes 0. A verdict needs " +
-      std::to_string(r.statistics.min_runs_for_verdict) +
-      " runs of each variant";
-  const std::uint64_t runs = r.settings.repetitions;
-  if (runs < r.statistics.min_runs_for_verdict) {
+      std::to_string(v.min_runs_for_verdict) + " runs of each variant";
+  const std::uint64_t runs = v.runs_per_variant;
+  if (runs < v.min_runs_for_verdict) {
     statistics += "; with " + std::to_string(runs) +
                   (runs == 1 ? " run there is no interval either"
                              : " runs every pair is undecided");
   }
   return text + Wrapped(statistics + ".") +
          "\nr/w/fl: device reads, writes and flushes per " +
-         std::string(r.settings.replay ? "commit" : "write") +
+         std::string(v.replay ? "commit" : "write") +
          ", from "
          "/sys/block/*/stat.\n" +
-         (HasBackground(r)
+         (v.has_background
               ? Wrapped(
                     "idle: the same counters over the idle windows before "
                     "the pair's rounds, scaled to the time of one write: the "
                     "disk's own traffic, which r and w count too" +
-                    std::string(HasCpuShare(r)
+                    std::string(v.has_cpu_share
                                     ? "; cpu: the share of the CPUs' time "
                                       "other processes used in those windows"
                                     : "") +
@@ -114,43 +99,36 @@ std::string BackgroundCell(const PairResult& p, const VariantResult& v) {
 }
 
 // A group's rows of times and gains, under their heading.
-void GainRows(std::ostream& out, const Report& r, std::size_t from,
-              std::size_t to) {
-  out << Pad("size", 6) << " | " << Pad(Heading(r, Variant::kUnaligned), 10)
-      << " | " << Pad(Heading(r, Variant::kAligned), 10) << " | "
-      << Pad("means %gain", 11) << " | " << Pad("%gain", 8) << " | "
-      << Pad("95% interval", 16) << " | " << Pad("p", 8) << " | verdict\n";
-  for (std::size_t i = from; i < to; ++i) {
-    const PairResult& p = r.pairs[i];
-    out << Pad(SizeText(p.spec.size), 6) << " | "
-        << Pad(MeanMsCell(p.unaligned), 10) << " | "
-        << Pad(MeanMsCell(p.aligned), 10) << " | " << Pad(MeansGainCell(p), 11)
-        << " | " << Pad(TypicalGainCell(p), 8) << " | "
-        << Pad(IntervalText(p), 16) << " | " << Pad(PValueCell(p), 8) << " | "
-        << LabelledVerdict(r, p) << "\n";
+void GainRows(std::ostream& out, const ReportView& v, const GroupView& g) {
+  out << Pad("size", 6) << " | " << Pad(v.unaligned, 10) << " | "
+      << Pad(v.aligned, 10) << " | " << Pad("means %gain", 11) << " | "
+      << Pad("%gain", 8) << " | " << Pad("95% interval", 16) << " | "
+      << Pad("p", 8) << " | verdict\n";
+  for (const RowView& row : g.rows) {
+    out << Pad(row.size, 6) << " | " << Pad(row.unaligned_ms, 10) << " | "
+        << Pad(row.aligned_ms, 10) << " | " << Pad(row.means_gain, 11) << " | "
+        << Pad(row.gain, 8) << " | " << Pad(row.interval, 16) << " | "
+        << Pad(row.p, 8) << " | " << row.verdict << "\n";
   }
 }
 
 // A group's device I/O per write, two lines a pair; where no device takes
 // the writes, one line says so instead of a column of n/a.
-void DeviceRows(std::ostream& out, const Report& r, std::size_t from,
-                std::size_t to) {
-  const char* per = r.settings.replay ? "per commit" : "per write";
-  if (!r.reference && !r.target.device) {
-    out << "device I/O " << per
-        << ": none counted, no block device takes these writes (the note "
-           "below says where they go)\n";
+void DeviceRows(std::ostream& out, const ReportView& v, const GroupView& g) {
+  const char* per = v.replay ? "per commit" : "per write";
+  if (v.no_device) {
+    out << "device I/O " << per << ": " << *v.no_device << "\n";
     return;
   }
-  const std::string first = Heading(r, Variant::kUnaligned);
-  const std::string second = Heading(r, Variant::kAligned);
-  for (std::size_t i = from; i < to; ++i) {
-    if (i == from) out << "device I/O " << per << " (device-wide counters):\n";
-    const PairResult& p = r.pairs[i];
-    out << Pad(SizeText(p.spec.size), 6) << "  " << PadRight(first)
+  for (const RowView& row : g.rows) {
+    if (&row == &g.rows.front()) {
+      out << "device I/O " << per << " (device-wide counters):\n";
+    }
+    const PairResult& p = *row.pair;
+    out << Pad(row.size, 6) << "  " << PadRight(v.unaligned)
         << DeviceCell(p.unaligned.device) << BackgroundCell(p, p.unaligned)
         << CommitCell(p.unaligned) << "\n"
-        << Pad("", 6) << "  " << PadRight(second)
+        << Pad("", 6) << "  " << PadRight(v.aligned)
         << DeviceCell(p.aligned.device) << BackgroundCell(p, p.aligned)
         << CommitCell(p.aligned) << "\n";
   }
@@ -158,52 +136,41 @@ void DeviceRows(std::ostream& out, const Report& r, std::size_t from,
 
 // Why a group's figures are as they are: means that point elsewhere, the
 // why-lines, runs far off the others.
-void ExplainRows(std::ostream& out, const Report& r, std::size_t from,
-                 std::size_t to) {
-  const auto apart = MeansApart(r, from, to);
-  if (!apart.empty()) out << "where the means point elsewhere:\n";
-  for (const auto& [size, note] : apart) {
+void ExplainRows(std::ostream& out, const GroupView& g) {
+  if (!g.means_apart.empty()) out << "where the means point elsewhere:\n";
+  for (const auto& [size, note] : g.means_apart) {
     out << Pad(size, 6) << "  " << note << "\n";
   }
-  const WhyLines why = WhyLinesOf(r.pairs, from, to);
   out << "why:\n";
-  for (const std::string& sentence : why.common) {
-    out << Pad("all", 6) << "  " << EscapeControl(sentence) << "\n";
+  for (const std::string& sentence : g.why.common) {
+    out << Pad("all", 6) << "  " << sentence << "\n";
   }
-  for (const auto& [size, text] : why.per_size) {
-    out << Pad(size, 6) << "  " << EscapeControl(text) << "\n";
+  for (const auto& [size, text] : g.why.per_size) {
+    out << Pad(size, 6) << "  " << text << "\n";
   }
-  bool noted = false;
-  for (std::size_t i = from; i < to; ++i) {
-    for (const std::string& note : r.pairs[i].run_notes) {
-      if (!noted) out << "runs far off the others of their variant:\n";
-      noted = true;
-      out << Pad(SizeText(r.pairs[i].spec.size), 6) << "  "
-          << EscapeControl(note) << "\n";
-    }
+  if (!g.far_runs.empty()) out << "runs far off the others of their variant:\n";
+  for (const auto& [size, note] : g.far_runs) {
+    out << Pad(size, 6) << "  " << note << "\n";
   }
 }
 
 }  // namespace
 
-void RenderDetailed(std::ostream& out, const Report& r) {
-  out << TitleLine(r) << "\n";
-  if (r.reference) {
-    out << "source: " << EscapeControl(r.reference->source) << "\n";
+void RenderDetailed(std::ostream& out, const ReportView& v) {
+  out << v.title << "\n";
+  if (v.source) out << "source: " << *v.source << "\n";
+  out << v.settings << "\n";
+  for (const GroupView& g : v.groups) {
+    out << "\n[" << g.label << "]\n";
+    GainRows(out, v, g);
+    DeviceRows(out, v, g);
+    RenderTailRows(out, g);
+    ExplainRows(out, g);
   }
-  out << SettingsLine(r) << "\n";
-  ForEachGroup(r,
-               [&](const std::string& label, std::size_t from, std::size_t to) {
-                 out << "\n[" << label << "]\n";
-                 GainRows(out, r, from, to);
-                 DeviceRows(out, r, from, to);
-                 RenderTailRows(out, r.pairs, from, to);
-                 ExplainRows(out, r, from, to);
-               });
-  const auto notes = Notes(r);
-  if (!notes.empty()) out << "\n";
-  for (const auto& [label, text] : notes) out << label << ": " << text << "\n";
-  out << "\n" << Footer(r);
+  if (!v.notes.empty()) out << "\n";
+  for (const auto& [label, text] : v.notes)
+    out << label << ": " << text << "\n";
+  out << "\n" << Footer(v);
 }
 
 }  // namespace alignbench

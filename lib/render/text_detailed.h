@@ -7,10 +7,10 @@
 
 #include <ostream>
 
-#include "lib/result/report.h"
+#include "lib/render/report_view.h"
 
 namespace alignbench {
 
-void RenderDetailed(std::ostream& out, const Report& report);
+void RenderDetailed(std::ostream& out, const ReportView& view);
 
 }  // namespace alignbench

@@ -9,21 +9,26 @@
 
 namespace alignbench {
 
-void Render(std::ostream& out, const Report& report, Format format,
+void Render(std::ostream& out, const ReportView& view, Format format,
             Detail detail) {
   switch (format) {
     case Format::kTable:
-      return detail == Detail::kFull ? RenderDetailed(out, report)
-                                     : RenderCompact(out, report);
+      return detail == Detail::kFull ? RenderDetailed(out, view)
+                                     : RenderCompact(out, view);
     case Format::kDerby:
-      return RenderDerby(out, report);
+      return RenderDerby(out, view);
     case Format::kMarkdown:
-      return RenderMarkdown(out, report);
+      return RenderMarkdown(out, view);
     case Format::kCsv:
-      return RenderCsv(out, report);
+      return RenderCsv(out, view);
     case Format::kIoping:
-      return RenderIoping(out, report);
+      return RenderIoping(out, view);
   }
+}
+
+void Render(std::ostream& out, const Report& report, Format format,
+            Detail detail) {
+  Render(out, ViewOf(report), format, detail);
 }
 
 }  // namespace alignbench

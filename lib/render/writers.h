@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "lib/base/named.h"
+#include "lib/render/report_view.h"
 #include "lib/result/report.h"
 
 namespace alignbench {
@@ -30,6 +31,10 @@ inline constexpr Named<Format> kFormats[] = {
 // figure the result holds (--details).
 enum class Detail { kCompact, kFull };
 
+// The view in `format`: the one switch over the formats.
+void Render(std::ostream& out, const ReportView& view, Format format,
+            Detail detail = Detail::kFull);
+// The same, the view built here.
 void Render(std::ostream& out, const Report& report, Format format,
             Detail detail = Detail::kFull);
 

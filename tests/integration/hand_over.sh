@@ -1,10 +1,10 @@
 # Root running scripts/test in a clone another user owns (the README's first hour) leaves
 # build/ and build-sanitize/ wholly that owner's on every way out: the end of a run with a
 # failed tier, a SIGINT while the build runs and a SIGTERM while a tier runs. The owner's
-# next scripts/derby then builds in build/, not in a second tree build-USER/ beside it
-# (issue 51). What the tests write there as root (ctest's Testing/, the tiers' logs, a
-# test's output, a symbolic link to a file of root's outside the tree) is the owner's
-# afterwards, and the file that link names is still root's. A clone of root's stays root's.
+# next scripts/derby then builds in build/, not in a second tree build-USER/ beside it.
+# What the tests write there as root (ctest's Testing/, the tiers' logs, a test's output,
+# a symbolic link to a file of root's outside the tree) is the owner's afterwards, and
+# the file that link names is still root's. A clone of root's stays root's.
 # Nothing is built or installed: cmake, ctest and dpkg-query are stand-ins on PATH that
 # make, as root, the files the real ones would; the clone is a copy of scripts/test and
 # common.sh owned by nobody. It takes a few seconds.

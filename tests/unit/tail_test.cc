@@ -26,11 +26,13 @@ VariantResult Tail(double slow_ms) {
 TEST_CASE("The tail rows show p99.9 where the count allows") {
   Report r = testing::FixedReport();
   std::ostringstream none;
-  RenderTailRows(none, r.pairs, 0, r.pairs.size());
+  RenderTailRows(none, ViewOf(r).groups.at(0));
   CHECK(none.str().empty());  // 3 writes: no p99.9 to show
   r.pairs[0].aligned = Tail(8);
+  GroupView first = ViewOf(r).groups.at(0);
+  first.rows.resize(1);
   std::ostringstream out;
-  RenderTailRows(out, r.pairs, 0, 1);
+  RenderTailRows(out, first);
   CHECK_THAT(out.str(), Catch::Contains("p99.9") &&
                             Catch::Contains("within 0.78% of exact") &&
                             Catch::Contains("aligned"));

@@ -1,0 +1,139 @@
+#include "lib/render/report_view.h"
+
+#include <algorithm>
+
+#include "lib/render/answer.h"
+#include "lib/render/cells.h"
+#include "lib/render/log_columns.h"
+#include "lib/render/report_parts.h"
+#include "lib/result/escape.h"
+
+namespace alignbench {
+namespace {
+
+// The gain at the centre of its 95 % interval and the interval, "+9.9
+// [-18.2,+38.0]"; Derby's gain of means where there is no interval.
+std::string GainWithInterval(const PairResult& p) {
+  if (!p.inference.test) return GainOrMeansCell(p);
+  const Interval& i = p.inference.test->interval_pct;
+  return TypicalGainCell(p, "%+.1f") + " [" + Printf("%+.1f", i.low) + "," +
+         Printf("%+.1f", i.high) + "]";
+}
+
+RowView RowOf(const Report& r, const PairResult& p) {
+  return {&p,
+          SizeText(p.spec.size),
+          MeanMsCell(p.unaligned),
+          MeanMsCell(p.aligned),
+          MeansGainCell(p),
+          TypicalGainCell(p),
+          IntervalText(p),
+          GainWithInterval(p),
+          PValueCell(p),
+          LabelledVerdict(r, p),
+          VerdictWords(r, p)};
+}
+
+GroupView GroupOf(const Report& r, const std::string& label, std::size_t from,
+                  std::size_t to) {
+  GroupView g;
+  g.label = label;
+  for (std::size_t i = from; i < to; ++i) {
+    const PairResult& p = r.pairs[i];
+    g.rows.push_back(RowOf(r, p));
+    for (const std::string& note : p.run_notes) {
+      g.far_runs.emplace_back(SizeText(p.spec.size), EscapeControl(note));
+    }
+  }
+  g.means_apart = MeansApart(r, from, to);
+  g.why = WhyLinesOf(r.pairs, from, to);
+  for (std::string& sentence : g.why.common) sentence = EscapeControl(sentence);
+  for (auto& [size, text] : g.why.per_size) text = EscapeControl(text);
+  return g;
+}
+
+// "ext4 on vda (QEMU HARDDISK), sectors 512/4096 B, write cache: write
+// back, Linux 6.18", or "..., no block device".
+std::string EnvironmentWords(const TargetInfo& t) {
+  std::string text = t.fs_type.value_or("unknown fs");
+  if (t.device) {
+    const DeviceInfo& d = *t.device;
+    text += " on " + d.disk;
+    if (d.model) text += " (" + *d.model + ")";
+    if (d.logical_block_bytes && d.physical_block_bytes) {
+      text += ", sectors " + std::to_string(*d.logical_block_bytes) + "/" +
+              std::to_string(*d.physical_block_bytes) + " B";
+    }
+    if (d.write_cache) text += ", write cache: " + *d.write_cache;
+  } else {
+    text += ", no block device";
+  }
+  if (t.host.kernel) text += ", Linux " + *t.host.kernel;
+  return EscapeControl(text);
+}
+
+bool Any(const Report& r, bool (*has)(const PairResult&)) {
+  return std::any_of(r.pairs.begin(), r.pairs.end(), has);
+}
+
+}  // namespace
+
+ReportView ViewOf(const Report& r) {
+  ReportView v;
+  v.tool = "alignbench " + EscapeControl(r.tool_version);
+  v.build =
+      EscapeControl(r.git_revision.value_or("revision unknown")) +
+      (r.build_type ? ", " + EscapeControl(*r.build_type) + " build" : "");
+  v.dir = r.target.dir;
+  v.environment = EnvironmentWords(r.target);
+  v.subject = r.reference
+                  ? "reference table: " + EscapeControl(r.reference->platform)
+                  : EscapeControl(r.target.Title());
+  if (!r.settings.log) {
+    v.unaligned_shift = " (shift " + std::to_string(r.settings.shift) + " B)";
+  }
+  v.title = TitleLine(r);
+  v.compact_title = CompactTitleLine(r);
+  v.reference = r.reference.has_value();
+  if (r.reference) {
+    v.source = EscapeControl(r.reference->source);
+    v.platform_and_disk = EscapeControl(r.reference->platform) + "; " +
+                          EscapeControl(r.reference->disk);
+  }
+  v.settings = SettingsLine(r);
+  v.compact_settings = SettingsLine(r, true);
+  v.unaligned = Heading(r, Variant::kUnaligned);
+  v.aligned = Heading(r, Variant::kAligned);
+  v.replay = r.settings.replay != nullptr;
+  if (!r.reference && !r.target.device) {
+    v.no_device =
+        "none counted, no block device takes these writes (the note below "
+        "says where they go)";
+  }
+  v.has_background = Any(r, [](const PairResult& p) {
+    return p.unaligned.background.has_value() ||
+           p.aligned.background.has_value();
+  });
+  v.has_cpu_share = Any(
+      r, [](const PairResult& p) { return p.others_cpu_share.has_value(); });
+  ForEachGroup(r,
+               [&](const std::string& label, std::size_t from, std::size_t to) {
+                 v.groups.push_back(GroupOf(r, label, from, to));
+               });
+  v.shared_why = SharedWhyOf(r.pairs, 0, r.pairs.size());
+  v.shared_why.text = EscapeControl(v.shared_why.text);
+  for (const PairResult& p : r.pairs) v.sizes.push_back(p.spec.size);
+  std::sort(v.sizes.begin(), v.sizes.end());
+  v.sizes.erase(std::unique(v.sizes.begin(), v.sizes.end()), v.sizes.end());
+  v.notes = Notes(r);
+  v.interval_of = r.statistics.interval_of;
+  v.min_runs_for_verdict = r.statistics.min_runs_for_verdict;
+  v.runs_per_variant = r.settings.repetitions;
+  v.log_footer = LogFooter(r);
+  v.summary = SummaryLine(r);
+  v.compact_summary = SummaryLine(r, true);
+  v.answer = AnswerLine(r);
+  return v;
+}
+
+}  // namespace alignbench

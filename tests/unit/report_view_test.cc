@@ -1,0 +1,71 @@
+// lib/render/report_view.h: the view is built once from the result, with
+// every outside text escaped, the pairs grouped by their axes in plan order,
+// and the run's why and sizes; the writers print what the view holds.
+#include "lib/render/report_view.h"
+
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "lib/render/text_compact.h"
+#include "lib/render/text_detailed.h"
+#include "tests/unit/report_fixture.h"
+
+using namespace alignbench;
+
+TEST_CASE("report view: groups follow the axes, rows keep their pairs") {
+  Report r = testing::FixedReport();
+  r.pairs.push_back(r.pairs[0]);
+  r.pairs.back().spec.sync = SyncMethod::kFsync;
+  const ReportView v = ViewOf(r);
+  REQUIRE(v.groups.size() == 2);
+  CHECK(v.groups[0].rows.size() == 2);
+  CHECK(v.groups[1].rows.size() == 1);
+  CHECK(v.groups[0].label != v.groups[1].label);
+  CHECK(v.groups[1].rows[0].pair == &r.pairs[2]);
+  CHECK(v.groups[0].rows[0].size == "64K");
+  CHECK(v.groups[0].rows[1].size == "4K");
+  // The run's sizes: sorted, each once, whatever the groups.
+  CHECK(v.sizes == std::vector<std::uint64_t>{4096, 65536});
+  CHECK(v.unaligned == "unaligned");
+  CHECK(v.unaligned_shift == " (shift 24 B)");
+  CHECK_FALSE(v.no_device.has_value());
+}
+
+TEST_CASE("report view: every text from outside is escaped once, here") {
+  Report r = testing::FixedReport();
+  r.target.dir = "/mnt/a\x1b[2Jb";
+  r.warnings = {"disk \x07 rang"};
+  r.pairs[1].run_notes = {"run 5\nforged line"};
+  r.target.device.reset();
+  r.target.no_device_reason = "tmpfs";
+  const ReportView v = ViewOf(r);
+  for (const std::string& text :
+       {v.title, v.compact_title, v.subject, v.summary, v.environment,
+        v.notes.at(1).second, v.groups.at(0).far_runs.at(0).second}) {
+    INFO(text);
+    CHECK(text.find('\x1b') == std::string::npos);
+    CHECK(text.find('\x07') == std::string::npos);
+    CHECK(text.find('\n') == std::string::npos);
+  }
+  CHECK(v.groups[0].far_runs[0].first == "4K");
+  // Without a device the detailed table says why there are no device rows.
+  REQUIRE(v.no_device.has_value());
+  std::ostringstream out;
+  RenderDetailed(out, v);
+  CHECK_THAT(out.str(),
+             Catch::Contains("device I/O per write: " + *v.no_device));
+}
+
+TEST_CASE("report view: the text writers print the view's words") {
+  const Report r = testing::FixedReport();
+  ReportView v = ViewOf(r);
+  v.groups[0].rows[0].verdict = "a verdict only the view holds";
+  v.compact_settings = "settings only the view holds";
+  std::ostringstream compact, detailed;
+  RenderCompact(compact, v);
+  RenderDetailed(detailed, v);
+  CHECK_THAT(compact.str(),
+             Catch::Contains("a verdict only the view holds") &&
+                 Catch::Contains("settings only the view holds"));
+  CHECK_THAT(detailed.str(), Catch::Contains("a verdict only the view holds"));
+}
