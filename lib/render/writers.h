@@ -21,7 +21,7 @@ inline constexpr Named<Format> kFormats[] = {
      "size, the legend"},
     {"derby", Format::kDerby, "rows as the 2004 mailing list printed them"},
     {"markdown", Format::kMarkdown,
-     "a table and environment summary for bug reports, every detail"},
+     "for bug reports: the environment, the table, every detail folded"},
     {"csv", Format::kCsv, "one row per pair for spreadsheets and gnuplot"},
     {"ioping", Format::kIoping,
      "ioping 0.6's summary per size and variant, then the gain"},
