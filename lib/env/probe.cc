@@ -5,11 +5,14 @@
 #include <limits.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -141,6 +144,13 @@ std::optional<DeviceInfo> DeviceFromNumber(dev_t number) {
   device.write_cache = ReadLine(q + "write_cache");
   if (auto fua = ReadNumber(q + "fua")) device.fua = *fua != 0;
   device.scheduler = SelectedScheduler(q + "scheduler");
+  device.atomic_write_unit_min_bytes =
+      ReadNumber(q + "atomic_write_unit_min_bytes");
+  device.atomic_write_unit_max_bytes =
+      ReadNumber(q + "atomic_write_unit_max_bytes");
+  device.atomic_write_max_bytes = ReadNumber(q + "atomic_write_max_bytes");
+  device.atomic_write_boundary_bytes =
+      ReadNumber(q + "atomic_write_boundary_bytes");
   device.stack = StackOf(device.disk);
   device.drive_write_cache = HdparmWriteCache(device.disk);
   return device;
@@ -189,15 +199,47 @@ void FillDevice(TargetInfo& info) {
   }
 }
 
-void FillDirectAlignment(TargetInfo& info) {
+// struct statx as Linux 6.11 lays it out: glibc 2.36's has no names for
+// the atomic write units, which follow the direct-I/O alignment.
+struct StatxWithAtomic {
+  std::uint32_t mask;
+  std::uint32_t head[35];  // stx_blksize to stx_dev_minor
+  std::uint64_t mnt_id;
+  std::uint32_t dio_mem_align;
+  std::uint32_t dio_offset_align;
+  std::uint64_t subvol;
+  std::uint32_t atomic_write_unit_min;
+  std::uint32_t atomic_write_unit_max;
+  std::uint32_t atomic_write_segments_max;
+  std::uint32_t tail[19];
+};
+static_assert(sizeof(StatxWithAtomic) == 256, "the kernel's struct statx");
+static_assert(offsetof(StatxWithAtomic, dio_mem_align) == 0x98,
+              "stx_dio_mem_align");
+static_assert(offsetof(StatxWithAtomic, atomic_write_unit_min) == 0xa8,
+              "stx_atomic_write_unit_min");
+constexpr unsigned kStatxDioAlign = 0x2000;      // STATX_DIOALIGN
+constexpr unsigned kStatxWriteAtomic = 0x10000;  // STATX_WRITE_ATOMIC
+
+// What statx says of a private test file: the alignment O_DIRECT needs and
+// the atomic writes the filesystem takes. A kernel that does not know a
+// mask bit leaves it clear, and the fact unknown.
+void FillStatx(TargetInfo& info) {
   Result<TestFile> file = TestFile::Create(info.dir);
   if (!file) return;  // an unwritable directory fails later with a clear error
-  struct statx stx {};
-  if (::statx(file.value().fd(), "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) ==
-          0 &&
-      (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_offset_align != 0) {
-    info.dio_offset_align = stx.stx_dio_offset_align;
-    info.dio_mem_align = stx.stx_dio_mem_align;
+  StatxWithAtomic stx{};
+  if (::syscall(SYS_statx, file.value().fd(), "", AT_EMPTY_PATH,
+                kStatxDioAlign | kStatxWriteAtomic, &stx) != 0) {
+    return;
+  }
+  if ((stx.mask & kStatxDioAlign) && stx.dio_offset_align != 0) {
+    info.dio_offset_align = stx.dio_offset_align;
+    info.dio_mem_align = stx.dio_mem_align;
+  }
+  if (stx.mask & kStatxWriteAtomic) {
+    info.atomic_write_unit_min = stx.atomic_write_unit_min;
+    info.atomic_write_unit_max = stx.atomic_write_unit_max;
+    info.atomic_write_segments_max = stx.atomic_write_segments_max;
   }
 }
 
@@ -283,7 +325,7 @@ TargetInfo ProbeTarget(const std::string& dir) {
         SyncEffect(*info.fs_type, info.mount_source.value_or(""),
                    info.mount_point.value_or(info.real_dir.value_or(dir)));
   }
-  FillDirectAlignment(info);
+  FillStatx(info);
   info.host = ProbeHost();
   return info;
 }

@@ -2,7 +2,7 @@
 // device and disk, and the device facts that decide a result (sector sizes,
 // write cache, direct-I/O alignment). Every field may be unknown: then it is
 // empty and, where it helps, a reason says why. Nothing here writes, except one
-// private test file for statx(STATX_DIOALIGN).
+// private test file for statx (STATX_DIOALIGN, STATX_WRITE_ATOMIC).
 #pragma once
 
 #include <cstdint>
@@ -45,6 +45,12 @@ struct DeviceInfo {
   // Stacked devices: what this disk is made of, one level down ("dm-0: vg-lv
   // on sda2", "md0: raid1 on sdb1 sdc1"); empty for a plain disk.
   std::optional<std::string> stack;
+  // The queue's atomic write limits (Linux 6.11+, queue/atomic_write_*): what
+  // one write the device itself keeps whole may span; 0 where it keeps none.
+  std::optional<std::uint64_t> atomic_write_unit_min_bytes;
+  std::optional<std::uint64_t> atomic_write_unit_max_bytes;
+  std::optional<std::uint64_t> atomic_write_max_bytes;
+  std::optional<std::uint64_t> atomic_write_boundary_bytes;
   // hdparm -W's answer for ATA disks where hdparm is installed: the drive's
   // own write cache, which the kernel's write_cache only mirrors.
   std::optional<bool> drive_write_cache;
@@ -68,6 +74,12 @@ struct TargetInfo {
   // statx STATX_DIOALIGN on a test file
   std::optional<std::uint64_t> dio_offset_align;
   std::optional<std::uint64_t> dio_mem_align;
+  // statx STATX_WRITE_ATOMIC on the same file (Linux 6.11+): the sizes a
+  // write with RWF_ATOMIC may have, each a power of two written at an offset
+  // aligned to it; 0 where the filesystem offers none (ext4 without bigalloc).
+  std::optional<std::uint64_t> atomic_write_unit_min;
+  std::optional<std::uint64_t> atomic_write_unit_max;
+  std::optional<std::uint64_t> atomic_write_segments_max;
   HostInfo host;
 
   // The offset alignment O_DIRECT needs: statx's answer, else the logical block

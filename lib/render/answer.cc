@@ -219,6 +219,22 @@ std::vector<std::string> BusyClauses(const Report& report) {
   return clauses;
 }
 
+// Where the filesystem takes atomic writes (statx STATX_WRITE_ATOMIC), what
+// alignment decides beyond the time: a write with RWF_ATOMIC must start at an
+// offset aligned to its size, so the unaligned variant could never be one.
+std::optional<std::string> AtomicClause(const Report& report) {
+  const TargetInfo& t = report.target;
+  if (report.reference || !t.atomic_write_unit_min ||
+      !t.atomic_write_unit_max || *t.atomic_write_unit_max == 0) {
+    return std::nullopt;
+  }
+  return "this filesystem takes atomic writes (RWF_ATOMIC) of " +
+         SizeText(*t.atomic_write_unit_min) + " to " +
+         SizeText(*t.atomic_write_unit_max) +
+         ", each at an offset aligned to its size: the unaligned variant's "
+         "writes can never be atomic";
+}
+
 }  // namespace
 
 std::string AnswerLine(const Report& report) {
@@ -241,6 +257,7 @@ std::string AnswerLine(const Report& report) {
     const std::vector<std::string> busy = BusyClauses(report);
     clauses.insert(clauses.end(), busy.begin(), busy.end());
   }
+  if (auto atomic = AtomicClause(report)) clauses.push_back(*atomic);
   std::string line = "answer: ";
   for (std::size_t i = 0; i < clauses.size(); ++i) {
     line += (i == 0 ? "" : "; ") + clauses[i];

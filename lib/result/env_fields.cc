@@ -128,6 +128,17 @@ std::vector<EnvField> MakeEnvFields() {
       Field<&TargetInfo::dio_mem_align>(
           "dio_mem_align_bytes", "direct I/O memory alignment (statx)",
           "direct I/O memory alignment", kAlways, kNo),
+      Field<&TargetInfo::atomic_write_unit_min>(
+          "atomic_write_unit_min_bytes",
+          "atomic write unit min (statx, 0: none)", "atomic write unit min",
+          kIfKnown, kYes),
+      Field<&TargetInfo::atomic_write_unit_max>(
+          "atomic_write_unit_max_bytes",
+          "atomic write unit max (statx, 0: none)", "atomic write unit max",
+          kIfKnown, kYes),
+      Field<&TargetInfo::atomic_write_segments_max>(
+          "atomic_write_segments_max", "atomic write segments max (statx)",
+          "atomic write segments", kIfKnown, kNo),
       Field<&DeviceInfo::disk>("disk", "disk", "disk", kAlways, kYes),
       Field<&DeviceInfo::partition>("partition", "partition", "partition",
                                     kIfKnown, kNo),
@@ -153,6 +164,18 @@ std::vector<EnvField> MakeEnvFields() {
       Field<&DeviceInfo::write_cache>("write_cache", "write cache",
                                       "write cache", kAlways, kYes),
       Field<&DeviceInfo::fua>("fua", "fua", "fua", kAlways, kYes),
+      Field<&DeviceInfo::atomic_write_unit_min_bytes>(
+          "atomic_write_unit_min_bytes", "atomic write unit min bytes (queue)",
+          "device atomic write unit min", kIfKnown, kYes),
+      Field<&DeviceInfo::atomic_write_unit_max_bytes>(
+          "atomic_write_unit_max_bytes", "atomic write unit max bytes (queue)",
+          "device atomic write unit max", kIfKnown, kYes),
+      Field<&DeviceInfo::atomic_write_max_bytes>(
+          "atomic_write_max_bytes", "atomic write max bytes (queue)",
+          "device atomic write max", kIfKnown, kNo),
+      Field<&DeviceInfo::atomic_write_boundary_bytes>(
+          "atomic_write_boundary_bytes", "atomic write boundary bytes (queue)",
+          "device atomic write boundary", kIfKnown, kNo),
       Field<&DeviceInfo::scheduler>("scheduler", "scheduler", "scheduler",
                                     kAlways, kYes),
       Field<&DeviceInfo::stack>("stack", "stacked on", "stacked on", kIfKnown,

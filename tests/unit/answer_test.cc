@@ -290,3 +290,20 @@ TEST_CASE("a difference where the files landed is not called alignment's") {
                        "(see why): that difference is where the filesystem "
                        "put them, not alignment"));
 }
+
+TEST_CASE("the answer says the unaligned writes can never be atomic") {
+  Report report = FixedReport();
+  report.pairs = {PairAt(4 << 10, Verdict::kAlignedFaster, 20.4, {15, 25})};
+  const std::string plain = AnswerLine(report);
+  CHECK(plain.find("atomic") == std::string::npos);  // statx did not say
+  report.target.atomic_write_unit_min = 0;  // ext4: said, and none offered
+  report.target.atomic_write_unit_max = 0;
+  CHECK(AnswerLine(report) == plain);
+  report.target.atomic_write_unit_min = 4096;  // xfs on Linux 6.18
+  report.target.atomic_write_unit_max = 1 << 20;
+  CHECK_THAT(AnswerLine(report),
+             Catch::Contains("; this filesystem takes atomic writes "
+                             "(RWF_ATOMIC) of 4K to 1M, each at an offset "
+                             "aligned to its size: the unaligned variant's "
+                             "writes can never be atomic; 1 size tested"));
+}

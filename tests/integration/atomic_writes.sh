@@ -1,0 +1,54 @@
+# What the filesystem promises an atomic write, on real rigs: statx(STATX_WRITE_ATOMIC) on
+# xfs (Linux 6.16 on: in software, 4 KiB to 1 MiB on a 4096-byte-sector rig) and on ext4
+# (none), in `alignbench env --format json` and in a run's result, whose answer then says
+# that the unaligned variant's writes can never be atomic; the device's queue limits
+# beside them. A kernel that does not say (before 6.11) is a skip, said loudly.
+source "$(dirname "$0")/lib.sh"
+
+make_rig --fs xfs --sector 4096
+XFS=$RIG
+make_rig --fs ext4 --sector 4096
+EXT4=$RIG
+
+env_json() { "$ALIGNBENCH" env "$1" --format json > "$WORK/$2.json"; }
+env_json "$XFS" xfs && env_json "$EXT4" ext4 ||
+  { echo "FAIL: alignbench env --format json" >&2; exit 1; }
+atomic() {  # atomic FILE KEY...: the values at those keys of the target, or "absent"
+  "$PY" - "$@" << 'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+doc = doc.get("alignbench", {}).get("environment", doc)
+target = doc["target"]
+print(" ".join(str(target.get(k, "absent")) for k in sys.argv[2:]))
+PY
+}
+keys=(atomic_write_unit_min_bytes atomic_write_unit_max_bytes atomic_write_segments_max)
+xfs=$(atomic "$WORK/xfs.json" "${keys[@]}")
+ext4=$(atomic "$WORK/ext4.json" "${keys[@]}")
+[[ $xfs == absent* ]] && skip "statx says nothing of atomic writes here (kernel $(uname -r))"
+[ "$xfs" = "0 0 0" ] && skip "xfs offers no atomic writes on kernel $(uname -r) (software ones came in 6.16)"
+check "xfs: atomic writes from 4K to 1M in one segment (got $xfs)" [ "$xfs" = "4096 1048576 1" ]
+check "ext4: none (got $ext4)" [ "$ext4" = "0 0 0" ]
+check "the device's queue limits are there" \
+  "$PY" -c 'import json, sys; d = json.load(open(sys.argv[1]))["target"]["device"]
+sys.exit(not all(k in d for k in ("atomic_write_unit_min_bytes", "atomic_write_unit_max_bytes",
+                                  "atomic_write_max_bytes", "atomic_write_boundary_bytes")))' \
+  "$WORK/xfs.json"
+check "env prints them" \
+  grep -q "atomic write unit max (statx, 0: none): 1048576" <("$ALIGNBENCH" env "$XFS")
+
+# A run keeps them in its result and says what they mean.
+for fs in xfs ext4; do
+  dir=$XFS
+  [ "$fs" = ext4 ] && dir=$EXT4
+  "$ALIGNBENCH" --dir "$dir" --sizes 4K --writes 4 --repetitions 2 \
+    --out "$WORK/run-$fs.json" > "$WORK/run-$fs.out" 2> "$WORK/run-$fs.err" ||
+    { echo "FAIL: the run on $fs" >&2; cat "$WORK/run-$fs.err" >&2; exit 1; }
+done
+check "the xfs result holds them" [ "$(atomic "$WORK/run-xfs.json" "${keys[@]}")" = "$xfs" ]
+check "the xfs answer: the unaligned writes can never be atomic" \
+  grep -q "^answer: .*atomic writes (RWF_ATOMIC) of 4K to 1M, each at an offset aligned to its size: the unaligned variant's writes can never be atomic" \
+  <("$ALIGNBENCH" show --details "$WORK/run-xfs.json")
+check "the ext4 answer says nothing of atomic writes" \
+  bash -c '! grep -q "atomic" "$1"' _ "$WORK/run-ext4.out"
+finish
