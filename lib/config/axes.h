@@ -36,6 +36,12 @@ inline constexpr Named<SyncMethod> kSyncMethods[] = {
     {"none", SyncMethod::kNone,
      "no sync: measures the page cache, not the disk"},
 };
+// Whether a call follows each write (fsync, fdatasync); with o_sync and
+// o_dsync the write itself is synchronous, with none nothing is synced.
+constexpr bool HasSyncCall(SyncMethod method) {
+  return method == SyncMethod::kFsync || method == SyncMethod::kFdatasync;
+}
+
 inline constexpr Named<IoMode> kIoModes[] = {
     {"buffered", IoMode::kBuffered, "through the page cache"},
     {"direct", IoMode::kDirect, "O_DIRECT with aligned buffers"},

@@ -101,6 +101,32 @@ Status ApplyCaseFile(const std::string& path, Settings& settings) {
   return ApplyCaseText(text.value(), path, settings);
 }
 
+// A group commit shares one sync call among its commits: it needs a sync
+// method that makes one, and whole groups in the writes and the warm-up.
+Status ValidateGroupCommit(const Settings& s) {
+  const std::uint64_t n = s.commits_per_sync;
+  if (n == 1) return Ok{};
+  const auto refused = [](const std::string& why) {
+    return PlainError(ErrorKind::kUsage, "option --commits-per-sync", why);
+  };
+  if (s.replay) return refused("a replay syncs as its program did");
+  for (SyncMethod sync : s.syncs) {
+    if (!HasSyncCall(sync)) {
+      return refused("needs a sync call to share: --sync " +
+                     std::string(NameOf(kSyncMethods, sync)) +
+                     " makes none (use fsync or fdatasync)");
+    }
+  }
+  if (s.writes % n != 0 || s.warmup % n != 0) {
+    return refused("--writes (" + std::to_string(s.writes) +
+                   ") and --warmup (" + std::to_string(s.warmup) +
+                   ") count commits: each a "
+                   "multiple of " +
+                   std::to_string(n));
+  }
+  return Ok{};
+}
+
 Status Validate(const Settings& s) {
   for (const Option& option : SettingOptions()) {
     if (Status ok = CheckOption(option, s); !ok) return ok;
@@ -112,6 +138,7 @@ Status Validate(const Settings& s) {
                           std::to_string(kMinRunsForVerdict));
   }
   if (Status ok = ValidateLogSettings(s); !ok) return ok;
+  if (Status ok = ValidateGroupCommit(s); !ok) return ok;
   // Every bound above holds and the plan can still be absurd: say what it
   // would cost. Products in double: they cannot overflow.
   constexpr double kMaxOperations = 1e9;

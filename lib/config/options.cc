@@ -362,6 +362,9 @@ Error OriginError(const ValueOrigin& origin, const std::string& why) {
 constexpr std::size_t kNameRoom = sizeof "/.alignbench-4194304-ffffffff";
 constexpr std::uint64_t kMaxWriteBytes = 1ull << 30;  // 1 GiB: absurd already
 constexpr std::uint64_t kMaxWrites = 100'000'000;
+// Group commit: PostgreSQL's WAL writer and InnoDB's write groups gather tens
+// of commits; a thousand is past any.
+constexpr std::uint64_t kMaxCommitsPerSync = 1024;
 
 std::vector<Option> MakeOptions() {
   using namespace field;
@@ -383,6 +386,12 @@ std::vector<Option> MakeOptions() {
        "timed writes per run", Count{&Settings::writes, 1, kMaxWrites}},
       {"warmup", "warmup", "warmup_writes", Recorded::kOptional, "N",
        "untimed writes before them", Count{&Settings::warmup, 0, kMaxWrites}},
+      {"commits-per-sync", "commits_per_sync", "commits_per_sync",
+       Recorded::kOptional, "N",
+       "commits whose writes share one sync, as a log writer's group commit "
+       "makes them (fsync and fdatasync only); every time and device figure "
+       "is then per commit, its share of the sync included",
+       Count{&Settings::commits_per_sync, 1, kMaxCommitsPerSync}},
       {"repetitions", "repetitions", "repetitions", Recorded::kAlways, "N",
        "runs per variant of each pair, in blocks of one run of each variant; "
        "a verdict needs " +

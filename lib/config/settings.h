@@ -49,6 +49,10 @@ struct Settings {
   // case keeps its 128 and log cases their own count.
   std::uint64_t writes = 32;
   std::uint64_t warmup = 0;
+  // A log writer's group commit: this many commits' writes, then one sync
+  // (1: a sync per commit). `writes` and `warmup` count commits, a multiple
+  // of it; every figure of a run is per commit, its share of the sync in.
+  std::uint64_t commits_per_sync = 1;
   // Blocks per pair in the first round (or the whole run, when given without
   // --budget): by default the 8 a firm verdict needs
   // (kMinBlocksForFirmVerdict; 6 give a verdict that can only lean), and the

@@ -101,6 +101,7 @@ RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
   spec.pattern = PatternFor(settings, pair, variant);
   spec.writes = settings.writes;
   spec.warmup = settings.warmup;
+  spec.commits_per_sync = settings.commits_per_sync;
   // A replay's ops carry their own calls; its files open without O_DSYNC.
   spec.sync = settings.replay ? SyncMethod::kNone : pair.sync;
   if (settings.replay) {
@@ -256,7 +257,8 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
                                         spec.dio_alignment));
     run.held_to_ = spec.dio_alignment;
   }
-  for (std::uint64_t k = 0; k < spec.warmup; ++k) {
+  run.step_.reserve(4 * spec.commits_per_sync);  // Step() allocates nothing
+  for (std::uint64_t k = 0; k < spec.warmup; k += spec.commits_per_sync) {
     if (Result<OpTimes> op = run.Step(); !op) return op.error();
   }
   run.total_.Reset();
@@ -465,13 +467,26 @@ Error Run::WithHint(Error error) const {
 }
 
 Result<OpTimes> Run::Step() {
-  // This commit's bytes are chosen before the clock starts; its writes take
-  // them in turn.
-  const char* bytes = payload_.For(next_++);
-  const CommitOps& ops = spec_.pattern.Next();
+  // The commits' operations and bytes are chosen before the clock starts;
+  // a commit's writes take its bytes in turn. In a group, the commits before
+  // the last leave out the sync that ends them: the last one's syncs all.
+  step_.clear();
+  const std::uint64_t commits = spec_.commits_per_sync;
+  for (std::uint64_t k = 0; k < commits; ++k) {
+    const char* bytes = payload_.For(next_++);
+    const CommitOps& ops = spec_.pattern.Next();
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+      const Op& op = ops[i];
+      if (k + 1 < commits && i + 1 == ops.size() && op.kind == OpKind::kSync) {
+        continue;
+      }
+      step_.emplace_back(op, bytes);
+      if (op.kind == OpKind::kWrite) bytes += op.extent.length;
+    }
+  }
   OpTimes times{0, 0};
   Clock::time_point last = Clock::now();
-  for (const Op& op : ops) {
+  for (const auto& [op, bytes] : step_) {
     // A sync without a call (o_sync, o_dsync, none; a replay's synchronous
     // write's) takes no time: no clock read lands inside the span for it.
     if (op.kind == OpKind::kSync &&
@@ -480,15 +495,22 @@ Result<OpTimes> Run::Step() {
       continue;
     }
     if (Status done = Do(op, bytes); !done) return WithHint(done.error());
-    if (op.kind == OpKind::kWrite) bytes += op.extent.length;
     const Clock::time_point now = Clock::now();
     const bool sync = op.kind == OpKind::kSync || op.kind == OpKind::kSyncDir;
     (sync ? times.sync_ns : times.write_ns) += Nanos(now - last);
     last = now;
   }
-  total_.Record(times.Total());
-  write_.Record(times.write_ns);
-  sync_.Record(times.sync_ns);
+  // Each commit of a group takes its share: the statistics, the device's
+  // counters and the report are then per commit whatever the group.
+  const auto share = [commits](std::int64_t ns) {
+    return (ns + static_cast<std::int64_t>(commits) / 2) /
+           static_cast<std::int64_t>(commits);
+  };
+  for (std::uint64_t k = 0; k < commits; ++k) {
+    total_.Record(share(times.Total()));
+    write_.Record(share(times.write_ns));
+    sync_.Record(share(times.sync_ns));
+  }
   return times;
 }
 

@@ -48,6 +48,9 @@ struct RunSpec {
   Layout layout = Layout::kExtend;
   CacheState cache = CacheState::kWarm;
   DirectUnaligned direct_unaligned = DirectUnaligned::kReport;
+  // A log writer's group commit: this many commits' writes, then one sync,
+  // in each Step(); `writes` and `warmup` count commits.
+  std::uint64_t commits_per_sync = 1;
   // From the environment probe
   std::uint64_t dio_alignment = 4096;
   // /sys/block/<disk>/stat, if any
@@ -80,8 +83,10 @@ class Run final {
  public:
   static Result<Run> Prepare(const RunSpec& spec);
 
-  // One timed commit: its writes and syncs in order. Fails on the first error;
-  // the failed operation is not recorded.
+  // One timed commit, or one group of commits_per_sync commits whose writes
+  // share the last one's sync: its writes and syncs in order. Each commit
+  // is recorded as its share of the span. Fails on the first error; the failed
+  // operation is not recorded.
   Result<OpTimes> Step();
   // Counters and times of the run. Call once, last.
   RunRecord Finish(std::optional<Error> error);
@@ -128,6 +133,8 @@ class Run final {
   std::uint64_t held_to_ = 0;
   // Index of the next write in the pattern (warm-up included)
   std::uint64_t next_ = 0;
+  // The operations of the step being timed, each with its bytes.
+  std::vector<std::pair<Op, const char*>> step_;
   RunRecord record_;
   // The timed writes' times, allocated before the loop: Step() only counts.
   HistogramRecorder total_;

@@ -22,19 +22,6 @@ int SyncOpenFlags(SyncMethod method) {
   return 0;
 }
 
-bool HasSyncCall(SyncMethod method) {
-  switch (method) {
-    case SyncMethod::kFsync:
-    case SyncMethod::kFdatasync:
-      return true;
-    case SyncMethod::kOSync:
-    case SyncMethod::kODsync:
-    case SyncMethod::kNone:
-      return false;
-  }
-  return false;
-}
-
 Status SyncAfterWrite(SyncMethod method, int fd, const std::string& path,
                       FileOps& ops) {
   int rc = 0;

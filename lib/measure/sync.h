@@ -8,12 +8,10 @@
 
 namespace alignbench {
 
+// Whether a call follows each write is HasSyncCall (lib/config/axes.h).
+
 // Extra open(2) flags for the measurement descriptor (O_SYNC, O_DSYNC or 0).
 int SyncOpenFlags(SyncMethod method);
-
-// Whether a call follows each write (fsync, fdatasync); with o_sync and
-// o_dsync the write itself is synchronous, with none nothing is synced.
-bool HasSyncCall(SyncMethod method);
 
 // The call made after each write; a no-op for o_sync, o_dsync and none.
 Status SyncAfterWrite(SyncMethod method, int fd, const std::string& path,

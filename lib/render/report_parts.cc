@@ -91,12 +91,16 @@ std::string SettingsLine(const Report& r, bool compact) {
   const bool all_sync =
       std::none_of(s.syncs.begin(), s.syncs.end(),
                    [](SyncMethod m) { return m == SyncMethod::kNone; });
-  std::string line = std::to_string(s.writes) +
-                     (no_sync    ? " writes per run (no sync), "
-                      : all_sync ? " synced writes per run, "
-                                 : " writes per run, ") +
-                     RulesText(r) + ", " + std::to_string(s.repetitions) +
-                     (s.repetitions == 1 ? " run" : " runs") + " per variant";
+  std::string line =
+      std::to_string(s.writes) +
+      (no_sync    ? " writes per run (no sync), "
+       : all_sync ? " synced writes per run, "
+                  : " writes per run, ") +
+      (s.commits_per_sync > 1
+           ? std::to_string(s.commits_per_sync) + " commits per sync, "
+           : std::string()) +
+      RulesText(r) + ", " + std::to_string(s.repetitions) +
+      (s.repetitions == 1 ? " run" : " runs") + " per variant";
   if (s.seed && !compact) line += ", seed " + std::to_string(*s.seed);
   if (s.warmup > 0) line += ", " + std::to_string(s.warmup) + " warm-up writes";
   if (s.budget_seconds) {

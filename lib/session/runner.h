@@ -31,6 +31,7 @@ class TimedLoop {
 struct RunSlot {
   // "alignbench/4K/unaligned/fsync/buffered/extend/warm"
   std::string name;
+  // Timed steps: commits, or groups of them (--commits-per-sync)
   std::uint64_t writes = 0;
 };
 

@@ -186,10 +186,11 @@ void SampleIdleBefore(Collector& c, const std::vector<std::uint64_t>& blocks,
 nlohmann::json RunStage(Collector& c,
                         const std::vector<ScheduledRun>& schedule) {
   std::vector<RunSlot> slots;
+  // One timed step a commit, or a group commit's commits together.
+  const std::uint64_t steps = c.Common().writes / c.Common().commits_per_sync;
   for (const ScheduledRun& run : schedule) {
     c.progress.Expect(run.pair, 1);
-    slots.push_back(
-        {RunName(c, c.plan[run.pair], run.variant), c.Common().writes});
+    slots.push_back({RunName(c, c.plan[run.pair], run.variant), steps});
   }
   const std::size_t first_order = c.runs.size() + 1;
   nlohmann::json document =

@@ -115,6 +115,19 @@ TEST_CASE("Validate refuses impossible plans") {
     s.repetitions = 10'000;
     s.writes = 10'000;
   }));
+  // A group commit shares a sync call, over whole groups of commits.
+  CHECK(invalid([](Settings& s) { s.commits_per_sync = 0; }));
+  CHECK(invalid([](Settings& s) { s.commits_per_sync = 1025; }));
+  CHECK(invalid([](Settings& s) {
+    s.commits_per_sync = 4;
+    s.syncs = {SyncMethod::kODsync};
+  }));
+  CHECK(invalid([](Settings& s) { s.commits_per_sync = 3; }));  // 32 writes
+  CHECK(invalid([](Settings& s) {
+    s.commits_per_sync = 4;
+    s.warmup = 2;
+  }));
+  CHECK_FALSE(invalid([](Settings& s) { s.commits_per_sync = 4; }));
   CHECK_FALSE(invalid([](Settings& s) { s.budget_seconds = 604800; }));
   CHECK_FALSE(invalid([](Settings& s) { s.precision_points = 0.01; }));
   CHECK_FALSE(invalid([](Settings&) {}));

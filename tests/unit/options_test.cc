@@ -31,6 +31,7 @@ TEST_CASE("A command-line word and a case-file value set the same field") {
   const std::pair<const char*, json> same[] = {
       {"writes", json(64)},
       {"warmup", json(3)},
+      {"commits-per-sync", json(4)},
       {"shift", json("512")},
       {"sizes", json::array({"4K", "1K"})},
       {"sync", json::array({"fdatasync", "none"})},
@@ -42,6 +43,7 @@ TEST_CASE("A command-line word and a case-file value set the same field") {
   const std::pair<const char*, const char*> words[] = {
       {"writes", "64"},
       {"warmup", "3"},
+      {"commits-per-sync", "4"},
       {"shift", "512"},
       {"sizes", "4K,1K"},
       {"sync", "fdatasync,none"},

@@ -221,3 +221,37 @@ TEST_CASE("run: Prepare in a missing directory fails and leaves nothing") {
   CHECK(ops.creates == 0);
   CHECK(dir.Names().empty());
 }
+
+TEST_CASE("run: a group commit writes its commits, then syncs once") {
+  TempDir dir;
+  Counting ops;
+  RunSpec spec = Spec(dir.path(), ops, 24, 512, 8);
+  spec.commits_per_sync = 4;
+  spec.warmup = 4;
+  {
+    auto prepared = Run::Prepare(spec);
+    REQUIRE(prepared);
+    Run run = std::move(prepared).value();
+    // The header, then the warm-up as one group: four writes, one sync.
+    CHECK(ops.pwrites == 1 + 4);
+    CHECK(ops.fdatasyncs == 1);
+    for (int k = 0; k < 2; ++k) {
+      const Result<OpTimes> step = run.Step();
+      REQUIRE(step);
+      CHECK(step.value().sync_ns > 0);
+    }
+    CHECK(ops.pwrites == 1 + 12);
+    CHECK(ops.fdatasyncs == 3);
+    // Each write where the commit before it ended, after the header.
+    REQUIRE(ops.offsets.size() == 13);
+    for (std::size_t k = 1; k < ops.offsets.size(); ++k) {
+      CHECK(ops.offsets[k] == static_cast<off_t>(24 + 512 * (k - 1)));
+    }
+    // Each commit of a group is recorded as its share of the span: the
+    // statistics count commits, the device's counters are per commit.
+    const RunRecord result = run.Finish(std::nullopt);
+    CHECK(result.Writes() == 8);
+    CHECK(result.sync_ns.count == 8);
+  }
+  CHECK(dir.Names().empty());
+}
