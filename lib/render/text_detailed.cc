@@ -5,8 +5,6 @@
 #include "lib/render/log_columns.h"
 #include "lib/render/report_parts.h"
 #include "lib/render/tail_rows.h"
-#include "lib/render/why_lines.h"
-#include "lib/result/escape.h"
 
 namespace alignbench {
 namespace {

@@ -51,7 +51,7 @@ done
 check "the table has a column group per host" grep -q '^\[2\] ' "$WORK/table.txt"
 check "the table has a row for 4K" grep -Eq '^4K +\|' "$WORK/table.txt"
 check "the table names the filesystems that differ" \
-  grep -Eq '^ *filesystem \| +ext4 \| +xfs' "$WORK/table.txt"
+  grep -Eq '^ *filesystem +\| +ext4 +\| +xfs' "$WORK/table.txt"
 check "the rigs are gone" bash -c "! losetup -a | grep -q '$WORK'"
 check "no temporary directory of the play is left" \
   bash -c "[ -z \"\$(find '$WORK/tmp' -mindepth 1 -name 'alignbench-fleet.*' -print -quit)\" ]"
