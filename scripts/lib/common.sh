@@ -435,7 +435,9 @@ own_build_dir() {
   local dir=$1 me foreign
   me=$(id -un)
   [ "$(id -u)" -ne 0 ] || { echo "$dir"; return 0; }
-  foreign=$(find "$dir" -maxdepth 1 ! -writable -print -quit 2> /dev/null)
+  # A symbolic link is judged by itself, not by what it names (a test's link to a file
+  # of root's outside the tree leaves the tree the user's).
+  foreign=$(find "$dir" -maxdepth 1 ! -type l ! -writable -print -quit 2> /dev/null)
   if [ -z "$foreign" ]; then
     echo "$dir"
     return 0

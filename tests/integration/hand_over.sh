@@ -36,6 +36,7 @@ mkdir -p Testing/Temporary test-output
 echo "\$*" > Testing/Temporary/LastTest.log
 : > "test-output/\$2"
 ln -sfn "$WORK/outside" test-output/link-out
+ln -sfn "$WORK/outside" link-out  # at the top too, where own_build_dir looks
 [ "\${BLOCK:-}" != ctest ] || { echo \$\$ > "$WORK/pids/ctest"; sleep 600 & wait; }
 [ "\$2" != '^fast\$' ] || exit 8  # a failed tier
 EOS
