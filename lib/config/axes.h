@@ -16,6 +16,8 @@ enum class CacheState { kWarm, kCold };
 // What a direct-I/O write does when its offset is not aligned as the filesystem
 // demands.
 enum class DirectUnaligned { kReport, kStage };
+// Whether each timed write asks to be kept whole (RWF_ATOMIC).
+enum class AtomicWrites { kOff, kOn };
 
 // One name for each variant in code, output, result files and docs: the one
 // whose writes start `shift` bytes after a block boundary is "unaligned" (the
@@ -65,6 +67,15 @@ inline constexpr Named<DirectUnaligned> kDirectUnaligned[] = {
      "write whole aligned blocks from memory, as a database's log buffer "
      "does: the partly filled first block from the write before, zeros "
      "after the end"},
+};
+
+inline constexpr Named<AtomicWrites> kAtomicWrites[] = {
+    {"off", AtomicWrites::kOff, "plain writes, which a crash may tear"},
+    {"on", AtomicWrites::kOn,
+     "pwritev2 with RWF_ATOMIC (Linux 6.11+, direct I/O): each write is kept "
+     "whole or not at all; the filesystem takes only the sizes statx names, "
+     "each at an offset aligned to it, and refuses the rest (EINVAL), which "
+     "the pair then reports as not measurable"},
 };
 
 }  // namespace alignbench

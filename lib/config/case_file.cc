@@ -139,6 +139,17 @@ Status Validate(const Settings& s) {
   }
   if (Status ok = ValidateLogSettings(s); !ok) return ok;
   if (Status ok = ValidateGroupCommit(s); !ok) return ok;
+  if (s.atomic == AtomicWrites::kOn) {
+    const auto refused = [](const std::string& why) {
+      return PlainError(ErrorKind::kUsage, "option --atomic on", why);
+    };
+    if (s.replay) return refused("a replay writes as its program did");
+    for (IoMode io : s.ios) {
+      if (io != IoMode::kDirect) {
+        return refused("RWF_ATOMIC needs direct I/O: add --io direct");
+      }
+    }
+  }
   // Every bound above holds and the plan can still be absurd: say what it
   // would cost. Products in double: they cannot overflow.
   constexpr double kMaxOperations = 1e9;

@@ -429,6 +429,10 @@ std::vector<Option> MakeOptions() {
       {"direct-unaligned", "direct_unaligned", "direct_unaligned",
        Recorded::kAlways, "HOW", "direct writes at unaligned offsets",
        Name<DirectUnaligned>{&Settings::direct_unaligned, kDirectUnaligned}},
+      {"atomic", "atomic", "atomic_writes", Recorded::kOptional, "off|on",
+       "each write with RWF_ATOMIC, as a log that drops its doublewrite "
+       "buffer or full-page writes would (direct I/O only)",
+       Name<AtomicWrites>{&Settings::atomic, kAtomicWrites}},
       // What a case file says of itself; the result keeps it under "case".
       {"", "name", "", Recorded::kNo, "", "the case's name",
        Text{&Settings::case_name, 200}},

@@ -82,11 +82,13 @@ struct Name {
 struct Note {};
 }  // namespace field
 
-using OptionField = std::variant<
-    field::Count, field::OptionalCount, field::Number, field::OptionalNumber,
-    field::Bytes, field::SizeList, field::Text, field::Names<SyncMethod>,
-    field::Names<IoMode>, field::Names<Layout>, field::Names<CacheState>,
-    field::Names<Requirement>, field::Name<DirectUnaligned>, field::Note>;
+using OptionField =
+    std::variant<field::Count, field::OptionalCount, field::Number,
+                 field::OptionalNumber, field::Bytes, field::SizeList,
+                 field::Text, field::Names<SyncMethod>, field::Names<IoMode>,
+                 field::Names<Layout>, field::Names<CacheState>,
+                 field::Names<Requirement>, field::Name<DirectUnaligned>,
+                 field::Name<AtomicWrites>, field::Note>;
 
 // Whether and how a result records an option in its "settings".
 enum class Recorded {

@@ -53,6 +53,8 @@ struct Settings {
   // (1: a sync per commit). `writes` and `warmup` count commits, a multiple
   // of it; every figure of a run is per commit, its share of the sync in.
   std::uint64_t commits_per_sync = 1;
+  // RWF_ATOMIC on every timed write (--atomic on): direct I/O only.
+  AtomicWrites atomic = AtomicWrites::kOff;
   // Blocks per pair in the first round (or the whole run, when given without
   // --budget): by default the 8 a firm verdict needs
   // (kMinBlocksForFirmVerdict; 6 give a verdict that can only lean), and the

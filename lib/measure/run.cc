@@ -24,6 +24,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// RWF_ATOMIC of <linux/fs.h> since Linux 6.11, which Debian 12's headers
+// predate.
+constexpr int kRwfAtomic = 0x00000040;
+
 std::int64_t Nanos(Clock::duration d) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(d).count();
 }
@@ -102,6 +106,7 @@ RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
   spec.writes = settings.writes;
   spec.warmup = settings.warmup;
   spec.commits_per_sync = settings.commits_per_sync;
+  spec.atomic = settings.atomic == AtomicWrites::kOn;
   // A replay's ops carry their own calls; its files open without O_DSYNC.
   spec.sync = settings.replay ? SyncMethod::kNone : pair.sync;
   if (settings.replay) {
@@ -283,9 +288,10 @@ Run::Run(RunSpec spec, TestFile file, UniqueFd fd, Payload payload,
       held_(0, sizeof(void*)) {}
 
 Status Run::WriteAt(const Op& op, const char* bytes) {
-  const int rwf = op.sync == OpSync::kDsync  ? RWF_DSYNC
-                  : op.sync == OpSync::kSync ? RWF_SYNC
-                                             : 0;
+  const int rwf = (op.sync == OpSync::kDsync  ? RWF_DSYNC
+                   : op.sync == OpSync::kSync ? RWF_SYNC
+                                              : 0) |
+                  (spec_.atomic && op.file == 0 ? kRwfAtomic : 0);
   const Extent extent = op.extent;
   const auto offset = static_cast<off_t>(extent.offset);
   if (op.file != 0) {  // a replay's other file: buffered
@@ -302,6 +308,23 @@ Status Run::WriteAt(const Op& op, const char* bytes) {
   }
   Status written = PwriteAll(fd_.get(), bytes, extent.length, offset,
                              file_.path(), *spec_.ops, rwf);
+  if (!written && written.error().errno_value == EOPNOTSUPP && spec_.atomic) {
+    Error error = written.error();
+    error.hint =
+        "this filesystem takes no atomic writes (statx STATX_WRITE_ATOMIC: "
+        "alignbench env); xfs does from Linux 6.16";
+    return error;
+  }
+  if (!written && written.error().errno_value == EINVAL && spec_.atomic) {
+    Error error = written.error();
+    error.hint =
+        "RWF_ATOMIC takes one write of a size the filesystem names "
+        "(statx STATX_WRITE_ATOMIC: alignbench env) at an offset "
+        "that is a multiple of that size; this one is " +
+        std::to_string(extent.length) + " bytes at " +
+        std::to_string(extent.offset);
+    return error;
+  }
   if (!written && written.error().errno_value == EINVAL &&
       spec_.io == IoMode::kDirect) {
     Error error = written.error();

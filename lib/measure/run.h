@@ -51,6 +51,8 @@ struct RunSpec {
   // A log writer's group commit: this many commits' writes, then one sync,
   // in each Step(); `writes` and `warmup` count commits.
   std::uint64_t commits_per_sync = 1;
+  // Every timed write of the log with RWF_ATOMIC (direct I/O).
+  bool atomic = false;
   // From the environment probe
   std::uint64_t dio_alignment = 4096;
   // /sys/block/<disk>/stat, if any

@@ -219,7 +219,8 @@ std::string SummaryLine(const Report& report, bool compact) {
     first = false;
   }
   if (without_verdict > 0) {
-    line += ", " + std::to_string(without_verdict) + " without a verdict";
+    line += (first ? " " : ", ") + std::to_string(without_verdict) +
+            " without a verdict";
   }
   // The directory's name is the user's: escaped, like every line that holds it.
   return EscapeControl(

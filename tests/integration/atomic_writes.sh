@@ -2,7 +2,8 @@
 # xfs (Linux 6.16 on: in software, 4 KiB to 1 MiB on a 4096-byte-sector rig) and on ext4
 # (none), in `alignbench env --format json` and in a run's result, whose answer then says
 # that the unaligned variant's writes can never be atomic; the device's queue limits
-# beside them. A kernel that does not say (before 6.11) is a skip, said loudly.
+# beside them; and `--atomic on`, whose shifted writes xfs refuses and ext4 all. A kernel that does not
+# say (before 6.11) is a skip, said loudly.
 source "$(dirname "$0")/lib.sh"
 
 make_rig --fs xfs --sector 4096
@@ -51,4 +52,32 @@ check "the xfs answer: the unaligned writes can never be atomic" \
   <("$ALIGNBENCH" show --details "$WORK/run-xfs.json")
 check "the ext4 answer says nothing of atomic writes" \
   bash -c '! grep -q "atomic" "$1"' _ "$WORK/run-ext4.out"
+
+# --atomic on: every write with RWF_ATOMIC. On xfs the aligned 4K writes are taken, the
+# shifted ones refused (EINVAL): the pair says not measurable, with the reason, never a
+# time. ext4 offers none (EOPNOTSUPP): the run stops and says so.
+atomic_run() {
+  "$ALIGNBENCH" --dir "$1" --io direct --atomic on --sizes 4K --writes 4 --repetitions 2 \
+    --out "$WORK/atomic-$2.json" > /dev/null 2> "$WORK/atomic-$2.err"
+}
+atomic_run "$XFS" xfs ||
+  { echo "FAIL: the atomic run on xfs" >&2; cat "$WORK/atomic-xfs.err" >&2; exit 1; }
+if atomic_run "$EXT4" ext4; then ext4_status=0; else ext4_status=$?; fi
+check "ext4: the atomic run stops (exit $ext4_status)" [ "$ext4_status" -ne 0 ]
+check "ext4: and says the filesystem takes no atomic writes" \
+  grep -q "(EOPNOTSUPP).*this filesystem takes no atomic writes" "$WORK/atomic-ext4.err"
+sides() {  # sides FILE: each variant's repetitions and errno name, then atomic_writes
+  "$PY" - "$1" << 'PY'
+import json, sys
+ab = json.load(open(sys.argv[1]))["alignbench"]
+p = ab["pairs"][0]
+print(" ".join("%s:%s" % (p[v]["repetitions"], p[v].get("error", {}).get("errno_name", "-"))
+               for v in ("unaligned", "aligned")), ab["settings"].get("atomic_writes"))
+PY
+}
+check "xfs: unaligned refused, aligned measured (got $(sides "$WORK/atomic-xfs.json"))" \
+  [ "$(sides "$WORK/atomic-xfs.json")" = "0:EINVAL 2:- on" ]
+check "the why says what RWF_ATOMIC takes" \
+  grep -q "RWF_ATOMIC takes one write of a size the filesystem names" \
+  <("$ALIGNBENCH" show --details "$WORK/atomic-xfs.json")
 finish

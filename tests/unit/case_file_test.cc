@@ -128,6 +128,11 @@ TEST_CASE("Validate refuses impossible plans") {
     s.warmup = 2;
   }));
   CHECK_FALSE(invalid([](Settings& s) { s.commits_per_sync = 4; }));
+  CHECK(invalid([](Settings& s) { s.atomic = AtomicWrites::kOn; }));
+  CHECK_FALSE(invalid([](Settings& s) {
+    s.atomic = AtomicWrites::kOn;
+    s.ios = {IoMode::kDirect};
+  }));
   CHECK_FALSE(invalid([](Settings& s) { s.budget_seconds = 604800; }));
   CHECK_FALSE(invalid([](Settings& s) { s.precision_points = 0.01; }));
   CHECK_FALSE(invalid([](Settings&) {}));
