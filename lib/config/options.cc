@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "lib/base/error.h"
@@ -366,9 +367,9 @@ constexpr std::uint64_t kMaxWrites = 100'000'000;
 // of commits; a thousand is past any.
 constexpr std::uint64_t kMaxCommitsPerSync = 1024;
 
-std::vector<Option> MakeOptions() {
+// What one run writes: where, how much, and how commits share a sync.
+std::vector<Option> WorkloadOptions() {
   using namespace field;
-  const std::string verdict_runs = std::to_string(kMinRunsForVerdict);
   return {
       {"dir", "", "dir", Recorded::kAlways, "DIR",
        "directory for the private test file; give --dir again to measure "
@@ -392,6 +393,14 @@ std::vector<Option> MakeOptions() {
        "makes them (fsync and fdatasync only); every time and device figure "
        "is then per commit, its share of the sync included",
        Count{&Settings::commits_per_sync, 1, kMaxCommitsPerSync}},
+  };
+}
+
+// How many runs, in which order, and the rounds of --budget.
+std::vector<Option> PlanOptions() {
+  using namespace field;
+  const std::string verdict_runs = std::to_string(kMinRunsForVerdict);
+  return {
       {"repetitions", "repetitions", "repetitions", Recorded::kAlways, "N",
        "runs per variant of each pair, in blocks of one run of each variant; "
        "a verdict needs " +
@@ -416,6 +425,13 @@ std::vector<Option> MakeOptions() {
        "target half-width of every pair's gain interval, in %gain points, for "
        "the rounds of --budget",
        Number{&Settings::precision_points, 0.01, 1e6, "points"}},
+  };
+}
+
+// The axes a pair is measured under, and how its writes are made.
+std::vector<Option> AxisOptions() {
+  using namespace field;
+  return {
       {"sync", "sync", "sync", Recorded::kAlways, "LIST",
        "sync after each write; a list measures each",
        Names<SyncMethod>{&Settings::syncs, kSyncMethods}},
@@ -433,7 +449,13 @@ std::vector<Option> MakeOptions() {
        "each write with RWF_ATOMIC, as a log that drops its doublewrite "
        "buffer or full-page writes would (direct I/O only)",
        Name<AtomicWrites>{&Settings::atomic, kAtomicWrites}},
-      // What a case file says of itself; the result keeps it under "case".
+  };
+}
+
+// What a case file says of itself; the result keeps it under "case".
+std::vector<Option> CaseOptions() {
+  using namespace field;
+  return {
       {"", "name", "", Recorded::kNo, "", "the case's name",
        Text{&Settings::case_name, 200}},
       {"", "description", "", Recorded::kNo, "", "what the case measures",
@@ -445,6 +467,17 @@ std::vector<Option> MakeOptions() {
       {"", "requires", "", Recorded::kNo, "", "what the case needs",
        Names<Requirement>{&Settings::case_requires, kRequirements, true}},
   };
+}
+
+// The settings table, in the order --help lists it.
+std::vector<Option> MakeOptions() {
+  std::vector<Option> options;
+  for (auto part : {WorkloadOptions, PlanOptions, AxisOptions, CaseOptions}) {
+    std::vector<Option> rows = part();
+    options.insert(options.end(), std::make_move_iterator(rows.begin()),
+                   std::make_move_iterator(rows.end()));
+  }
+  return options;
 }
 
 }  // namespace

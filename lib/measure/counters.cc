@@ -33,6 +33,21 @@ std::optional<DeviceCounters> ReadDeviceCounters(const std::string& stat_path) {
   return ParseDeviceCounters(line);
 }
 
+namespace {
+
+// The CPU time between two readings; nullopt where either is missing or the
+// counters went backwards.
+std::optional<CpuTicks> CpuBetween(const std::optional<CpuTicks>& before,
+                                   const std::optional<CpuTicks>& after) {
+  if (!before || !after || after->all < before->all ||
+      after->busy < before->busy) {
+    return std::nullopt;
+  }
+  return CpuTicks{after->busy - before->busy, after->all - before->all};
+}
+
+}  // namespace
+
 std::optional<IdleSample> SampleIdle(const std::string& dir,
                                      const std::string& stat_path,
                                      std::chrono::milliseconds window) {
@@ -49,14 +64,8 @@ std::optional<IdleSample> SampleIdle(const std::string& dir,
   const std::optional<CpuTicks> cpu_after = ReadCpuTicks();
   const std::optional<DeviceCounters> after = ReadDeviceCounters(stat_path);
   if (!before || !after) return std::nullopt;
-  IdleSample sample{std::chrono::duration<double>(Clock::now() - start).count(),
-                    *after - *before, std::nullopt};
-  if (cpu_before && cpu_after && cpu_after->all >= cpu_before->all &&
-      cpu_after->busy >= cpu_before->busy) {
-    sample.cpu = CpuTicks{cpu_after->busy - cpu_before->busy,
-                          cpu_after->all - cpu_before->all};
-  }
-  return sample;
+  return IdleSample{std::chrono::duration<double>(Clock::now() - start).count(),
+                    *after - *before, CpuBetween(cpu_before, cpu_after)};
 }
 
 std::optional<IdleSample> SampleCpuIdle(std::chrono::milliseconds window) {
@@ -64,15 +73,10 @@ std::optional<IdleSample> SampleCpuIdle(std::chrono::milliseconds window) {
   const std::optional<CpuTicks> before = ReadCpuTicks();
   const Clock::time_point start = Clock::now();
   std::this_thread::sleep_for(window);
-  const std::optional<CpuTicks> after = ReadCpuTicks();
-  if (!before || !after || after->all < before->all ||
-      after->busy < before->busy) {
-    return std::nullopt;
-  }
-  return IdleSample{
-      std::chrono::duration<double>(Clock::now() - start).count(),
-      DeviceCounters{},
-      CpuTicks{after->busy - before->busy, after->all - before->all}};
+  const std::optional<CpuTicks> cpu = CpuBetween(before, ReadCpuTicks());
+  if (!cpu) return std::nullopt;
+  return IdleSample{std::chrono::duration<double>(Clock::now() - start).count(),
+                    DeviceCounters{}, cpu};
 }
 
 std::optional<CpuTicks> ParseCpuTicks(const std::string& line) {

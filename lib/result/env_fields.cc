@@ -98,7 +98,7 @@ constexpr Printed kIfKnown = Printed::kIfKnown;
 constexpr Compared kYes = Compared::kYes;
 constexpr Compared kNo = Compared::kNo;
 
-std::vector<EnvField> MakeEnvFields() {
+std::vector<EnvField> HostFields() {
   return {
       Field<&HostInfo::hostname>("hostname", "hostname", "host", kAlways, kYes),
       Field<&HostInfo::kernel>("kernel", "kernel", "kernel", kAlways, kYes),
@@ -108,6 +108,11 @@ std::vector<EnvField> MakeEnvFields() {
       Field<&HostInfo::cpus>("cpus", "cpus", "cpus", kAlways, kNo),
       Field<&HostInfo::memory_bytes>("memory_bytes", "memory bytes",
                                      "memory bytes", kAlways, kNo),
+  };
+}
+
+std::vector<EnvField> TargetFields() {
+  return {
       Field<&TargetInfo::dir>("dir", "directory as given", "directory",
                               Printed::kNever, kNo),
       Field<&TargetInfo::real_dir>("real_dir", "directory", "real directory",
@@ -139,6 +144,11 @@ std::vector<EnvField> MakeEnvFields() {
       Field<&TargetInfo::atomic_write_segments_max>(
           "atomic_write_segments_max", "atomic write segments max (statx)",
           "atomic write segments", kIfKnown, kNo),
+  };
+}
+
+std::vector<EnvField> DeviceFields() {
+  return {
       Field<&DeviceInfo::disk>("disk", "disk", "disk", kAlways, kYes),
       Field<&DeviceInfo::partition>("partition", "partition", "partition",
                                     kIfKnown, kNo),
@@ -184,6 +194,16 @@ std::vector<EnvField> MakeEnvFields() {
           "drive_write_cache_hdparm", "drive write cache (hdparm -W)",
           "drive write cache (hdparm)", kIfKnown, kYes),
   };
+}
+
+// Every field, section by section, in the order `env` prints them.
+std::vector<EnvField> MakeEnvFields() {
+  std::vector<EnvField> fields;
+  for (auto section : {HostFields, TargetFields, DeviceFields}) {
+    const std::vector<EnvField> rows = section();
+    fields.insert(fields.end(), rows.begin(), rows.end());
+  }
+  return fields;
 }
 
 }  // namespace
