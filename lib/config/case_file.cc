@@ -101,28 +101,65 @@ Status ApplyCaseFile(const std::string& path, Settings& settings) {
   return ApplyCaseText(text.value(), path, settings);
 }
 
+// The option that made the group, for its errors.
+const char* GroupOption(const Settings& s) {
+  return s.writers > 1       ? "option --writers"
+         : s.queue_depth > 1 ? "option --queue-depth"
+                             : "option --commits-per-sync";
+}
+
 // A group commit shares one sync call among its commits: it needs a sync
-// method that makes one, and whole groups in the writes and the warm-up.
-Status ValidateGroupCommit(const Settings& s) {
-  const std::uint64_t n = s.commits_per_sync;
+// method that makes one. Writer threads and writes in flight make a group
+// too, of their own count, which a given --commits-per-sync must match.
+Status ValidateGroupShape(const Settings& s) {
+  const std::uint64_t n = CommitsPerStep(s);
   if (n == 1) return Ok{};
-  const auto refused = [](const std::string& why) {
-    return PlainError(ErrorKind::kUsage, "option --commits-per-sync", why);
+  const auto refused = [&s](const std::string& why) {
+    return PlainError(ErrorKind::kUsage, GroupOption(s), why);
   };
-  if (s.replay) return refused("a replay syncs as its program did");
+  if (s.replay) return refused("a replay writes and syncs as its program did");
+  if (s.writers > 1 && s.queue_depth > 1) {
+    return refused("threads or writes in flight, not both: --queue-depth 1");
+  }
+  if (s.commits_per_sync != 1 && s.commits_per_sync != n) {
+    return refused(
+        "a group is one commit per writer or per write in flight: "
+        "--commits-per-sync 1 or " +
+        std::to_string(n));
+  }
   for (SyncMethod sync : s.syncs) {
-    if (!HasSyncCall(sync)) {
+    if (s.commits_per_sync > 1 && !HasSyncCall(sync)) {
       return refused("needs a sync call to share: --sync " +
                      std::string(NameOf(kSyncMethods, sync)) +
                      " makes none (use fsync or fdatasync)");
     }
   }
+  return Ok{};
+}
+
+// The group's writes: how they may be written at once.
+Status ValidateGroupWrites(const Settings& s) {
+  const std::uint64_t n = CommitsPerStep(s);
   if (s.writes % n != 0 || s.warmup % n != 0) {
-    return refused("--writes (" + std::to_string(s.writes) +
-                   ") and --warmup (" + std::to_string(s.warmup) +
-                   ") count commits: each a "
-                   "multiple of " +
-                   std::to_string(n));
+    return PlainError(ErrorKind::kUsage, GroupOption(s),
+                      "--writes (" + std::to_string(s.writes) +
+                          ") and --warmup (" + std::to_string(s.warmup) +
+                          ") count commits: each a multiple of " +
+                          std::to_string(n));
+  }
+  if (s.queue_depth > 1) {
+    for (IoMode io : s.ios) {
+      if (io != IoMode::kDirect) {
+        return PlainError(ErrorKind::kUsage, "option --queue-depth",
+                          "keeps direct-I/O writes in flight: add --io direct");
+      }
+    }
+  }
+  if (s.writers > 1 && s.direct_unaligned == DirectUnaligned::kStage) {
+    return PlainError(ErrorKind::kUsage, "option --writers",
+                      "a staged write starts with the block the write before "
+                      "ended in: one writer (--queue-depth keeps staged "
+                      "writes in flight)");
   }
   return Ok{};
 }
@@ -138,7 +175,8 @@ Status Validate(const Settings& s) {
                           std::to_string(kMinRunsForVerdict));
   }
   if (Status ok = ValidateLogSettings(s); !ok) return ok;
-  if (Status ok = ValidateGroupCommit(s); !ok) return ok;
+  if (Status ok = ValidateGroupShape(s); !ok) return ok;
+  if (Status ok = ValidateGroupWrites(s); !ok) return ok;
   if (s.atomic == AtomicWrites::kOn) {
     const auto refused = [](const std::string& why) {
       return PlainError(ErrorKind::kUsage, "option --atomic on", why);

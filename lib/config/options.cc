@@ -366,6 +366,9 @@ constexpr std::uint64_t kMaxWrites = 100'000'000;
 // Group commit: PostgreSQL's WAL writer and InnoDB's write groups gather tens
 // of commits; a thousand is past any.
 constexpr std::uint64_t kMaxCommitsPerSync = 1024;
+// More threads or writes in flight than any engine's log keeps.
+constexpr std::uint64_t kMaxWriters = 64;
+constexpr std::uint64_t kMaxQueueDepth = 256;
 
 // What one run writes: where, how much, and how commits share a sync.
 std::vector<Option> WorkloadOptions() {
@@ -393,6 +396,17 @@ std::vector<Option> WorkloadOptions() {
        "makes them (fsync and fdatasync only); every time and device figure "
        "is then per commit, its share of the sync included",
        Count{&Settings::commits_per_sync, 1, kMaxCommitsPerSync}},
+      {"writers", "writers", "writers", Recorded::kOptional, "N",
+       "writer threads: a group of N commits written at once, each thread "
+       "taking the next place in the log, then one sync for the group, as a "
+       "database's group commit (a group of N: --commits-per-sync 1 or N)",
+       Count{&Settings::writers, 1, kMaxWriters}},
+      {"queue-depth", "queue_depth", "queue_depth", Recorded::kOptional, "N",
+       "direct-I/O writes in flight: a group of N commits' writes submitted "
+       "at once through io_uring and all awaited, then one fsync or "
+       "fdatasync (none with o_sync, o_dsync), as Seastar's and TigerBeetle's "
+       "logs write",
+       Count{&Settings::queue_depth, 1, kMaxQueueDepth}},
   };
 }
 

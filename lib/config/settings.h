@@ -3,6 +3,7 @@
 // are checked is the option table's (options.h) and case_file.h's.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -53,6 +54,12 @@ struct Settings {
   // (1: a sync per commit). `writes` and `warmup` count commits, a multiple
   // of it; every figure of a run is per commit, its share of the sync in.
   std::uint64_t commits_per_sync = 1;
+  // Writer threads that write a group's commits at once, each taking the
+  // next place in the log; one sync for the group after all (1: one writer).
+  std::uint64_t writers = 1;
+  // Direct-I/O writes in flight: a group's writes submitted at once through
+  // io_uring and all awaited, then its sync, if the method makes one.
+  std::uint64_t queue_depth = 1;
   // RWF_ATOMIC on every timed write (--atomic on): direct I/O only.
   AtomicWrites atomic = AtomicWrites::kOff;
   // Blocks per pair in the first round (or the whole run, when given without
@@ -120,5 +127,12 @@ inline PairKey KeyOf(const PairSpec& s) {
 // Every combination of the axes, each with the sizes in the order given, and
 // what each variant writes under the settings' workload (WritesFor).
 std::vector<PairSpec> ExpandPlan(const Settings& settings);
+
+// The commits of one timed step, which share its sync: a group commit's, one
+// per writer thread, or the writes in flight together (1: one commit a step).
+// Validate holds the three settings to one group.
+inline std::uint64_t CommitsPerStep(const Settings& s) {
+  return std::max({s.commits_per_sync, s.writers, s.queue_depth});
+}
 
 }  // namespace alignbench

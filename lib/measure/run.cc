@@ -105,7 +105,9 @@ RunSpec SpecFor(const Settings& settings, const PairSpec& pair, Variant variant,
   spec.pattern = PatternFor(settings, pair, variant);
   spec.writes = settings.writes;
   spec.warmup = settings.warmup;
-  spec.commits_per_sync = settings.commits_per_sync;
+  spec.commits_per_sync = CommitsPerStep(settings);
+  spec.writers = settings.writers;
+  spec.queue_depth = settings.queue_depth;
   spec.atomic = settings.atomic == AtomicWrites::kOn;
   // A replay's ops carry their own calls; its files open without O_DSYNC.
   spec.sync = settings.replay ? SyncMethod::kNone : pair.sync;
@@ -237,12 +239,15 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   // a cgroup) is met here, and here it is known what it was for.
   std::optional<Run> made;
   try {
+    std::vector<AlignedBuffer> stages;
+    const std::uint64_t buffers =
+        stage > 0 ? std::max<std::uint64_t>(2, spec.queue_depth + 1) : 0;
+    for (std::uint64_t k = 0; k < buffers; ++k) {
+      stages.emplace_back(stage, alignment);
+    }
     made.emplace(Run(spec, std::move(file), std::move(fd),
                      Payload(size, alignment, spec.warmup + spec.writes),
-                     AlignedBuffer(stage, alignment)));
-    if (stage > 0) {
-      made->held_ = AlignedBuffer(stage, alignment);
-    }
+                     std::move(stages)));
   } catch (const std::bad_alloc&) {
     Error error = SystemError(ErrorKind::kSetup,
                               "allocate the write buffers of a " +
@@ -254,15 +259,20 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   Run& run = *made;
   run.read_.resize(totals.max_read);
   if (Status others = run.PrepareOthers(); !others) return others.error();
+  if (Status started = run.StartWriters(); !started) return started.error();
   if (stage > 0) {
     // The writer knows its header block: the header's bytes, then zeros.
-    std::memset(run.held_.data(), 0, spec.dio_alignment);
-    std::memset(run.held_.data(), 'H',
+    char* held = run.stages_[run.held_].data();
+    std::memset(held, 0, spec.dio_alignment);
+    std::memset(held, 'H',
                 std::min<std::uint64_t>(spec.pattern.HeaderBytes(),
                                         spec.dio_alignment));
     run.held_to_ = spec.dio_alignment;
   }
-  run.step_.reserve(4 * spec.commits_per_sync);  // Step() allocates nothing
+  // Step() allocates nothing.
+  run.step_.reserve(4 * spec.commits_per_sync);
+  run.commit_starts_.reserve(spec.commits_per_sync + 1);
+  run.in_flight_.reserve(4 * spec.commits_per_sync);
   for (std::uint64_t k = 0; k < spec.warmup; k += spec.commits_per_sync) {
     if (Result<OpTimes> op = run.Step(); !op) return op.error();
   }
@@ -279,62 +289,91 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
 }
 
 Run::Run(RunSpec spec, TestFile file, UniqueFd fd, Payload payload,
-         AlignedBuffer stage)
+         std::vector<AlignedBuffer> stages)
     : spec_(std::move(spec)),
       file_(std::move(file)),
       fd_(std::move(fd)),
       payload_(std::move(payload)),
-      stage_(std::move(stage)),
-      held_(0, sizeof(void*)) {}
+      stages_(std::move(stages)) {}
+
+// The group's writer threads or its ring, before the warm-up uses them.
+Status Run::StartWriters() {
+  if (spec_.writers > 1) {
+    auto started = WriterThreads::Start(spec_.writers);
+    if (!started) return started.error();
+    writers_ = std::move(started).value();
+  }
+  if (spec_.queue_depth > 1) {
+    Result<Uring> ring = Uring::Open(static_cast<unsigned>(spec_.queue_depth));
+    if (!ring) {
+      Error error = ring.error();
+      error.hint =
+          "io_uring is not open to this process (sysctl "
+          "kernel.io_uring_disabled, a container's seccomp filter): "
+          "--queue-depth 1 writes one at a time";
+      return error;
+    }
+    ring_.emplace(std::move(ring).value());
+  }
+  return Ok{};
+}
+
+int Run::RwfOf(const Op& op) const {
+  return (op.sync == OpSync::kDsync  ? RWF_DSYNC
+          : op.sync == OpSync::kSync ? RWF_SYNC
+                                     : 0) |
+         (spec_.atomic && op.file == 0 ? kRwfAtomic : 0);
+}
 
 Status Run::WriteAt(const Op& op, const char* bytes) {
-  const int rwf = (op.sync == OpSync::kDsync  ? RWF_DSYNC
-                   : op.sync == OpSync::kSync ? RWF_SYNC
-                                              : 0) |
-                  (spec_.atomic && op.file == 0 ? kRwfAtomic : 0);
+  const int rwf = RwfOf(op);
   const Extent extent = op.extent;
-  const auto offset = static_cast<off_t>(extent.offset);
   if (op.file != 0) {  // a replay's other file: buffered
     Result<int> fd = FdOf(op.file);
     if (!fd) return fd.error();
-    return PwriteAll(fd.value(), bytes, extent.length, offset, PathOf(op.file),
+    return PwriteAll(fd.value(), bytes, extent.length,
+                     static_cast<off_t>(extent.offset), PathOf(op.file),
                      *spec_.ops, rwf);
   }
+  Result<RingWrite> write = LogWrite(extent, bytes, rwf);
+  if (!write) return write.error();
+  const RingWrite& w = write.value();
+  Status written =
+      PwriteAll(w.fd, w.bytes, w.length, static_cast<off_t>(w.offset),
+                file_.path(), *spec_.ops, w.rwf);
+  if (!written) return WriteError(written.error(), extent);
+  return written;
+}
+
+Result<RingWrite> Run::LogWrite(Extent extent, const char* bytes, int rwf) {
   const std::uint64_t a = spec_.dio_alignment;
   const bool unaligned = spec_.io == IoMode::kDirect &&
                          (extent.offset % a != 0 || extent.length % a != 0);
   if (unaligned && spec_.direct_unaligned == DirectUnaligned::kStage) {
-    return WriteStaged(extent, bytes, rwf);
+    return Staged(extent, bytes, rwf);
   }
-  Status written = PwriteAll(fd_.get(), bytes, extent.length, offset,
-                             file_.path(), *spec_.ops, rwf);
-  if (!written && written.error().errno_value == EOPNOTSUPP && spec_.atomic) {
-    Error error = written.error();
+  return RingWrite{fd_.get(), bytes, extent.length, extent.offset, rwf};
+}
+
+Error Run::WriteError(Error error, Extent extent) const {
+  if (error.errno_value == EOPNOTSUPP && spec_.atomic) {
     error.hint =
         "this filesystem takes no atomic writes (statx STATX_WRITE_ATOMIC: "
         "alignbench env); xfs does from Linux 6.16";
-    return error;
-  }
-  if (!written && written.error().errno_value == EINVAL && spec_.atomic) {
-    Error error = written.error();
+  } else if (error.errno_value == EINVAL && spec_.atomic) {
     error.hint =
         "RWF_ATOMIC takes one write of a size the filesystem names "
         "(statx STATX_WRITE_ATOMIC: alignbench env) at an offset "
         "that is a multiple of that size; this one is " +
         std::to_string(extent.length) + " bytes at " +
         std::to_string(extent.offset);
-    return error;
-  }
-  if (!written && written.error().errno_value == EINVAL &&
-      spec_.io == IoMode::kDirect) {
-    Error error = written.error();
+  } else if (error.errno_value == EINVAL && spec_.io == IoMode::kDirect) {
     error.hint =
         "O_DIRECT on this filesystem needs offsets that are multiples of " +
         std::to_string(spec_.dio_alignment) +
         " bytes; --direct-unaligned stage measures it as a database would";
-    return error;
   }
-  return written;
+  return error;
 }
 
 // As a database does under O_DIRECT (InnoDB's and Derby's log buffers): the
@@ -345,32 +384,32 @@ Status Run::WriteAt(const Op& op, const char* bytes) {
 // moved by a replay's shift, spans three blocks and starts again in the
 // middle one); after its end the last block is zeros, the log's free space.
 // Nothing is read back in the timed span. Only a head block the writer does not
-// hold (never, for these sequential patterns) is read from the file.
-Status Run::WriteStaged(Extent extent, const char* bytes, int rwf) {
+// hold (never, for these sequential patterns) is read from the file. With
+// writes in flight, each has its own buffer: two of them write the block one
+// ends and the next starts in, as a log that submits without waiting does.
+Result<RingWrite> Run::Staged(Extent extent, const char* bytes, int rwf) {
   record_.staged = true;
   const std::uint64_t a = spec_.dio_alignment;
   const std::uint64_t offset = extent.offset;
   const std::uint64_t size = extent.length;
   const std::uint64_t start = offset / a * a;
   const std::uint64_t end = RoundUp(offset + size, a);
-  char* stage = stage_.data();
+  const std::size_t next = (held_ + 1) % stages_.size();
+  char* stage = stages_[next].data();
   if (start >= held_from_ && start + a <= held_to_) {
-    std::memcpy(stage, held_.data() + (start - held_from_), a);
+    std::memcpy(stage, stages_[held_].data() + (start - held_from_), a);
   } else if (Status read =
                  PreadAll(fd_.get(), stage, a, static_cast<off_t>(start),
                           file_.path(), *spec_.ops);
              !read) {
-    return read;
+    return read.error();
   }
   std::memcpy(stage + (offset - start), bytes, size);
   std::memset(stage + (offset - start) + size, 0, end - (offset + size));
-  Status written =
-      PwriteAll(fd_.get(), stage, end - start, static_cast<off_t>(start),
-                file_.path(), *spec_.ops, rwf);
-  std::swap(stage_, held_);
+  held_ = next;
   held_from_ = start;
   held_to_ = end;
-  return written;
+  return RingWrite{fd_.get(), stage, end - start, start, rwf};
 }
 
 // A replay's ftruncate or fallocate, as the program made it between its
@@ -489,13 +528,14 @@ Error Run::WithHint(Error error) const {
   return Answer(std::move(error), Phase::kMeasurement, RunFileBytes(spec_));
 }
 
-Result<OpTimes> Run::Step() {
-  // The commits' operations and bytes are chosen before the clock starts;
-  // a commit's writes take its bytes in turn. In a group, the commits before
+void Run::Gather() {
+  // A commit's writes take its bytes in turn. In a group, the commits before
   // the last leave out the sync that ends them: the last one's syncs all.
   step_.clear();
+  commit_starts_.clear();
   const std::uint64_t commits = spec_.commits_per_sync;
   for (std::uint64_t k = 0; k < commits; ++k) {
+    commit_starts_.push_back(step_.size());
     const char* bytes = payload_.For(next_++);
     const CommitOps& ops = spec_.pattern.Next();
     for (std::size_t i = 0; i < ops.size(); ++i) {
@@ -507,9 +547,61 @@ Result<OpTimes> Run::Step() {
       if (op.kind == OpKind::kWrite) bytes += op.extent.length;
     }
   }
+  commit_starts_.push_back(step_.size());
+}
+
+Status Run::WriteTogether() {
+  if (writers_) {
+    return writers_->WriteGroup(
+        spec_.commits_per_sync,
+        [this](std::size_t commit) { return WriteCommit(commit); });
+  }
+  return WriteInFlight();
+}
+
+// Commit `commit`'s writes, on the writer thread that took it.
+Status Run::WriteCommit(std::size_t commit) {
+  for (std::size_t i = commit_starts_[commit]; i < commit_starts_[commit + 1];
+       ++i) {
+    const auto& [op, bytes] = step_[i];
+    if (op.kind != OpKind::kWrite) continue;
+    if (Status written = WriteAt(op, bytes); !written) return written;
+  }
+  return Ok{};
+}
+
+Status Run::WriteInFlight() {
+  in_flight_.clear();
+  for (const auto& [op, bytes] : step_) {
+    if (op.kind != OpKind::kWrite) continue;
+    Result<RingWrite> write = LogWrite(op.extent, bytes, RwfOf(op));
+    if (!write) return write.error();
+    in_flight_.push_back(write.value());
+  }
+  const auto failed = ring_->WriteAll(in_flight_.data(), in_flight_.size());
+  if (!failed) return Ok{};
+  const RingWrite& w = in_flight_[failed->index];
+  return WriteError(
+      SystemError(ErrorKind::kIo, "io_uring write", file_.path(),
+                  failed->errno_value, static_cast<std::int64_t>(w.offset)),
+      Extent{w.offset, w.length});
+}
+
+Result<OpTimes> Run::Step() {
+  Gather();
   OpTimes times{0, 0};
   Clock::time_point last = Clock::now();
+  const bool together = writers_ || ring_;
+  if (together) {
+    if (Status written = WriteTogether(); !written) {
+      return WithHint(written.error());
+    }
+    const Clock::time_point now = Clock::now();
+    times.write_ns = Nanos(now - last);
+    last = now;
+  }
   for (const auto& [op, bytes] : step_) {
+    if (together && op.kind == OpKind::kWrite) continue;
     // A sync without a call (o_sync, o_dsync, none; a replay's synchronous
     // write's) takes no time: no clock read lands inside the span for it.
     if (op.kind == OpKind::kSync &&
@@ -525,6 +617,7 @@ Result<OpTimes> Run::Step() {
   }
   // Each commit of a group takes its share: the statistics, the device's
   // counters and the report are then per commit whatever the group.
+  const std::uint64_t commits = spec_.commits_per_sync;
   const auto share = [commits](std::int64_t ns) {
     return (ns + static_cast<std::int64_t>(commits) / 2) /
            static_cast<std::int64_t>(commits);

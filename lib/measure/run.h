@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,10 +20,12 @@
 #include "lib/io/file_io.h"
 #include "lib/io/file_ops.h"
 #include "lib/io/test_file.h"
+#include "lib/io/uring.h"
 #include "lib/measure/counters.h"
 #include "lib/measure/pattern.h"
 #include "lib/measure/payload.h"
 #include "lib/measure/record.h"
+#include "lib/measure/writer_threads.h"
 
 namespace alignbench {
 
@@ -48,9 +51,13 @@ struct RunSpec {
   Layout layout = Layout::kExtend;
   CacheState cache = CacheState::kWarm;
   DirectUnaligned direct_unaligned = DirectUnaligned::kReport;
-  // A log writer's group commit: this many commits' writes, then one sync,
-  // in each Step(); `writes` and `warmup` count commits.
+  // The commits of each Step(), which share its sync (CommitsPerStep):
+  // `writes` and `warmup` count commits.
   std::uint64_t commits_per_sync = 1;
+  // The group's commits written by this many threads at once (WriterThreads),
+  // or its writes submitted together through io_uring, this many in flight.
+  std::uint64_t writers = 1;
+  std::uint64_t queue_depth = 1;
   // Every timed write of the log with RWF_ATOMIC (direct I/O).
   bool atomic = false;
   // From the environment probe
@@ -86,24 +93,40 @@ class Run final {
   static Result<Run> Prepare(const RunSpec& spec);
 
   // One timed commit, or one group of commits_per_sync commits whose writes
-  // share the last one's sync: its writes and syncs in order. Each commit
-  // is recorded as its share of the span. Fails on the first error; the failed
-  // operation is not recorded.
+  // share the last one's sync: its writes and syncs in order, or with writer
+  // threads or writes in flight, its writes together and then its syncs. Each
+  // commit is recorded as its share of the span. Fails on the first error; the
+  // failed operation is not recorded.
   Result<OpTimes> Step();
   // Counters and times of the run. Call once, last.
   RunRecord Finish(std::optional<Error> error);
 
  private:
   Run(RunSpec spec, TestFile file, UniqueFd fd, Payload payload,
-      AlignedBuffer stage);
+      std::vector<AlignedBuffer> stages);
   // Prepare without the errno table's answer, which Prepare adds once.
   static Result<Run> PrepareUnanswered(const RunSpec& spec);
   Status PrepareOthers();
+  Status StartWriters();
   Status DropCache();
   // One op of a commit, on its file.
   Status Do(const Op& op, const char* bytes);
+  // pwritev2's flags for a write op (RWF_DSYNC, RWF_ATOMIC).
+  int RwfOf(const Op& op) const;
   Status WriteAt(const Op& op, const char* bytes);
-  Status WriteStaged(Extent extent, const char* bytes, int rwf);
+  // What a write of the log puts on the file: its bytes, or whole blocks
+  // staged from them.
+  Result<RingWrite> LogWrite(Extent extent, const char* bytes, int rwf);
+  Result<RingWrite> Staged(Extent extent, const char* bytes, int rwf);
+  // A failed write of the log, with what to do about it.
+  Error WriteError(Error error, Extent extent) const;
+  // The step's operations, chosen before the clock starts.
+  void Gather();
+  // The step's writes at once: commit k's by a writer thread, or all of them
+  // in flight.
+  Status WriteTogether();
+  Status WriteCommit(std::size_t commit);
+  Status WriteInFlight();
   Status Resize(const Op& op);
   Status Sync(const Op& op);
   Status Create(std::uint32_t file);
@@ -123,20 +146,27 @@ class Run final {
   UniqueFd dir_;
   // The bytes of each write, distinct from write to write.
   Payload payload_;
-  // Staged direct writes only: whole aligned blocks
-  AlignedBuffer stage_;
+  // Staged direct writes only: whole aligned blocks, one buffer for each
+  // write in flight and one for the blocks the last write wrote.
+  std::vector<AlignedBuffer> stages_;
   // A replay's reads land here.
   std::vector<char> read_;
   // Staged writes: the blocks the last one wrote, [held_from_, held_to_), as
-  // a database's log buffer holds them (swapped with stage_ after each write:
-  // nothing is copied but the block the next write starts in).
-  AlignedBuffer held_;
+  // a database's log buffer holds them, in stages_[held_] (the next write
+  // stages into the buffer after it: nothing is copied but the block it
+  // starts in).
+  std::size_t held_ = 0;
   std::uint64_t held_from_ = 0;
   std::uint64_t held_to_ = 0;
   // Index of the next write in the pattern (warm-up included)
   std::uint64_t next_ = 0;
   // The operations of the step being timed, each with its bytes.
   std::vector<std::pair<Op, const char*>> step_;
+  // Where each commit's operations start in step_, and the end.
+  std::vector<std::size_t> commit_starts_;
+  std::unique_ptr<WriterThreads> writers_;
+  std::optional<Uring> ring_;
+  std::vector<RingWrite> in_flight_;
   RunRecord record_;
   // The timed writes' times, allocated before the loop: Step() only counts.
   HistogramRecorder total_;

@@ -41,8 +41,8 @@ PATH=$(trusted_path)
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
-BUILD_PACKAGES=(g++ make ninja-build cmake git libbenchmark-dev libboost-program-options-dev
-                nlohmann-json3-dev catch2)
+BUILD_PACKAGES=(g++ make ninja-build cmake git pkg-config libbenchmark-dev
+                libboost-program-options-dev nlohmann-json3-dev catch2 liburing-dev)
 # What the tests use, and nothing else: the scripts that need more (fio for the cross-check,
 # python3-scipy for statistics-table.py) say or install it. btrfs-progs: the btrfs rig test.
 # ansible-core, lintian, dpkg-dev (dpkg-shlibdeps) and file (CPack's ELF check): the

@@ -128,6 +128,36 @@ TEST_CASE("Validate refuses impossible plans") {
     s.warmup = 2;
   }));
   CHECK_FALSE(invalid([](Settings& s) { s.commits_per_sync = 4; }));
+  // Writer threads and writes in flight make a group of their own count.
+  CHECK_FALSE(invalid([](Settings& s) { s.writers = 4; }));
+  CHECK_FALSE(invalid([](Settings& s) {  // each thread's write is synchronous
+    s.writers = 4;
+    s.syncs = {SyncMethod::kODsync};
+  }));
+  CHECK(invalid([](Settings& s) { s.writers = 3; }));  // 32 writes
+  CHECK(invalid([](Settings& s) { s.writers = 65; }));
+  CHECK(invalid([](Settings& s) {
+    s.writers = 4;
+    s.commits_per_sync = 2;
+  }));
+  CHECK(invalid([](Settings& s) {  // staging needs the write before's block
+    s.writers = 4;
+    s.ios = {IoMode::kDirect};
+    s.direct_unaligned = DirectUnaligned::kStage;
+  }));
+  CHECK(invalid([](Settings& s) { s.queue_depth = 4; }));  // buffered
+  CHECK_FALSE(invalid([](Settings& s) {
+    s.queue_depth = 4;
+    s.ios = {IoMode::kDirect};
+    s.direct_unaligned = DirectUnaligned::kStage;
+    s.syncs = {SyncMethod::kODsync};
+  }));
+  CHECK(invalid([](Settings& s) {
+    s.queue_depth = 4;
+    s.writers = 4;
+    s.ios = {IoMode::kDirect};
+  }));
+  CHECK(invalid([](Settings& s) { s.queue_depth = 257; }));
   CHECK(invalid([](Settings& s) { s.atomic = AtomicWrites::kOn; }));
   CHECK_FALSE(invalid([](Settings& s) {
     s.atomic = AtomicWrites::kOn;

@@ -1,0 +1,77 @@
+#include "lib/io/uring.h"
+
+#include <liburing.h>
+#include <sys/uio.h>
+
+#include <cerrno>
+
+namespace alignbench {
+
+void Uring::Close::operator()(io_uring* ring) const {
+  io_uring_queue_exit(ring);
+  delete ring;
+}
+
+Result<Uring> Uring::Open(unsigned depth) {
+  auto ring = std::make_unique<io_uring>();
+  if (const int rc = io_uring_queue_init(depth, ring.get(), 0); rc < 0) {
+    return SystemError(ErrorKind::kSetup, "io_uring_setup", "", -rc);
+  }
+  return Uring(std::unique_ptr<io_uring, Close>(ring.release()), depth);
+}
+
+namespace {
+
+// The rest of a write io_uring did short, as PwriteAll would.
+int FinishShort(const RingWrite& w, std::uint64_t done) {
+  while (done < w.length) {
+    iovec rest{const_cast<char*>(w.bytes + done), w.length - done};
+    const ssize_t n =
+        ::pwritev2(w.fd, &rest, 1, static_cast<off_t>(w.offset + done), w.rwf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return n < 0 ? errno : EIO;
+    done += static_cast<std::uint64_t>(n);
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::optional<Uring::Failure> Uring::WriteAll(const RingWrite* writes,
+                                              std::size_t count) {
+  std::optional<Failure> failure;
+  std::size_t queued = 0;
+  std::size_t done = 0;
+  while (done < count) {
+    while (queued < count && queued - done < depth_) {
+      io_uring_sqe* sqe = io_uring_get_sqe(ring_.get());
+      if (sqe == nullptr) break;
+      const RingWrite& w = writes[queued];
+      io_uring_prep_write(sqe, w.fd, w.bytes, static_cast<unsigned>(w.length),
+                          w.offset);
+      sqe->rw_flags = w.rwf;
+      io_uring_sqe_set_data64(sqe, queued);
+      ++queued;
+    }
+    const int submitted = io_uring_submit_and_wait(ring_.get(), 1);
+    if (submitted < 0 && submitted != -EINTR) {
+      return Failure{done, -submitted};
+    }
+    io_uring_cqe* cqe = nullptr;
+    while (io_uring_peek_cqe(ring_.get(), &cqe) == 0) {
+      const std::size_t index = io_uring_cqe_get_data64(cqe);
+      const int res = cqe->res;
+      io_uring_cqe_seen(ring_.get(), cqe);
+      ++done;
+      const int error =
+          res < 0 ? -res
+                  : FinishShort(writes[index], static_cast<std::uint64_t>(res));
+      if (error != 0 && (!failure || index < failure->index)) {
+        failure = Failure{index, error};
+      }
+    }
+  }
+  return failure;
+}
+
+}  // namespace alignbench

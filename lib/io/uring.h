@@ -1,0 +1,52 @@
+// Writes in flight through io_uring (liburing), as a direct-I/O log keeps
+// them: a batch submitted at once, at most the ring's depth in flight, and
+// every completion awaited before the caller goes on.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "lib/base/error.h"
+
+struct io_uring;
+
+namespace alignbench {
+
+// One write of a batch: its file, bytes, place and pwritev2 flags
+// (RWF_DSYNC, RWF_ATOMIC).
+struct RingWrite {
+  int fd = -1;
+  const char* bytes = nullptr;
+  std::uint64_t length = 0;
+  std::uint64_t offset = 0;
+  int rwf = 0;
+};
+
+class Uring final {
+ public:
+  // A ring for `depth` writes in flight, or io_uring_setup's errno.
+  static Result<Uring> Open(unsigned depth);
+
+  // The batch's writes, up to the depth in flight at a time, each awaited; a
+  // write the kernel did short is finished with pwritev2. The first write
+  // that failed and its errno, or nothing.
+  struct Failure {
+    std::size_t index;
+    int errno_value;
+  };
+  std::optional<Failure> WriteAll(const RingWrite* writes, std::size_t count);
+
+ private:
+  struct Close {
+    void operator()(io_uring* ring) const;
+  };
+  Uring(std::unique_ptr<io_uring, Close> ring, unsigned depth)
+      : ring_(std::move(ring)), depth_(depth) {}
+
+  std::unique_ptr<io_uring, Close> ring_;
+  unsigned depth_;
+};
+
+}  // namespace alignbench

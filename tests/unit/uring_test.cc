@@ -1,0 +1,47 @@
+// lib/io/uring.h: a batch of writes through io_uring lands where each says, a
+// batch longer than the ring's depth too; a failed write is named with its
+// errno.
+#include "lib/io/uring.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cerrno>
+#include <string>
+#include <vector>
+
+#include "tests/unit/temp_dir.h"
+
+using namespace alignbench;
+
+TEST_CASE("uring: a batch of writes, more than the depth") {
+  Result<Uring> ring = Uring::Open(2);
+  if (!ring) {
+    WARN("SKIPPED: io_uring not open to this process: "
+         << ring.error().Message());
+    return;
+  }
+  TempDir dir;
+  const std::string path = dir.path() + "/log";
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT, 0600);
+  REQUIRE(fd >= 0);
+  const std::string bytes = "abcde";
+  std::vector<RingWrite> writes;
+  for (std::uint64_t k = 0; k < bytes.size(); ++k) {  // backwards on purpose
+    const std::uint64_t at = bytes.size() - 1 - k;
+    writes.push_back({fd, bytes.data() + at, 1, at * 3, 0});
+  }
+  CHECK_FALSE(ring.value().WriteAll(writes.data(), writes.size()));
+  std::string file(13, '?');
+  CHECK(::pread(fd, file.data(), file.size(), 0) == 13);
+  CHECK(file == std::string("a\0\0b\0\0c\0\0d\0\0e", 13));
+
+  writes[3].fd = -1;
+  const auto failed = ring.value().WriteAll(writes.data(), writes.size());
+  REQUIRE(failed);
+  CHECK(failed->index == 3);
+  CHECK(failed->errno_value == EBADF);
+  ::close(fd);
+  ::unlink(path.c_str());
+}
