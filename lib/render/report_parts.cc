@@ -83,6 +83,16 @@ std::string PValueCell(const PairResult& p) {
   return p.inference.test ? Printf("%.3g", p.inference.test->p_value) : "n/a";
 }
 
+// How a step's commits are written: "4 commits per sync, " and who writes
+// them, or nothing for a commit at a time.
+std::string GroupText(const Settings& s) {
+  const std::string n = std::to_string(CommitsPerStep(s));
+  if (s.writers > 1) return n + " writer threads per group, ";
+  if (s.queue_depth > 1) return n + " writes in flight per batch (io_uring), ";
+  if (s.commits_per_sync > 1) return n + " commits per sync, ";
+  return "";
+}
+
 std::string SettingsLine(const Report& r, bool compact) {
   const Settings& s = r.settings;
   const bool no_sync =
@@ -91,16 +101,13 @@ std::string SettingsLine(const Report& r, bool compact) {
   const bool all_sync =
       std::none_of(s.syncs.begin(), s.syncs.end(),
                    [](SyncMethod m) { return m == SyncMethod::kNone; });
-  std::string line =
-      std::to_string(s.writes) +
-      (no_sync    ? " writes per run (no sync), "
-       : all_sync ? " synced writes per run, "
-                  : " writes per run, ") +
-      (s.commits_per_sync > 1
-           ? std::to_string(s.commits_per_sync) + " commits per sync, "
-           : std::string()) +
-      RulesText(r) + ", " + std::to_string(s.repetitions) +
-      (s.repetitions == 1 ? " run" : " runs") + " per variant";
+  std::string line = std::to_string(s.writes) +
+                     (no_sync    ? " writes per run (no sync), "
+                      : all_sync ? " synced writes per run, "
+                                 : " writes per run, ") +
+                     GroupText(s) + RulesText(r) + ", " +
+                     std::to_string(s.repetitions) +
+                     (s.repetitions == 1 ? " run" : " runs") + " per variant";
   if (s.seed && !compact) line += ", seed " + std::to_string(*s.seed);
   if (s.warmup > 0) line += ", " + std::to_string(s.warmup) + " warm-up writes";
   if (s.budget_seconds) {
@@ -116,8 +123,33 @@ std::string SettingsLine(const Report& r, bool compact) {
   return EscapeControl(line);
 }
 
+// How to read a group's figures: per commit, the sync shared.
+std::string GroupNote(const Settings& s) {
+  const std::uint64_t n = CommitsPerStep(s);
+  if (n == 1) return "";
+  const bool shared = std::any_of(s.syncs.begin(), s.syncs.end(),
+                                  [](SyncMethod m) { return HasSyncCall(m); });
+  std::string note =
+      "every time and device figure is per commit, its share of a group of " +
+      std::to_string(n) + " written " +
+      (s.writers > 1       ? "by as many threads at once"
+       : s.queue_depth > 1 ? "in flight at once"
+                           : "one after another");
+  if (shared) {
+    note +=
+        " and synced once: a read-on-write is paid by every commit and a "
+        "flush by the group (1/" +
+        std::to_string(n) +
+        " a commit), so the shift weighs more than with a sync each";
+  }
+  return note;
+}
+
 std::vector<std::pair<std::string, std::string>> Notes(const Report& r) {
   std::vector<std::pair<std::string, std::string>> notes;
+  if (std::string group = GroupNote(r.settings); !group.empty()) {
+    notes.emplace_back("group", std::move(group));
+  }
   if (!r.target.device) {
     // What a sync does where no device counts it: tmpfs's nothing, or
     // whether sshfs passes it on to its server.
@@ -204,7 +236,8 @@ std::string SummaryLine(const Report& report, bool compact) {
                              "; " + report.reference->disk
                        : report.target.Title();
   std::string line = (compact ? "" : "--- " + subject + ": ") +
-                     std::to_string(report.pairs.size()) + " pairs:";
+                     std::to_string(report.pairs.size()) +
+                     (report.pairs.size() == 1 ? " pair:" : " pairs:");
   bool first = true;
   for (std::size_t i = 0; i < std::size(kVerdicts); ++i) {
     // Leaning verdicts are counted where there are any (and never in a

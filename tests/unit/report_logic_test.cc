@@ -220,3 +220,24 @@ TEST_CASE("Explain says a leaning verdict is not one a rerun must repeat") {
                        "it (fewer than 8 blocks never reach 1 %)."));
   CHECK_THAT(text, !Catch::Contains("No significant time difference"));
 }
+
+TEST_CASE("Notes say how to read a group's figures, and only a group's") {
+  const auto group_note = [](const Report& r) {
+    for (const auto& [label, text] : Notes(r)) {
+      if (label == "group") return text;
+    }
+    return std::string();
+  };
+  Report r = FixedReport();
+  CHECK(group_note(r).empty());
+  r.settings.writers = 4;
+  r.settings.syncs = {SyncMethod::kFdatasync};
+  CHECK_THAT(group_note(r), Catch::Contains("a group of 4 written by as many "
+                                            "threads at once and synced once"));
+  CHECK_THAT(group_note(r), Catch::Contains("a flush by the group (1/4"));
+  r.settings.writers = 1;
+  r.settings.queue_depth = 8;
+  r.settings.syncs = {SyncMethod::kODsync};  // each write synchronous: no flush
+  CHECK_THAT(group_note(r), Catch::Contains("a group of 8 written in flight"));
+  CHECK_THAT(group_note(r), !Catch::Contains("flush"));
+}
