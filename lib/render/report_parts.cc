@@ -142,6 +142,14 @@ std::string GroupNote(const Settings& s) {
         std::to_string(n) +
         " a commit), so the shift weighs more than with a sync each";
   }
+  if (s.writers > 1 || s.queue_depth > 1) {
+    // Measured: sessions agreed on the direction, not on the size.
+    note +=
+        "; how the kernel schedules threads or merges writes in flight "
+        "stays alike for a session: sessions run one after another "
+        "agreed on the direction but not on the size, so the interval "
+        "holds for this session (scripts/repeatability compares them)";
+  }
   return note;
 }
 

@@ -235,9 +235,15 @@ TEST_CASE("Notes say how to read a group's figures, and only a group's") {
   CHECK_THAT(group_note(r), Catch::Contains("a group of 4 written by as many "
                                             "threads at once and synced once"));
   CHECK_THAT(group_note(r), Catch::Contains("a flush by the group (1/4"));
+  CHECK_THAT(group_note(r), Catch::Contains("the interval holds for this "
+                                            "session"));
   r.settings.writers = 1;
   r.settings.queue_depth = 8;
   r.settings.syncs = {SyncMethod::kODsync};  // each write synchronous: no flush
   CHECK_THAT(group_note(r), Catch::Contains("a group of 8 written in flight"));
   CHECK_THAT(group_note(r), !Catch::Contains("flush"));
+  r.settings.queue_depth = 1;
+  r.settings.commits_per_sync = 4;  // one writer: no scheduling to vary
+  r.settings.syncs = {SyncMethod::kFsync};
+  CHECK_THAT(group_note(r), !Catch::Contains("this session"));
 }
