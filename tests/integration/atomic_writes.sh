@@ -2,8 +2,9 @@
 # xfs (Linux 6.16 on: in software, 4 KiB to 1 MiB on a 4096-byte-sector rig) and on ext4
 # (none), in `alignbench env --format json` and in a run's result, whose answer then says
 # that the unaligned variant's writes can never be atomic; the device's queue limits
-# beside them; and `--atomic on`, whose shifted writes xfs refuses and ext4 all. A kernel that does not
-# say (before 6.11) is a skip, said loudly.
+# beside them; `--atomic on`, whose shifted writes xfs refuses and ext4 all; and what an
+# aligned atomic write costs on xfs against a plain one. A kernel that does not say (before
+# 6.11) is a skip, said loudly.
 source "$(dirname "$0")/lib.sh"
 
 make_rig --fs xfs --sector 4096
@@ -80,4 +81,28 @@ check "xfs: unaligned refused, aligned measured (got $(sides "$WORK/atomic-xfs.j
 check "the why says what RWF_ATOMIC takes" \
   grep -q "RWF_ATOMIC takes one write of a size the filesystem names" \
   <("$ALIGNBENCH" show --details "$WORK/atomic-xfs.json")
+
+# Aligned atomic against aligned plain, on a prewritten log: xfs keeps an atomic write whole
+# in software (out of place, then remapped), so each costs a second flush and its block
+# written twice; compare names the setting and the aligned side's change.
+for mode in off on; do
+  "$ALIGNBENCH" --dir "$XFS" --io direct --layout prewritten --atomic "$mode" --sizes 4K \
+    --writes 8 --repetitions 2 --out "$WORK/aligned-$mode.json" > /dev/null 2>&1 ||
+    { echo "FAIL: the aligned run with --atomic $mode" >&2; exit 1; }
+done
+aligned_io() {  # aligned_io FILE: the aligned side's flushes and KiB written per write
+  "$PY" -c 'import json, sys
+d = json.load(open(sys.argv[1]))["alignbench"]["pairs"][0]["aligned"]["device_per_write"]
+print(d["flushes"], d["written_kib"])' "$1"
+}
+read -r plain_fl plain_kib < <(aligned_io "$WORK/aligned-off.json")
+read -r atomic_fl atomic_kib < <(aligned_io "$WORK/aligned-on.json")
+echo "aligned 4K per write: plain $plain_fl flushes, $plain_kib KiB; atomic $atomic_fl, $atomic_kib"
+within() { "$PY" -c 'import sys; v, lo, hi = map(float, sys.argv[1:]); sys.exit(not lo <= v <= hi)' "$@"; }
+check "plain: a flush per write (got $plain_fl)" within "$plain_fl" 0.9 1.2
+check "atomic: two flushes per write (got $atomic_fl)" within "$atomic_fl" 1.8 2.3
+check "plain: 4 KiB written per write (got $plain_kib)" within "$plain_kib" 3.9 4.5
+check "atomic: 8 KiB written per write (got $atomic_kib)" within "$atomic_kib" 7.5 8.5
+check "compare names the setting" \
+  grep -q "atomic: off -> on" <("$ALIGNBENCH" compare "$WORK/aligned-off.json" "$WORK/aligned-on.json")
 finish
