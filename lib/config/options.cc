@@ -398,8 +398,8 @@ std::vector<Option> WorkloadOptions() {
        Count{&Settings::commits_per_sync, 1, kMaxCommitsPerSync}},
       {"writers", "writers", "writers", Recorded::kOptional, "N",
        "writer threads: a group of N commits written at once, each thread "
-       "taking the next place in the log, then one sync for the group, as a "
-       "database's group commit (a group of N: --commits-per-sync 1 or N)",
+       "writing its own commit at the next place in the log, then one sync "
+       "for the group (a group of N: --commits-per-sync 1 or N)",
        Count{&Settings::writers, 1, kMaxWriters}},
       {"queue-depth", "queue_depth", "queue_depth", Recorded::kOptional, "N",
        "direct-I/O writes in flight: a group of N commits' writes submitted "
