@@ -66,8 +66,9 @@ Result<std::vector<Report>> StartReports(const SessionOptions& options,
     reports.push_back(std::move(report));
   }
   const Settings& s = options.settings;
-  log << "measuring " << pairs << " pairs x 2 variants x " << s.repetitions
-      << " run(s) x " << s.writes << " writes";
+  log << "measuring " << pairs << (pairs == 1 ? " pair" : " pairs")
+      << " x 2 variants x " << s.repetitions << " run(s) x " << s.writes
+      << " writes";
   if (reports.size() > 1) {
     log << " in each of " << reports.size() << " directories, interleaved";
   }
