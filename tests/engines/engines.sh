@@ -7,9 +7,11 @@
 # commit). Where `alignbench record` is there, each engine and its case run again under it
 # and their per-commit patterns must be the same (tests/engines/pattern.py: operations,
 # sync call, offsets mod 512 and 4096, whole blocks, tail block rewritten, bytes, open
-# flags). Ends with the table engine | case. Root only; skipped under the sanitizer (it
-# tests the cases, not the code) and where an engine is not installed (scripts/test
-# installs them as root: ENGINE_PACKAGES in scripts/lib/common.sh).
+# flags); MariaDB's binary log, which syncs once per 4 commits, also write call by write
+# call (tests/engines/group_sync.py), so COMMITS must be a multiple of 4. Ends with the
+# table engine | case. Root only; skipped under the sanitizer (it tests the cases, not the
+# code) and where an engine is not installed (scripts/test installs them as root:
+# ENGINE_PACKAGES in scripts/lib/common.sh).
 source "$(dirname "$0")/../integration/lib.sh"
 source "$(dirname "$0")/lib.sh"
 CASES="$ALIGNBENCH_SOURCE_DIR/cases"
@@ -136,6 +138,18 @@ pg_ran_with() {
   grep -Eq "wal_sync_method +\| $1\$" "$2" && grep -Eq "synchronous_commit +\| on\$" "$2"
 }
 
+# binlog_ran LOG SYNC COMMITS: the mariadb client's LOG says log_bin on, sync_binlog SYNC,
+# binlog_format MIXED and binlog_checksum CRC32 (the defaults), and Binlog_commits and
+# Binlog_group_commits both went up by COMMITS: no two commits shared a group.
+binlog_ran() {
+  awk -v s="$2" -v n="$3" 'last ~ /^@@log_bin/ { settings = $0 }
+    $1 == "Binlog_commits" { c[nc++] = $2 }
+    $1 == "Binlog_group_commits" { g[ng++] = $2 }
+    { last = $0 }
+    END { exit !(settings == "1\t" s "\tMIXED\tCRC32" && nc == 2 && ng == 2 &&
+                 c[1] - c[0] == n && g[1] - g[0] == n) }' "$1"
+}
+
 ran=0
 if [ -x "$PG_BIN/initdb" ] && command -v psql > /dev/null; then
   REPLAY=1 judge "PostgreSQL 15 fdatasync" postgres-wal aligned 128 pg_commits fdatasync -- --cache warm
@@ -175,6 +189,15 @@ if command -v mariadbd > /dev/null; then
     grep -A1 -x flush_log_at_trx_commit "$WORK/mariadb/client.log" | grep -qx 1
   check "MariaDB: its log says the redo log bypasses the file system cache (O_DIRECT)" \
     grep -qi "file system buffers for log disabled" "$WORK/mariadb/error.log"
+  # The binary log with sync_binlog=4, the redo log off the rig: each INSERT its own
+  # group commit, one write; an fdatasync after every 4th (docs/engines.md).
+  judge "MariaDB 10.11 sync_binlog=4" mariadb-binlog unaligned 180 mariadb_commits binlog 4 --
+  check "MariaDB ran with log_bin, sync_binlog=4, MIXED, CRC32; each INSERT a group of its own" \
+    binlog_ran "$WORK/mariadb-binlog-4/client.log" 4 "$COMMITS"
+  [ -z "$recorder" ] ||
+    check "MariaDB binlog: a write per commit, an fdatasync per 4, at mariadb-binlog's offsets" \
+      "$PY" "$(dirname "$0")/group_sync.py" "$WORK/MariaDB_10_11_sync_binlog_4.engine-trace.json" \
+      "$WORK/MariaDB_10_11_sync_binlog_4.case-trace.json" 4
   ran=$((ran + 1))
 else
   echo "SKIP (part): MariaDB not installed (as root: apt-get install -y mariadb-server)" >&2

@@ -212,21 +212,40 @@ rocksdb_commits() {
     { echo "FAIL: rocksdb_client: $(tail -n 3 "$db.log")" >&2; return 1; }
 }
 
-# mariadb_commits COMMITS OUT: MariaDB 10.11 with innodb_flush_log_at_trx_commit=1, its
-# redo log (innodb_log_group_home_dir) on $RIG, COMMITS single-row INSERTs from the mariadb
-# client with autocommit. The server runs as mysql from a data directory in $WORK, with
-# no TCP port, and is stopped on every exit path.
+# mariadb_commits [binlog SYNC] COMMITS OUT: MariaDB 10.11 with
+# innodb_flush_log_at_trx_commit=1, COMMITS single-row INSERTs from the mariadb client with
+# autocommit. Its redo log (innodb_log_group_home_dir) on $RIG; with `binlog SYNC`, its
+# binary log there instead (log_bin as $RIG/binlog/mariadb-bin, server_id 1,
+# sync_binlog=SYNC, the binlog format and checksum its defaults) and the redo log in the
+# data directory: the database and its table are made with sql_log_bin=0, so the binlog
+# holds its header and the INSERTs only, and the values have one width (100000 on), so
+# every INSERT's events have one length; the client's log ($WORK/mariadb-binlog-SYNC/
+# client.log) holds the binlog's settings, and Binlog_commits and Binlog_group_commits
+# before and after the INSERTs. The server runs as mysql from a data directory in $WORK,
+# with no TCP port, and is stopped on every exit path.
 mariadb_commits() {
-  local commits=$1 out=$2 data=$WORK/${TRACE:+traced-}mariadb i pid
+  local binlog='' name=mariadb
+  if [ "$1" = binlog ]; then binlog=$2; name=mariadb-binlog-$2; shift 2; fi
+  local commits=$1 out=$2 data=$WORK/${TRACE:+traced-}$name i pid logs=() install=() glob first=0
+  local status="SHOW GLOBAL STATUS WHERE Variable_name IN ('Binlog_commits', 'Binlog_group_commits');"
   user_dir "$data" mysql
-  user_dir "$RIG/redo" mysql
-  mariadb-install-db --no-defaults --user=mysql --datadir="$data/data" \
-    --innodb-log-group-home-dir="$RIG/redo" --auth-root-authentication-method=normal \
-    --skip-test-db > "$data/install.log" 2>&1 ||
+  if [ -n "$binlog" ]; then
+    user_dir "$RIG/binlog" mysql
+    logs=(--log-bin="$RIG/binlog/mariadb-bin" --server-id=1 --sync-binlog="$binlog")
+    glob="$RIG/binlog/mariadb-bin.0*"
+    first=100000
+  else
+    user_dir "$RIG/redo" mysql
+    logs=(--innodb-log-group-home-dir="$RIG/redo")
+    install=("${logs[@]}")
+    glob="$RIG/redo/ib_logfile*"
+  fi
+  mariadb-install-db --no-defaults --user=mysql --datadir="$data/data" "${install[@]}" \
+    --auth-root-authentication-method=normal --skip-test-db > "$data/install.log" 2>&1 ||
     { echo "FAIL: mariadb-install-db: $(tail -n 3 "$data/install.log")" >&2; return 1; }
   # setpriv execs: $! is the server itself, which SIGTERM shuts down cleanly.
   setpriv --reuid=mysql --regid=mysql --init-groups mariadbd --no-defaults --datadir="$data/data" \
-    --innodb-log-group-home-dir="$RIG/redo" --innodb-flush-log-at-trx-commit=1 \
+    "${logs[@]}" --innodb-flush-log-at-trx-commit=1 \
     --skip-networking --socket="$data/socket" --pid-file="$data/pid" \
     --log-error="$data/error.log" > "$data/stderr.log" 2>&1 &
   pid=$!
@@ -241,12 +260,19 @@ mariadb_commits() {
     { echo "FAIL: mariadbd did not start: $(tail -n 3 "$data/error.log")" >&2; return 1; }
   {
     echo "SELECT @@innodb_flush_log_at_trx_commit AS flush_log_at_trx_commit;"
+    if [ -n "$binlog" ]; then
+      echo "SELECT @@log_bin, @@sync_binlog, @@binlog_format, @@binlog_checksum;"
+      echo "$status"
+      echo "SET SESSION sql_log_bin=0;"
+    fi
     echo "CREATE DATABASE b; USE b; CREATE TABLE t (id integer, v varchar(40)) ENGINE=InnoDB;"
+    [ -z "$binlog" ] || echo "SET SESSION sql_log_bin=1;"
     echo "system cat $STAT > $out.before"
-    for ((i = 0; i < commits; i++)); do echo "INSERT INTO t VALUES ($i, 'row $i');"; done
+    for ((i = first; i < first + commits; i++)); do echo "INSERT INTO t VALUES ($i, 'row $i');"; done
     echo "system cat $STAT > $out.after"
+    [ -z "$binlog" ] || echo "$status"
   } > "$data/commits.sql"
-  record_server "$pid" "$RIG/redo/ib_logfile*" || return 1
+  record_server "$pid" "$glob" || return 1
   mariadb --no-defaults --socket="$data/socket" -u root < "$data/commits.sql" \
     > "$data/client.log" 2>&1 ||
     { echo "FAIL: mariadb client: $(tail -n 3 "$data/client.log")" >&2; return 1; }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""pattern.py on hand-made traces: what must match matches, and each feature it compares
-makes two traces differ when it differs. Fast tier: no root, no engine."""
+"""pattern.py and group_sync.py on hand-made traces: what must match matches, and each
+feature they compare makes two traces differ when it differs. Fast tier: no root, no
+engine."""
 import json
 import os
 import subprocess
@@ -39,18 +40,41 @@ def pages(n=120, call="fdatasync", page=8192, per_page=20):
     return commits
 
 
-def matches(engine, case):
+def matches(engine, case, script="pattern.py", args=()):
     with tempfile.TemporaryDirectory() as d:
         paths = []
         for name, t in (("engine", engine), ("case", case)):
             paths.append(os.path.join(d, name + ".json"))
             with open(paths[-1], "w") as f:
                 json.dump(t, f)
-        run = subprocess.run([sys.executable, os.path.join(HERE, "pattern.py")] + paths,
+        run = subprocess.run([sys.executable, os.path.join(HERE, script)] + paths + list(args),
                              capture_output=True, text=True)
         if run.returncode not in (0, 1):
-            raise SystemExit("pattern.py failed: %s" % run.stderr)
+            raise SystemExit("%s failed: %s" % (script, run.stderr))
         return run.returncode == 0
+
+
+def groups(n=50, per=4, length=180, call="fdatasync", joined=False, prepared=True):
+    """n syncs, each after `per` commits of `length` bytes appended to a 330-byte header, as
+    MariaDB's binlog with sync_binlog=per; prepared: the header written and synced first, as
+    a case's file is (a server recorded by --pid wrote it before). joined: each group's
+    commits in one write."""
+    header = [[{"op": "write", "file": 0, "offset": 0, "length": 330},
+               {"op": "sync", "file": 0, "call": "fsync"}]]
+    commits = header if prepared else []
+    at = 330
+    for _ in range(n):
+        sizes = [per * length] if joined else [length] * per
+        ops = []
+        for size in sizes:
+            ops.append({"op": "write", "file": 0, "offset": at, "length": size})
+            at += size
+        commits.append(ops + [{"op": "sync", "file": 0, "call": call}])
+    return commits
+
+
+def grouped(engine, case):
+    return matches(engine, case, "group_sync.py", ["4"])
 
 
 def with_reads(commits):
@@ -86,6 +110,18 @@ checks = [
      not matches(trace("/r/log", pages(), ("O_RDWR", "O_DIRECT")), trace("/r/.a", pages()))),
     ("bytes per commit more than 10 % apart do not match",
      not matches(trace("/r/wal", pages()), trace("/r/.a", pages(page=12288)))),
+    ("group_sync: four writes then a sync match the same after a case's header",
+     grouped(trace("/r/bin.000001", groups(prepared=False)), trace("/r/.a", groups()))),
+    ("group_sync: a sync per write does not match a sync per four",
+     not grouped(trace("/r/bin.000001", groups(prepared=False)), trace("/r/.a", groups(per=1)))),
+    ("group_sync: four commits in one write do not match four writes",
+     not grouped(trace("/r/bin.000001", groups(prepared=False, joined=True)),
+                 trace("/r/.a", groups()))),
+    ("group_sync: the same groups at other offsets do not match",
+     not grouped(trace("/r/bin.000001", groups(prepared=False)),
+                 trace("/r/.a", groups(length=200)))),
+    ("group_sync: fsync does not match fdatasync",
+     not grouped(trace("/r/bin.000001", groups(prepared=False)), trace("/r/.a", groups(call="fsync")))),
 ]
 failed = [what for what, ok in checks if not ok]
 for what in failed:

@@ -1,12 +1,14 @@
-# Today's log writers (cases/innodb-redo.json, mariadb-redo.json, postgres-wal.json,
-# sqlite-wal.json, sqlite-wal-psow0.json, rocksdb-wal.json) on a direct-I/O ext4 loop rig
-# with 4096-byte sectors: each case runs to the end and its result passes the schema, and
-# the mechanisms the cases promise show in the device counters: InnoDB's 512-byte blocks
-# read the pages they partly overwrite in a recycled cold file and write-ahead padding does
-# not; SQLite's unaligned frames write more per commit than aligned ones; a new RocksDB log
-# pays journal commits that a recycled one does not; MariaDB's O_DIRECT blocks never read,
-# and cost more in a newly preallocated file. Writes and repetitions are cut to keep it
-# short. tests/engines/ holds the cases to the engines themselves.
+# Today's log writers (cases/innodb-redo.json, mariadb-redo.json, mariadb-binlog.json,
+# postgres-wal.json, sqlite-wal.json, sqlite-wal-psow0.json, rocksdb-wal.json) on a
+# direct-I/O ext4 loop rig with 4096-byte sectors: each case runs to the end and its result
+# passes the schema, and the mechanisms the cases promise show in the device counters:
+# InnoDB's 512-byte blocks read the pages they partly overwrite in a recycled cold file and
+# write-ahead padding does not; SQLite's unaligned frames write more per commit than aligned
+# ones; a new RocksDB log pays journal commits that a recycled one does not; MariaDB's
+# O_DIRECT blocks never read, and cost more in a newly preallocated file; MariaDB's binlog,
+# four commits a sync, grows its file at every sync, where padded to the block it grows once
+# a block. Writes and repetitions are cut to keep it short. tests/engines/ holds the cases
+# to the engines themselves.
 source "$(dirname "$0")/lib.sh"
 SCHEMA="$ALIGNBENCH_SOURCE_DIR/results/schema/alignbench-result.schema.json"
 CASES="$ALIGNBENCH_SOURCE_DIR/cases"
@@ -85,6 +87,18 @@ check "mariadb-redo: whole 4 KiB blocks through O_DIRECT, never a read; the new 
   'all(pair(256)[v]["device_per_write"]["reads"] == 0 for v in ("unaligned", "aligned"))' \
   'pair(256)["unaligned"]["device_per_write"]["written_kib"] > pair(256)["aligned"]["device_per_write"]["written_kib"]' \
   'a["settings"]["log"]["labels"] == {"unaligned": "preallocated", "aligned": "recycled"}'
+
+run_case mariadb-binlog --sizes 180 --repetitions 2
+check "mariadb-binlog: four commits a sync; padded to the block, the file grows 1 commit in 21 and writes fewer KiB" \
+  json_check "$WORK/mariadb-binlog.json" \
+  'a["settings"]["commits_per_sync"] == 4' \
+  'pair(180)["per_commit"]["unaligned"]["written_bytes"] == 180' \
+  'pair(180)["per_commit"]["aligned"]["written_bytes"] > 180' \
+  'pair(180)["per_commit"]["unaligned"]["growth_share"] == 1' \
+  'pair(180)["per_commit"]["aligned"]["growth_share"] < 0.1' \
+  'all(pair(180)[v]["device_per_write"]["reads"] == 0 for v in ("unaligned", "aligned"))' \
+  'pair(180)["unaligned"]["device_per_write"]["written_kib"] >= pair(180)["aligned"]["device_per_write"]["written_kib"] + 1' \
+  'a["settings"]["log"]["labels"] == {"unaligned": "unpadded", "aligned": "padded"}'
 
 check "no .alignbench-* left on the rig" no_leftovers "$RIG"
 finish
