@@ -12,9 +12,15 @@ void Uring::Close::operator()(io_uring* ring) const {
   delete ring;
 }
 
+// Submission entries per write in flight: a chain takes one slot in flight
+// and an entry per write, and a commit writes at most this many times.
+constexpr unsigned kEntriesPerSlot = 4;
+
 Result<Uring> Uring::Open(unsigned depth) {
   auto ring = std::make_unique<io_uring>();
-  if (const int rc = io_uring_queue_init(depth, ring.get(), 0); rc < 0) {
+  if (const int rc =
+          io_uring_queue_init(depth * kEntriesPerSlot, ring.get(), 0);
+      rc < 0) {
     return SystemError(ErrorKind::kSetup, "io_uring_setup", "", -rc);
   }
   return Uring(std::unique_ptr<io_uring, Close>(ring.release()), depth);
@@ -37,21 +43,39 @@ int FinishShort(const RingWrite& w, std::uint64_t done) {
 
 }  // namespace
 
+// Queues the chain of writes that starts at `first`: each linked to the next
+// while it says so. The index after it, or `first` where the ring has no room.
+std::size_t Uring::QueueChain(const RingWrite* writes, std::size_t count,
+                              std::size_t first) {
+  std::size_t end = first + 1;
+  while (end < count && writes[end - 1].then_next) ++end;
+  if (io_uring_sq_space_left(ring_.get()) < end - first) return first;
+  for (std::size_t k = first; k < end; ++k) {
+    io_uring_sqe* sqe = io_uring_get_sqe(ring_.get());
+    const RingWrite& w = writes[k];
+    io_uring_prep_write(sqe, w.fd, w.bytes, static_cast<unsigned>(w.length),
+                        w.offset);
+    sqe->rw_flags = w.rwf;
+    if (k + 1 < end) sqe->flags |= IOSQE_IO_LINK;
+    io_uring_sqe_set_data64(sqe, k);
+  }
+  return end;
+}
+
 std::optional<Uring::Failure> Uring::WriteAll(const RingWrite* writes,
                                               std::size_t count) {
   std::optional<Failure> failure;
   std::size_t queued = 0;
   std::size_t done = 0;
+  std::size_t chains = 0;  // in flight
   while (done < count) {
-    while (queued < count && queued - done < depth_) {
-      io_uring_sqe* sqe = io_uring_get_sqe(ring_.get());
-      if (sqe == nullptr) break;
-      const RingWrite& w = writes[queued];
-      io_uring_prep_write(sqe, w.fd, w.bytes, static_cast<unsigned>(w.length),
-                          w.offset);
-      sqe->rw_flags = w.rwf;
-      io_uring_sqe_set_data64(sqe, queued);
-      ++queued;
+    while (queued < count && chains < depth_) {
+      const std::size_t next = QueueChain(writes, count, queued);
+      // A chain longer than the whole ring can never be queued.
+      if (next == queued && chains == 0) return Failure{queued, E2BIG};
+      if (next == queued) break;
+      queued = next;
+      ++chains;
     }
     const int submitted = io_uring_submit_and_wait(ring_.get(), 1);
     if (submitted < 0 && submitted != -EINTR) {
@@ -63,6 +87,9 @@ std::optional<Uring::Failure> Uring::WriteAll(const RingWrite* writes,
       const int res = cqe->res;
       io_uring_cqe_seen(ring_.get(), cqe);
       ++done;
+      // A chain's writes complete in order, cancelled ones too: its last
+      // frees its slot.
+      if (index + 1 == count || !writes[index].then_next) --chains;
       const int error =
           res < 0 ? -res
                   : FinishShort(writes[index], static_cast<std::uint64_t>(res));

@@ -1,6 +1,7 @@
 // Writes in flight through io_uring (liburing), as a direct-I/O log keeps
 // them: a batch submitted at once, at most the ring's depth in flight, and
-// every completion awaited before the caller goes on.
+// every completion awaited before the caller goes on. Writes that share a
+// block go in order: a chain (IOSQE_IO_LINK) is one write in flight at a time.
 #pragma once
 
 #include <cstddef>
@@ -22,16 +23,20 @@ struct RingWrite {
   std::uint64_t length = 0;
   std::uint64_t offset = 0;
   int rwf = 0;
+  // The next write of the batch waits for this one: they write a block in
+  // common, and two writes in flight at once may land in either order.
+  bool then_next = false;
 };
 
 class Uring final {
  public:
-  // A ring for `depth` writes in flight, or io_uring_setup's errno.
+  // A ring for `depth` writes (or chains) in flight, or io_uring_setup's
+  // errno.
   static Result<Uring> Open(unsigned depth);
 
-  // The batch's writes, up to the depth in flight at a time, each awaited; a
-  // write the kernel did short is finished with pwritev2. The first write
-  // that failed and its errno, or nothing.
+  // The batch's writes, up to the depth of them (or of their chains) in
+  // flight at a time, each awaited; a write the kernel did short is finished
+  // with pwritev2. The first write that failed and its errno, or nothing.
   struct Failure {
     std::size_t index;
     int errno_value;
@@ -42,6 +47,8 @@ class Uring final {
   struct Close {
     void operator()(io_uring* ring) const;
   };
+  std::size_t QueueChain(const RingWrite* writes, std::size_t count,
+                         std::size_t first);
   Uring(std::unique_ptr<io_uring, Close> ring, unsigned depth)
       : ring_(std::move(ring)), depth_(depth) {}
 

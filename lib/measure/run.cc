@@ -385,8 +385,9 @@ Error Run::WriteError(Error error, Extent extent) const {
 // middle one); after its end the last block is zeros, the log's free space.
 // Nothing is read back in the timed span. Only a head block the writer does not
 // hold (never, for these sequential patterns) is read from the file. With
-// writes in flight, each has its own buffer: two of them write the block one
-// ends and the next starts in, as a log that submits without waiting does.
+// writes in flight, each has its own buffer, and the write that starts in the
+// block the one before ends in waits for it (WriteInFlight links them), as a
+// log that keeps its blocks in order must.
 Result<RingWrite> Run::Staged(Extent extent, const char* bytes, int rwf) {
   record_.staged = true;
   const std::uint64_t a = spec_.dio_alignment;
@@ -576,6 +577,14 @@ Status Run::WriteInFlight() {
     if (op.kind != OpKind::kWrite) continue;
     Result<RingWrite> write = LogWrite(op.extent, bytes, RwfOf(op));
     if (!write) return write.error();
+    // Staged writes share a block with the write before: that one first.
+    if (!in_flight_.empty()) {
+      RingWrite& before = in_flight_.back();
+      const RingWrite& next = write.value();
+      before.then_next = before.fd == next.fd &&
+                         next.offset < before.offset + before.length &&
+                         before.offset < next.offset + next.length;
+    }
     in_flight_.push_back(write.value());
   }
   const auto failed = ring_->WriteAll(in_flight_.data(), in_flight_.size());

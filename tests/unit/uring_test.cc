@@ -1,6 +1,6 @@
 // lib/io/uring.h: a batch of writes through io_uring lands where each says, a
-// batch longer than the ring's depth too; a failed write is named with its
-// errno.
+// batch longer than the ring's depth too; writes chained because they share
+// bytes land in order; a failed write is named with its errno.
 #include "lib/io/uring.h"
 
 #include <fcntl.h>
@@ -42,6 +42,50 @@ TEST_CASE("uring: a batch of writes, more than the depth") {
   REQUIRE(failed);
   CHECK(failed->index == 3);
   CHECK(failed->errno_value == EBADF);
+  ::close(fd);
+  ::unlink(path.c_str());
+}
+
+TEST_CASE("uring: a chain of writes that share bytes lands in order") {
+  Result<Uring> ring = Uring::Open(4);
+  if (!ring) {
+    WARN("SKIPPED: io_uring not open to this process: "
+         << ring.error().Message());
+    return;
+  }
+  TempDir dir;
+  const std::string path = dir.path() + "/log";
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT, 0600);
+  REQUIRE(fd >= 0);
+  // Each write covers the last byte of the one before: in order, every byte
+  // is its last writer's.
+  const std::string bytes = "aaaabbbbccccdddd";
+  for (int round = 0; round < 50; ++round) {
+    std::vector<RingWrite> writes;
+    for (std::uint64_t k = 0; k < 4; ++k) {
+      writes.push_back({fd, bytes.data() + 4 * k, 4, 3 * k, 0, k < 3});
+    }
+    REQUIRE_FALSE(ring.value().WriteAll(writes.data(), writes.size()));
+    std::string file(13, '?');
+    REQUIRE(::pread(fd, file.data(), file.size(), 0) == 13);
+    CHECK(file == "aaabbbcccdddd");
+  }
+  // A chain's failed write is the batch's failure; the writes after it in
+  // the chain are cancelled, and the ring serves the next batch.
+  char file_end[1];
+  const std::string z = "zzzz";
+  std::vector<RingWrite> writes;
+  for (std::uint64_t k = 0; k < 4; ++k) {
+    writes.push_back({k == 1 ? -1 : fd, z.data(), 4, 20 + 3 * k, 0, k < 3});
+  }
+  const auto failed = ring.value().WriteAll(writes.data(), writes.size());
+  REQUIRE(failed);
+  CHECK(failed->index == 1);
+  CHECK(failed->errno_value == EBADF);
+  CHECK(::pread(fd, file_end, 1, 26) == 0);  // writes 2 and 3 never ran
+  writes[1].fd = fd;
+  CHECK_FALSE(ring.value().WriteAll(writes.data(), writes.size()));
+  CHECK(::pread(fd, file_end, 1, 30) == 1);
   ::close(fd);
   ::unlink(path.c_str());
 }
