@@ -1,5 +1,6 @@
 #include "lib/render/text_detailed.h"
 
+#include <cmath>
 #include <cstdio>
 
 #include "lib/render/log_columns.h"
@@ -68,15 +69,22 @@ std::string PadRight(const std::string& label) {
                             : label + std::string(10 - label.size(), ' ');
 }
 
+// Flushes per write in 4 columns: tenths, or hundredths below 1 where tenths
+// would round a group's shared flush away (one per 4 commits is 0.25, not 0.2).
+// Kernels before 5.5 do not count flushes: n/a rather than 0.
+std::string FlushCell(std::optional<double> flushes) {
+  if (!flushes) return " n/a";
+  const double f = *flushes;
+  const bool tenths = f >= 1 || std::fabs(f * 10 - std::round(f * 10)) < 0.05;
+  return Printf(tenths ? "%4.1f" : "%4.2f", f);
+}
+
 std::string DeviceCell(const std::optional<DevicePerOp>& d) {
   if (!d) return "n/a";
   char text[96];
   std::snprintf(text, sizeof text, "%4.1f r %6.1f KiB  %4.1f w %6.1f KiB  ",
                 d->reads, d->kib_read, d->writes, d->kib_written);
-  // Kernels before 5.5 do not count flushes: say n/a rather than 0.
-  char flushes[16] = " n/a";
-  if (d->flushes) std::snprintf(flushes, sizeof flushes, "%4.1f", *d->flushes);
-  return std::string(text) + flushes + " fl";
+  return std::string(text) + FlushCell(d->flushes) + " fl";
 }
 
 // What the idle windows before the pair's rounds showed over the same time,

@@ -223,3 +223,15 @@ TEST_CASE("The environment prints its title, then host, filesystem, device") {
         0);
   CHECK(text.find("\nfilesystem\n") < text.find("\ndevice\n"));
 }
+
+TEST_CASE("The device rows print a group's shared flush as it is") {
+  Report report = testing::FixedReport();
+  REQUIRE(report.pairs.front().unaligned.device);
+  report.pairs.front().unaligned.device->flushes = 0.25;  // one per 4 commits
+  report.pairs.front().aligned.device->flushes = 1.0;
+  std::ostringstream out;
+  Render(out, report, Format::kTable, Detail::kFull);
+  CHECK_THAT(out.str(), Catch::Contains("0.25 fl"));
+  CHECK_THAT(out.str(), Catch::Contains(" 1.0 fl"));  // whole tenths as before
+  CHECK_THAT(out.str(), !Catch::Contains(" 0.2 fl"));
+}
