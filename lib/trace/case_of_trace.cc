@@ -14,12 +14,23 @@ namespace {
 
 // What every commit after the first tenth does: `length` contiguous bytes
 // from where the one before ended, then `call`; `first` is where the first
-// of them starts.
+// of them starts. Where each writes them in `writes` calls of one length
+// (MariaDB's binlog with sync_binlog=4: four 180-byte writes, then
+// fdatasync), a case's commit is one write and `writes` of them share a sync.
 struct Shape {
   std::uint64_t length = 0;
   TraceSync call = TraceSync::kFdatasync;
   std::uint64_t first = 0;
+  std::uint64_t writes = 1;
 };
+
+// The number of writes of a commit, if all have one length; else 0.
+std::uint64_t EqualWrites(const TraceCommit& c) {
+  for (std::size_t i = 0; i + 1 < c.ops.size(); ++i) {
+    if (c.ops[i].length != c.ops[0].length) return 0;
+  }
+  return c.ops.size() - 1;
+}
 
 std::optional<Shape> ShapeOf(const Trace& trace) {
   // The commits that write; the first tenth (at least one) is the program
@@ -47,9 +58,11 @@ std::optional<Shape> ShapeOf(const Trace& trace) {
         (shape->call != sync || shape->length != at - start || end != start)) {
       return std::nullopt;
     }
-    if (!shape) shape = Shape{at - start, sync, start};
+    if (!shape) shape = Shape{at - start, sync, start, EqualWrites(c)};
+    if (EqualWrites(c) != shape->writes) shape->writes = 0;
     end = at;
   }
+  if (shape && shape->writes == 0) shape->writes = 1;
   return shape;
 }
 
@@ -60,8 +73,13 @@ std::pair<std::string, std::string> Words(const Trace& trace, const Shape& s,
                                           std::uint64_t shift) {
   const std::string writes =
       "Recorded from " + (trace.argv.empty() ? "?" : trace.argv[0]) + " (" +
-      trace.version + ") by alignbench record: each commit writes " +
-      std::to_string(s.length) + " contiguous bytes";
+      trace.version + ") by alignbench record: " +
+      (s.writes > 1
+           ? std::to_string(s.writes) + " commits of one " +
+                 std::to_string(s.length / s.writes) + "-byte write each (" +
+                 std::to_string(s.length) + " contiguous bytes)"
+           : "each commit writes " + std::to_string(s.length) +
+                 " contiguous bytes");
   const std::string then =
       ", then " + std::string(NameOf(kTraceSyncs, s.call)) + ", in a " +
       std::string(NameOf(kFileStates, trace.files[0].state)) + " file.";
@@ -102,16 +120,22 @@ std::optional<json> CaseOfTrace(const Trace& trace, const std::string& name) {
                        : file.state == FileState::kPreallocated ? "prealloc"
                                                                 : "prewritten";
   const auto [description, expect] = Words(trace, *shape, first, header);
+  // A case's commit is one write; a group of them shares each sync.
+  const std::uint64_t group = shape->writes;
+  const std::uint64_t commits =
+      std::min<std::uint64_t>(trace.commits.size() * group, 128) / group *
+      group;
   json c = {{"name", name},
             {"description", description},
             {"expect", expect},
-            {"sizes", {std::to_string(shape->length)}},
-            {"writes", std::min<std::size_t>(trace.commits.size(), 128)},
+            {"sizes", {std::to_string(shape->length / group)}},
+            {"writes", commits},
             {"sync", NameOf(kSyncMethods, *method)},
             {"io", file.HasFlag("O_DIRECT") ? "direct" : "buffered"},
             {"layout", layout},
             {"log", {{"header", header}}}};
   if (file.state == FileState::kRecycled) c["cache"] = "cold";
+  if (group > 1) c["commits_per_sync"] = group;
   return c;
 }
 

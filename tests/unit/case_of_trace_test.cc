@@ -69,3 +69,43 @@ TEST_CASE(
   if (!applied) FAIL(applied.error().Message());
   CHECK(Validate(s).ok());
 }
+
+TEST_CASE("record: equal writes before each sync are commits sharing it") {
+  // MariaDB's binlog with sync_binlog=4: a 330-byte header, then four
+  // 180-byte writes and an fdatasync, again and again.
+  Trace t = FixtureTrace();
+  t.header.reset();
+  for (std::size_t k = 0; k < t.commits.size(); ++k) {
+    t.commits[k].ops.clear();
+    for (std::uint64_t w = 0; w < 4; ++w) {
+      t.commits[k].ops.push_back(
+          {TraceOpKind::kWrite, 0, 330 + (4 * k + w) * 180, 180, {}});
+    }
+    t.commits[k].ops.push_back(
+        {TraceOpKind::kSync, 0, 0, 0, TraceSync::kFdatasync});
+  }
+  const std::optional<nlohmann::json> c = CaseOfTrace(t, "t");
+  REQUIRE(c);
+  CHECK((*c)["sizes"] == nlohmann::json::array({"180"}));
+  CHECK((*c)["commits_per_sync"] == 4);
+  CHECK((*c)["log"]["header"] == 330);
+  CHECK((*c)["writes"].get<std::uint64_t>() % 4 == 0);
+  CHECK_THAT((*c)["description"].get<std::string>(),
+             Catch::Contains("4 commits of one 180-byte write each"));
+  Settings s;
+  const Status applied = ApplyCaseText(c->dump(), "t.case.json", s);
+  if (!applied) FAIL(applied.error().Message());
+  CHECK(Validate(s).ok());
+  CHECK(s.commits_per_sync == 4);
+  // One sync after two writes of 360 bytes instead: the same bytes, but no
+  // group of one shape, so each sync's bytes are one commit, as before.
+  TraceCommit& last = t.commits.back();
+  const std::uint64_t at = last.ops[0].offset;
+  last.ops = {{TraceOpKind::kWrite, 0, at, 360, {}},
+              {TraceOpKind::kWrite, 0, at + 360, 360, {}},
+              {TraceOpKind::kSync, 0, 0, 0, TraceSync::kFdatasync}};
+  const std::optional<nlohmann::json> joined = CaseOfTrace(t, "t");
+  REQUIRE(joined);
+  CHECK((*joined)["sizes"] == nlohmann::json::array({"720"}));
+  CHECK_FALSE(joined->contains("commits_per_sync"));
+}
