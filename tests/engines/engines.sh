@@ -198,6 +198,14 @@ if command -v mariadbd > /dev/null; then
     check "MariaDB binlog: a write per commit, an fdatasync per 4, at mariadb-binlog's offsets" \
       "$PY" "$(dirname "$0")/group_sync.py" "$WORK/MariaDB_10_11_sync_binlog_4.engine-trace.json" \
       "$WORK/MariaDB_10_11_sync_binlog_4.case-trace.json" 4
+  # And record's own case of the engine's trace says the same: 180-byte commits, 4 a sync,
+  # after the binlog's 330-byte header.
+  [ -z "$recorder" ] ||
+    check "MariaDB binlog: record's case of its trace, 180 B commits, 4 a sync, 330 B header" \
+      "$PY" -c 'import json, sys; c = json.load(open(sys.argv[1]))
+sys.exit(not (c["sizes"] == ["180"] and c.get("commits_per_sync") == 4
+              and c["log"]["header"] == 330 and c["sync"] == "fdatasync"))' \
+      "$WORK/MariaDB_10_11_sync_binlog_4.engine-trace.case.json"
   ran=$((ran + 1))
 else
   echo "SKIP (part): MariaDB not installed (as root: apt-get install -y mariadb-server)" >&2
