@@ -220,10 +220,9 @@ Status Run::PrepareOthers() {
   return Ok{};
 }
 
-Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
-  Result<std::pair<TestFile, UniqueFd>> prepared = PrepareFile(spec);
-  if (!prepared) return prepared.error();
-  auto& [file, fd] = prepared.value();
+// The run and its buffers, the run's one large allocation: a memory limit
+// (ulimit -v, a cgroup) is met here, and here it is known what it was for.
+Result<Run> Run::Allocate(const RunSpec& spec, TestFile file, UniqueFd fd) {
   // Page alignment satisfies every O_DIRECT buffer requirement; a staged write
   // spans the payload plus its partial head and tail blocks.
   const std::uint64_t alignment =
@@ -235,9 +234,6 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   const std::uint64_t stage = spec.io == IoMode::kDirect
                                   ? totals.max_length + 2 * spec.dio_alignment
                                   : 0;
-  // The buffers are the run's one large allocation: a memory limit (ulimit -v,
-  // a cgroup) is met here, and here it is known what it was for.
-  std::optional<Run> made;
   try {
     std::vector<AlignedBuffer> stages;
     const std::uint64_t buffers =
@@ -245,9 +241,11 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
     for (std::uint64_t k = 0; k < buffers; ++k) {
       stages.emplace_back(stage, alignment);
     }
-    made.emplace(Run(spec, std::move(file), std::move(fd),
-                     Payload(size, alignment, spec.warmup + spec.writes),
-                     std::move(stages)));
+    Run run(spec, std::move(file), std::move(fd),
+            Payload(size, alignment, spec.warmup + spec.writes),
+            std::move(stages));
+    run.read_.resize(totals.max_read);
+    return run;
   } catch (const std::bad_alloc&) {
     Error error = SystemError(ErrorKind::kSetup,
                               "allocate the write buffers of a " +
@@ -256,11 +254,18 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
     error.hint = OutOfMemoryHint("use smaller --sizes or fewer --writes");
     return error;
   }
-  Run& run = *made;
-  run.read_.resize(totals.max_read);
+}
+
+Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
+  Result<std::pair<TestFile, UniqueFd>> prepared = PrepareFile(spec);
+  if (!prepared) return prepared.error();
+  auto& [file, fd] = prepared.value();
+  Result<Run> made = Allocate(spec, std::move(file), std::move(fd));
+  if (!made) return made.error();
+  Run& run = made.value();
   if (Status others = run.PrepareOthers(); !others) return others.error();
   if (Status started = run.StartWriters(); !started) return started.error();
-  if (stage > 0) {
+  if (!run.stages_.empty()) {
     // The writer knows its header block: the header's bytes, then zeros.
     char* held = run.stages_[run.held_].data();
     std::memset(held, 0, spec.dio_alignment);
@@ -285,7 +290,7 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   if (spec.device_stat_path)
     run.device_before_ = ReadDeviceCounters(*spec.device_stat_path);
   run.process_before_ = ReadProcessIo();
-  return std::move(*made);
+  return made;
 }
 
 Run::Run(RunSpec spec, TestFile file, UniqueFd fd, Payload payload,

@@ -106,6 +106,7 @@ class Run final {
       std::vector<AlignedBuffer> stages);
   // Prepare without the errno table's answer, which Prepare adds once.
   static Result<Run> PrepareUnanswered(const RunSpec& spec);
+  static Result<Run> Allocate(const RunSpec& spec, TestFile file, UniqueFd fd);
   Status PrepareOthers();
   Status StartWriters();
   Status DropCache();

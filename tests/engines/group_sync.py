@@ -16,21 +16,9 @@ written while the file is prepared) are the engine's, offset for offset, as far 
 shorter of the two goes. Prints what each side does; exits 0 on a match, 1 on none, 2 on
 a trace it cannot use.
 """
-import json
 import sys
 
-
-def load(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            trace = json.load(f)
-    except (OSError, ValueError) as e:
-        print("group_sync.py: cannot read trace %s: %s" % (path, e), file=sys.stderr)
-        sys.exit(2)
-    if trace.get("schema") != "alignbench-trace":
-        print("group_sync.py: %s is not an alignbench-trace" % path, file=sys.stderr)
-        sys.exit(2)
-    return trace
+from pattern import load  # the trace file, read and checked as pattern.py reads it
 
 
 def files(trace):

@@ -20,11 +20,13 @@ Prints both patterns; exits 0 on a match, 1 on none, 2 on a trace it cannot use.
 """
 import collections
 import json
+import os
 import sys
 
 PATH_FLAGS = ("O_DIRECT", "O_DSYNC", "O_SYNC")
 FEATURES = ("ops", "sync", "offset_512", "offset_4096", "whole_4096", "tail_rewrite")
 WRITTEN = ("write", "sync", "truncate", "allocate")  # the operations a case's rules make
+NAME = os.path.basename(sys.argv[0]) or "pattern.py"  # the script that reads: its errors say it
 
 
 def load(path):
@@ -32,10 +34,10 @@ def load(path):
         with open(path, encoding="utf-8") as f:
             trace = json.load(f)
     except (OSError, ValueError) as e:
-        print("pattern.py: cannot read trace %s: %s" % (path, e), file=sys.stderr)
+        print("%s: cannot read trace %s: %s" % (NAME, path, e), file=sys.stderr)
         sys.exit(2)
     if trace.get("schema") != "alignbench-trace" or trace.get("version") not in (1, 2):
-        print("pattern.py: %s is not an alignbench-trace version 1 or 2" % path,
+        print("%s: %s is not an alignbench-trace version 1 or 2" % (NAME, path),
               file=sys.stderr)
         sys.exit(2)
     return trace
