@@ -128,7 +128,7 @@ void WriteFiles(std::ostream& page, const ManPageInfo& info) {
   entry("\\fIFILE\\fR (" + RoffEscape("--out") + ")",
         "The result: settings, environment, every run and every pair, as "
         "JSON, written atomically. When it cannot be written at the end, the "
-        "result is kept in alignbench-result-PID.json in the first of the "
+        "result is kept in alignbench-result-PID-RANDOM.json in the first of the "
         "current directory, $TMPDIR and /tmp that takes it, and the exit "
         "status is 4.");
 }

@@ -211,6 +211,20 @@ std::vector<std::string> FallbackDirs() {
   return unique;
 }
 
+// A fallback's name: the kind, the pid and 64 random bits, so that nobody
+// sharing the directory can put something there first (a planted file would
+// only make RENAME_NOREPLACE refuse it, and the measurement be lost).
+std::string FallbackName(const std::string& what) {
+  std::random_device random;
+  const std::uint64_t bits =
+      (static_cast<std::uint64_t>(random()) << 32) | random();
+  char name[96];
+  std::snprintf(name, sizeof name, "alignbench-%s-%d-%016llx.json",
+                what.c_str(), static_cast<int>(::getpid()),
+                static_cast<unsigned long long>(bits));
+  return name;
+}
+
 }  // namespace
 
 Status CheckResultPath(const std::string& path, Overwrite overwrite,
@@ -266,11 +280,10 @@ SaveOutcome SaveResult(const std::string& path, const std::string& text,
                        const std::string& keeps) {
   SaveOutcome outcome{WriteResultFile(path, text, overwrite), std::nullopt};
   if (outcome.status) return outcome;
-  const std::string name =
-      "alignbench-" + what + "-" + std::to_string(::getpid()) + ".json";
   std::string tried;
   for (const std::string& dir : FallbackDirs()) {
-    const std::string fallback = (dir == "/" ? "" : dir) + "/" + name;
+    const std::string fallback =
+        (dir == "/" ? "" : dir) + "/" + FallbackName(what);
     if (WriteResultFile(fallback, text, Overwrite::kRefuse)) {
       outcome.fallback = fallback;
       break;

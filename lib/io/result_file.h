@@ -53,7 +53,8 @@ struct SaveOutcome {
 Status WriteResultFile(const std::string& path, const std::string& text,
                        Overwrite overwrite);
 
-// WriteResultFile, and on failure the text goes to alignbench-WHAT-PID.json
+// WriteResultFile, and on failure the text goes to
+// alignbench-WHAT-PID-RANDOM.json (64 random bits, so nobody can plant it)
 // in the first of these that takes it: the current directory, $TMPDIR, /tmp.
 // The fallback and every place tried are named by absolute path. `what`: the
 // kind of file ("result", "trace") and, in the hint, what it keeps.

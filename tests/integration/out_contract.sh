@@ -81,7 +81,7 @@ if [ "$(id -u)" -eq 0 ]; then
     status=$?
     check "a full --out filesystem at the end: exit 4 (got $status)" [ "$status" -eq 4 ]
     check "says where the measurement went, by absolute path" \
-      grep -q "kept in $WORK/alignbench-result-[0-9]*.json" "$WORK/err"
+      grep -q "kept in $WORK/alignbench-result-[0-9]*-[0-9a-f]\{16\}\.json" "$WORK/err"
     fallback=$(ls "$WORK"/alignbench-result-*.json 2> /dev/null | head -n 1)
     check "the fallback holds the whole result" \
       "$ALIGNBENCH" show "${fallback:-/nonexistent}" > /dev/null
@@ -98,7 +98,7 @@ if [ "$(id -u)" -eq 0 ]; then
         --sizes 1K..64K --writes 2 --repetitions 3 --out "$small/r.json" \
         > "$WORK/stdout" 2> "$WORK/err")
       status=$?
-      kept=$(grep -o "kept in /tmp/alignbench-result-[0-9]*\.json" "$WORK/err" | cut -c9-)
+      kept=$(grep -o "kept in /tmp/alignbench-result-[0-9]*-[0-9a-f]\{16\}\.json" "$WORK/err" | cut -c9-)
       [ -z "$kept" ] || cleanup_hooks+=("rm -f '$kept'")
       check "cwd and TMPDIR unwritable: exit 4 (got $status)" [ "$status" -eq 4 ]
       check "the fallback went to /tmp: $(grep -m1 error "$WORK/err")" [ -n "$kept" ]

@@ -8,7 +8,7 @@
 #    the fallocate are ops of the trace, and its replay makes them too (strace counts);
 # 5. --out, or its case file, made or changed by the program while it is recorded: left
 #    as the program left it, even with --force, and the recording kept in
-#    alignbench-trace-PID.json in the working directory, which the error names.
+#    alignbench-trace-PID-RANDOM.json in the working directory, which the error names.
 source "$(dirname "$0")/lib.sh"
 command -v strace > /dev/null || skip "strace missing (scripts/lib/common.sh installs it)"
 d=$WORK/files

@@ -157,7 +157,7 @@ TEST_CASE("man page: the files name the installed data directory") {
   CHECK(Mentions(files,
                  "\"/usr/share/alignbench/schema/alignbench\\-result.schema."
                  "json\""));
-  CHECK(Mentions(files, "alignbench\\-result\\-PID.json"));
+  CHECK(Mentions(files, "alignbench\\-result\\-PID\\-RANDOM.json"));
 }
 
 TEST_CASE("man page: every example parses as a command line") {

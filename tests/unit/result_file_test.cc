@@ -124,6 +124,42 @@ TEST_CASE("The fallback result reaches /tmp when cwd and TMPDIR fail") {
   ::unlink(outcome.fallback->c_str());
 }
 
+// Another user sharing the working directory plants every name a pid alone
+// would give (links to a file of ours, FIFOs); the fallback is still written,
+// at a name nobody could have guessed, and nothing planted is followed.
+TEST_CASE("A fallback's name cannot be planted in advance") {
+  TempDir shared;
+  const std::string target = shared.path + "/victim";
+  std::ofstream(target) << "keep";
+  const std::string pid = std::to_string(::getpid());
+  for (const char* what : {"result", "trace"}) {
+    const std::string planted =
+        shared.path + "/alignbench-" + what + "-" + pid + ".json";
+    REQUIRE(::symlink(target.c_str(), planted.c_str()) == 0);
+  }
+  char previous[PATH_MAX];
+  REQUIRE(::getcwd(previous, sizeof previous) != nullptr);
+  REQUIRE(::chdir(shared.path.c_str()) == 0);
+  const SaveOutcome first =
+      SaveResult("/nonexistent-alignbench/r.json", "{}\n", Overwrite::kRefuse);
+  const SaveOutcome second = SaveResult("/nonexistent-alignbench/r.json",
+                                        "{}\n", Overwrite::kRefuse, "trace");
+  REQUIRE(::chdir(previous) == 0);
+  REQUIRE(first.fallback);
+  REQUIRE(second.fallback);
+  const std::string prefix = shared.path + "/alignbench-result-" + pid + "-";
+  REQUIRE(first.fallback->rfind(prefix, 0) == 0);
+  const std::string random = first.fallback->substr(
+      prefix.size(),
+      first.fallback->size() - prefix.size() - sizeof ".json" + 1);
+  CHECK(random.size() == 16);
+  CHECK(random.find_first_not_of("0123456789abcdef") == std::string::npos);
+  CHECK(second.fallback->rfind(shared.path + "/alignbench-trace-" + pid + "-",
+                               0) == 0);
+  CHECK(Slurp(*first.fallback) == "{}\n");
+  CHECK(Slurp(target) == "keep");
+}
+
 TEST_CASE(
     "Each directory's result file is named for it, never like a temporary "
     "file") {
