@@ -1,8 +1,11 @@
 #include "lib/render/cells.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <string_view>
 
+#include "lib/base/error.h"
 #include "lib/config/size.h"
 
 namespace alignbench {
@@ -104,6 +107,63 @@ std::string IntervalText(const PairResult& p) {
   if (!p.inference.test) return "n/a";
   const Interval& i = p.inference.test->interval_pct;
   return "[" + Printf("%+.1f", i.low) + ", " + Printf("%+.1f", i.high) + "]";
+}
+
+std::string CsvField(const std::string& raw) {
+  std::string text = EscapeControl(raw);
+  const bool formula = !text.empty() && std::string_view("=+-@").find(
+                                            text[0]) != std::string_view::npos;
+  if (formula) text = "'" + text;
+  if (!formula && text.find_first_of(",\"") == std::string::npos &&
+      (text.empty() || (text.front() != ' ' && text.back() != ' '))) {
+    return text;
+  }
+  std::string quoted = "\"";
+  for (char c : text)
+    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string MarkdownText(const std::string& raw) {
+  const std::string text = EscapeControl(raw);
+  const auto starts_markup = [](char next, std::string_view starts) {
+    return std::isalpha(static_cast<unsigned char>(next)) ||
+           starts.find(next) != std::string_view::npos;
+  };
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char next = i + 1 < text.size() ? text[i + 1] : ' ';
+    if (text[i] == '<' && starts_markup(next, "/!?")) {
+      out += "&lt;";
+    } else if (text[i] == '&' && starts_markup(next, "#")) {
+      out += "&amp;";
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+std::string MarkdownCell(const std::string& raw) {
+  std::string cell;
+  for (char c : MarkdownText(raw)) {
+    if (c == '|') cell += '\\';
+    cell += c;
+  }
+  return cell;
+}
+
+std::string MarkdownCode(const std::string& raw) {
+  const std::string text = EscapeControl(raw);
+  std::size_t longest = 0;
+  std::size_t run = 0;
+  for (char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(longest + 1, '`');
+  const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
+  return fence + (pad ? " " + text + " " : text) + fence;
 }
 
 }  // namespace alignbench

@@ -60,4 +60,28 @@ std::string GainOrMeansCell(const PairResult& p, const char* format = "%+.1f");
 std::string MeansApartNote(const PairResult& p, const std::string& unaligned,
                            const std::string& aligned);
 
+// Text from outside (a host name, a directory, a case name: anything a result
+// file says) in the formats that others open with programs of their own.
+//
+// A CSV field: control characters escaped, then quoted where a comma, quote
+// or leading or trailing space would change the fields; a text that starts
+// with '=', '+', '-' or '@' is prefixed with an apostrophe and quoted, so that
+// a spreadsheet shows it as text and never runs it as a formula. Numbers are
+// not texts: they are printed as they are, signs and all.
+std::string CsvField(const std::string& raw);
+
+// Markdown prose: control characters escaped, and every '<' or '&' that would
+// begin raw HTML, an autolink or an entity written as an entity, so that a
+// bug tracker shows "</details>" as those characters instead of acting on
+// it ("p < 0.01" stays as it is).
+std::string MarkdownText(const std::string& raw);
+
+// A markdown table cell: MarkdownText with '|' escaped.
+std::string MarkdownCell(const std::string& raw);
+
+// A markdown code span: escaped for the terminal and fenced by one backtick
+// more than its longest run of them (CommonMark), so that a backtick in the
+// text cannot end the span and turn the rest into markup.
+std::string MarkdownCode(const std::string& raw);
+
 }  // namespace alignbench

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "lib/render/answer.h"
+#include "lib/render/cells.h"
 #include "lib/render/comparison.h"
 #include "lib/render/differences.h"
 #include "lib/render/log_columns.h"
@@ -124,17 +125,6 @@ void RenderText(std::ostream& out, const std::vector<LabeledReport>& results,
          "significant difference; - = no such pair in that result.\n";
 }
 
-// Control characters escaped (a newline would end the table row), then '|',
-// which would end the cell.
-std::string MarkdownCell(const std::string& text) {
-  std::string cell;
-  for (char c : EscapeControl(text)) {
-    if (c == '|') cell += '\\';
-    cell += c;
-  }
-  return cell;
-}
-
 void RenderMarkdownMany(std::ostream& out,
                         const std::vector<LabeledReport>& results,
                         const Grid& grid) {
@@ -173,20 +163,6 @@ void RenderMarkdownMany(std::ostream& out,
       out << " " << MarkdownCell(text) << " |";
     out << "\n";
   }
-}
-
-// Control characters escaped (a CSV is read in a terminal too), then quoted
-// where a comma, quote or leading/trailing space would change the fields.
-std::string CsvField(const std::string& raw) {
-  const std::string text = EscapeControl(raw);
-  if (text.find_first_of(",\"") == std::string::npos &&
-      (text.empty() || (text.front() != ' ' && text.back() != ' '))) {
-    return text;
-  }
-  std::string quoted = "\"";
-  for (char c : text)
-    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
 }
 
 void RenderCsvMany(std::ostream& out, const std::vector<LabeledReport>& results,

@@ -99,3 +99,24 @@ TEST_CASE("cells: one unit rule for a size, Derby's rows aside") {
   CHECK(SizeText(4201) == "4201B");  // a replay's bytes per commit
   CHECK(SizeColumn(4096) == "4");    // Derby's rows, as the list printed them
 }
+
+TEST_CASE("CSV fields: formulas stay text, numbers keep their sign") {
+  CHECK(CsvField("plain") == "plain");
+  CHECK(CsvField("a,b") == "\"a,b\"");
+  CHECK(CsvField("=1+2") == "\"'=1+2\"");
+  CHECK(CsvField("+1") == "\"'+1\"");
+  CHECK(CsvField("-cmd|' /C calc'!A0") == "\"'-cmd|' /C calc'!A0\"");
+  CHECK(CsvField("@SUM(A1)") == "\"'@SUM(A1)\"");
+  CHECK(CsvField("a=b") == "a=b");
+  CHECK(CsvField("\t=1") == "\\t=1");  // escaped: no longer a tab first
+}
+
+TEST_CASE("Markdown text: markup is shown, comparisons are kept") {
+  CHECK(MarkdownText("</summary></details>") == "&lt;/summary>&lt;/details>");
+  CHECK(MarkdownText("p < 0.01, 1<2") == "p < 0.01, 1<2");
+  CHECK(MarkdownText("<!-- c --> <?x <a") == "&lt;!-- c --> &lt;?x &lt;a");
+  CHECK(MarkdownText("&amp; & &#60;") == "&amp;amp; & &amp;#60;");
+  CHECK(MarkdownCell("a|<b>") == "a\\|&lt;b>");
+  CHECK(MarkdownCode("a`b") == "``a`b``");
+  CHECK(MarkdownCode("`a") == "`` `a ``");
+}

@@ -136,6 +136,21 @@ TEST_CASE("N-way table: outside strings are escaped for every printer") {
   CHECK_THAT(csv, Catch::Contains("|c,\"\"d\"\" "));
 }
 
+// A host name is whatever its owner chose: in CSV it stays a text a
+// spreadsheet shows, never a formula it runs.
+TEST_CASE("compare --format csv: a host name that is a formula stays text") {
+  Report a = FixedReport();
+  Report b = FixedReport();
+  a.target.host.hostname = "=HYPERLINK(\"http://x\",\"y\")";
+  b.target.host.hostname = "@SUM(A1)";
+  const std::string csv =
+      Rendered(LabelResults({a, b}, {"a", "b"}), Format::kCsv);
+  CHECK_THAT(csv, Catch::Contains("\n\"'=HYPERLINK(\"\"http://x\"\""));
+  CHECK_THAT(csv, Catch::Contains("\n\"'@SUM(A1)"));
+  CHECK_THAT(csv, !Catch::Contains("\n=HYPERLINK"));
+  CHECK_THAT(csv, !Catch::Contains("\n\"=HYPERLINK"));
+}
+
 TEST_CASE("Two-way compare: the differing fields are escaped") {
   Report a = FixedReport();
   Report b = FixedReport();

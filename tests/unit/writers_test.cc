@@ -109,6 +109,22 @@ TEST_CASE(
   CHECK_THAT(out.str(), !Catch::Contains("\x1b"));
 }
 
+// A result file is anyone's: its case name and host reach a bug tracker that
+// renders HTML, so none of their markup may act there.
+TEST_CASE("Markdown: a case name's HTML is shown, never acted on") {
+  Report r = testing::FixedReport();
+  r.settings.case_name = "x</summary></details><img src=a onerror=b>";
+  r.target.host.hostname = "<script>h</script>&amp;";
+  std::ostringstream out;
+  Render(out, r, Format::kMarkdown);
+  CHECK_THAT(out.str(), !Catch::Contains("</summary></details><img"));
+  CHECK_THAT(out.str(),
+             Catch::Contains("case x&lt;/summary>&lt;/details>&lt;img"));
+  CHECK_THAT(out.str(), !Catch::Contains("<script>"));
+  // The details' own markup is still there, once.
+  CHECK(out.str().find("</details>") == out.str().rfind("</details>"));
+}
+
 TEST_CASE("A row whose means point elsewhere shows the typical gain and why") {
   Report r = testing::FixedReport();
   PairResult& p = r.pairs[0];
