@@ -50,6 +50,16 @@ constexpr ErrnoAnswer kErrnoAnswers[] = {
     {EOPNOTSUPP, ErrorKind::kSetup, false,
      "this filesystem does not support it (fallocate: use --layout "
      "prewritten)"},
+    // What the machine will not give a run (io_uring, threads): no fault of
+    // the disk in either phase; the caller knows what was asked and says so.
+    {ENOSYS, ErrorKind::kSetup, false, "this kernel lacks the call"},
+    {EAGAIN, ErrorKind::kSetup, false,
+     "a limit of this machine was reached; try again later"},
+    {EMFILE, ErrorKind::kSetup, false,
+     "too many open files (ulimit -n): raise the limit"},
+    {ENFILE, ErrorKind::kSetup, false,
+     "the system's table of open files is full: close files, or raise "
+     "fs.file-max"},
 };
 
 }  // namespace

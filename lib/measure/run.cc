@@ -301,21 +301,62 @@ Run::Run(RunSpec spec, TestFile file, UniqueFd fd, Payload payload,
       payload_(std::move(payload)),
       stages_(std::move(stages)) {}
 
-// The group's writer threads or its ring, before the warm-up uses them.
+namespace {
+
+// What to do when the ring of --queue-depth cannot be had, by io_uring_setup's
+// errno (io_uring_setup(2)); empty leaves the errno table's hint.
+std::string RingHint(int err) {
+  switch (err) {
+    case ENOSYS:
+      return "this kernel has no io_uring (built without CONFIG_IO_URING): "
+             "--queue-depth 1 writes one at a time";
+    case EPERM:
+    case EACCES:
+      return "io_uring is not open to this process (sysctl "
+             "kernel.io_uring_disabled, a container's seccomp filter): "
+             "--queue-depth 1 writes one at a time";
+    case ENOMEM:
+      return "the ring's memory could not be had (locked memory before "
+             "Linux 5.12: ulimit -l; else free memory): raise the limit or use "
+             "a smaller --queue-depth";
+    case EMFILE:
+    case ENFILE:
+      return "too many open files (ulimit -n): raise the limit";
+    case EINVAL:
+      return "the kernel refused a ring of this size: use a smaller "
+             "--queue-depth";
+    default:
+      return "";
+  }
+}
+
+// Likewise for the threads of --writers (pthread_create's errno).
+std::string ThreadsHint(int err) {
+  return err == EAGAIN ? "no more threads may be started (ulimit -u, the "
+                         "cgroup's pids.max): raise the limit or use fewer "
+                         "--writers"
+                       : "";
+}
+
+}  // namespace
+
+// The group's writer threads or its ring, before the warm-up uses them. What
+// the machine will not give is a setup failure (exit 2), never the disk's.
 Status Run::StartWriters() {
   if (spec_.writers > 1) {
     auto started = WriterThreads::Start(spec_.writers);
-    if (!started) return started.error();
+    if (!started) {
+      Error error = started.error();
+      error.hint = ThreadsHint(error.errno_value);
+      return error;
+    }
     writers_ = std::move(started).value();
   }
   if (spec_.queue_depth > 1) {
     Result<Uring> ring = Uring::Open(static_cast<unsigned>(spec_.queue_depth));
     if (!ring) {
       Error error = ring.error();
-      error.hint =
-          "io_uring is not open to this process (sysctl "
-          "kernel.io_uring_disabled, a container's seccomp filter): "
-          "--queue-depth 1 writes one at a time";
+      error.hint = RingHint(error.errno_value);
       return error;
     }
     ring_.emplace(std::move(ring).value());

@@ -30,6 +30,34 @@ else
   check "ulimit -v: no test file left" no_leftovers "$WORK/target"
 fi
 
+# A limit on threads (ulimit -u: root is exempt from it, so as root the run is nobody's):
+# --writers cannot start its threads. That is the machine's refusal, before anything is
+# timed: exit 2 with what to raise, never 3, "an I/O error", which blames the disk.
+threads_limited() {
+  local dir=$WORK/limited
+  mkdir -m 1777 "$dir"
+  if [ "$(id -u)" -eq 0 ]; then
+    id nobody > /dev/null 2>&1 || return 77
+    chmod 755 "$WORK"
+    setpriv --reuid=nobody --regid=nogroup --clear-groups \
+      bash -c 'ulimit -u 1 && exec "$@"' _ "$ALIGNBENCH" --dir "$dir" --writers 4 \
+      --sizes 4K --writes 8 --repetitions 2
+  else
+    (ulimit -u 1 && exec "$ALIGNBENCH" --dir "$dir" --writers 4 --sizes 4K --writes 8 \
+      --repetitions 2)
+  fi
+}
+threads_limited > /dev/null 2> "$WORK/err"
+status=$?
+if [ "$status" -eq 77 ]; then
+  echo "SKIP (part): as root the thread limit needs the user nobody" >&2
+else
+  check "ulimit -u: exit 2 (got $status): $(head -c 300 "$WORK/err")" [ "$status" -eq 2 ]
+  check "ulimit -u: the threads, EAGAIN and what to raise" \
+    grep -qE "^alignbench: error: start 4 writer threads.*\(EAGAIN\); no more threads may be started \(ulimit -u" \
+    "$WORK/err"
+fi
+
 # env --format json with C1 and bidirectional controls in the directory's name: they reach
 # the terminal as \u escapes, never raw (a raw U+202E reorders what the terminal shows).
 odd="$WORK/$(printf 'a\xe2\x80\xaeb\xc2\x85c')"

@@ -63,6 +63,14 @@ TEST_CASE("One errno, one answer: the table decides hint and exit code") {
   CHECK(Answer(SystemError(ErrorKind::kSetup, "fallocate", "/d/f", EOPNOTSUPP),
                Phase::kMeasurement)
             .kind == ErrorKind::kSetup);
+  // What the machine will not give a run (a kernel without io_uring, a limit
+  // on threads or open files) is setup, never an I/O error of the disk.
+  for (int err : {ENOSYS, EAGAIN, ENOMEM, EMFILE, ENFILE, EPERM}) {
+    CAPTURE(ErrnoName(err));
+    CHECK(Answer(SystemError(ErrorKind::kSetup, "io_uring_setup", "", err),
+                 Phase::kMeasurement)
+              .kind == ErrorKind::kSetup);
+  }
   // A caller that knows more keeps its hint; usage errors are left alone.
   Error known = SystemError(ErrorKind::kIo, "pwrite", "/d/f", EINVAL);
   known.hint = "align it";
