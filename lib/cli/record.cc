@@ -1,5 +1,6 @@
 #include "lib/cli/record.h"
 
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -19,6 +20,7 @@
 #include "lib/cli/subcommands.h"
 #include "lib/io/cleanup.h"
 #include "lib/io/command.h"
+#include "lib/io/fd.h"
 #include "lib/io/file_io.h"
 #include "lib/io/result_file.h"
 #include "lib/trace/case_of_trace.h"
@@ -343,26 +345,38 @@ std::function<bool(pid_t)> AttachedLine(std::vector<pid_t> family, pid_t pid) {
   };
 }
 
-// The raw strace output, a private file in $TMPDIR removed on every way out.
+// The raw strace output, in a directory of its own (mode 0700) removed with it
+// on every way out. strace opens the file by name, so the directory is made
+// in $TMPDIR only where nobody but this user and root can change $TMPDIR
+// (another user's TMPDIR, where they could swap our file for a link to one of
+// ours before strace opens it, is passed over), else in /tmp.
 struct RawOutput {
+  std::string dir;
   std::string path;
+  bool made = false;
+  int dir_slot = -1;
   int slot = -1;
   RawOutput() {
     const char* tmpdir = std::getenv("TMPDIR");
-    path = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") +
-           "/alignbench-strace-XXXXXX";
-    const int fd = ::mkstemp(path.data());
-    if (fd < 0) {
-      path.clear();
-      return;
-    }
-    ::close(fd);
+    std::string base = tmpdir && *tmpdir == '/' ? tmpdir : "/tmp";
+    if (!OnlyOwnerCanChange(base, ::geteuid())) base = "/tmp";
+    dir = base + "/alignbench-record-XXXXXX";
+    if (::mkdtemp(dir.data()) == nullptr) return;
+    made = true;
+    dir_slot = RegisterForCleanup(dir);
+    path = dir + "/strace.out";
     slot = RegisterForCleanup(path);
+    UniqueFd fd(::open(path.c_str(),
+                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                       0600));
+    if (!fd.valid()) path.clear();
   }
   ~RawOutput() {
-    if (path.empty()) return;
-    ::unlink(path.c_str());
+    if (!made) return;
+    ::unlink((dir + "/strace.out").c_str());
+    ::rmdir(dir.c_str());
     if (slot >= 0) UnregisterCleanup(slot);
+    if (dir_slot >= 0) UnregisterCleanup(dir_slot);
   }
   RawOutput(const RawOutput&) = delete;
   RawOutput& operator=(const RawOutput&) = delete;
@@ -433,7 +447,7 @@ Result<Recorded> Record(const RecordPlan& plan, const std::string& version,
                         const StopSignals& stop, SaveStop& abandon) {
   RawOutput raw;
   if (raw.path.empty()) {
-    return SystemError(ErrorKind::kSetup, "mkstemp", "alignbench-strace",
+    return SystemError(ErrorKind::kSetup, "create strace's output in", raw.dir,
                        errno);
   }
   StraceOptions options = plan.options;

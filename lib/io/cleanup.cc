@@ -32,8 +32,13 @@ extern "C" void OnSignal(int signo) {
     (void)ignored;
     return;
   }
+  // Files first, then the private directories they were in (rmdir removes
+  // only an empty one); both calls are async-signal-safe.
   for (Slot& slot : g_slots) {
-    if (slot.used.load()) ::unlink(slot.path);  // unlink is async-signal-safe
+    if (slot.used.load()) ::unlink(slot.path);
+  }
+  for (Slot& slot : g_slots) {
+    if (slot.used.load()) ::rmdir(slot.path);
   }
   ::signal(signo, SIG_DFL);
   // The signal is blocked while its handler runs; unblocked, the re-raise ends

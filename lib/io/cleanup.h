@@ -24,9 +24,10 @@ void InstallSignalCleanup();
 void AllowGracefulInterrupt(bool on);
 bool InterruptRequested();
 
-// Returns a slot for Unregister, or -1 if the registry is full or the path too
-// long (the caller then refuses to create the file: a file we could not
-// register could leak).
+// A registered directory (a private one the files were made in) is removed
+// after the files, once they are gone. Returns a slot for Unregister, or -1
+// if the registry is full or the path too long (the caller then refuses to
+// create the file: a file we could not register could leak).
 int RegisterForCleanup(const std::string& path);
 void UnregisterCleanup(int slot);
 

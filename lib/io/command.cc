@@ -12,6 +12,7 @@
 #include <climits>
 #include <cstdlib>
 #include <sstream>
+#include <vector>
 
 namespace alignbench {
 namespace {
@@ -21,30 +22,11 @@ constexpr std::size_t kMaxOutput = 1 << 20;
 constexpr const char* kSystemPath =
     "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
-// Whether only root can change what `path` runs: the file it resolves to and
-// every directory above that belong to root, and none of them is writable by
-// group or others, but a sticky directory (/tmp), where nobody else can
-// rename or remove root's entries.
-bool OnlyRootCanChange(const std::string& path) {
-  char real[PATH_MAX];
-  if (::realpath(path.c_str(), real) == nullptr) return false;
-  std::string at = real;
-  for (;;) {
-    struct stat st {};
-    if (::stat(at.c_str(), &st) != 0 || st.st_uid != 0) return false;
-    const bool sticky_dir = S_ISDIR(st.st_mode) && (st.st_mode & S_ISVTX);
-    if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && !sticky_dir) return false;
-    if (at == "/") return true;
-    const std::size_t slash = at.rfind('/');
-    at = slash == 0 ? "/" : at.substr(0, slash);
-  }
-}
-
 bool MayRun(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
   if (::access(path.c_str(), X_OK) != 0) return false;
-  return ::geteuid() != 0 || OnlyRootCanChange(path);
+  return ::geteuid() != 0 || OnlyOwnerCanChange(path, 0);
 }
 
 long long NowMs() {
@@ -91,14 +73,42 @@ bool ReadUntil(int fd, long long deadline, std::string& text) {
 
 }  // namespace
 
+bool OnlyOwnerCanChange(const std::string& path, uid_t owner) {
+  char real[PATH_MAX];
+  if (::realpath(path.c_str(), real) == nullptr) return false;
+  std::string at = real;
+  for (;;) {
+    struct stat st {};
+    if (::stat(at.c_str(), &st) != 0) return false;
+    if (st.st_uid != owner && st.st_uid != 0) return false;
+    const bool sticky_dir = S_ISDIR(st.st_mode) && (st.st_mode & S_ISVTX);
+    if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && !sticky_dir) return false;
+    if (at == "/") return true;
+    const std::size_t slash = at.rfind('/');
+    at = slash == 0 ? "/" : at.substr(0, slash);
+  }
+}
+
 std::string HelperProgram(const std::string& name) {
   if (name.empty()) return "";
-  if (name.find('/') != std::string::npos) return MayRun(name) ? name : "";
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path != nullptr ? path : kSystemPath);
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    if (dir.empty() || dir[0] != '/') continue;  // the working directory
-    if (MayRun(dir + "/" + name)) return dir + "/" + name;
+  std::vector<std::string> candidates;
+  if (name.find('/') != std::string::npos) {
+    candidates.push_back(name);
+  } else {
+    const char* path = std::getenv("PATH");
+    std::istringstream dirs(path != nullptr ? path : kSystemPath);
+    for (std::string dir; std::getline(dirs, dir, ':');) {
+      if (dir.empty() || dir[0] != '/') continue;  // the working directory
+      candidates.push_back(dir + "/" + name);
+    }
+  }
+  for (const std::string& candidate : candidates) {
+    // The path as it resolves now, judged and then run: a link on the way
+    // (another user's, to a system directory) cannot be re-pointed between.
+    char real[PATH_MAX];
+    if (::realpath(candidate.c_str(), real) != nullptr && MayRun(real)) {
+      return real;
+    }
   }
   return "";
 }

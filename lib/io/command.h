@@ -6,6 +6,8 @@
 // another user could have put it in.
 #pragma once
 
+#include <sys/types.h>
+
 #include <string>
 #include <vector>
 
@@ -22,12 +24,19 @@ struct CommandOutput {
   std::string text;
 };
 
+// Whether nobody but `owner` and root can change what `path` is: the file or
+// directory it resolves to and every directory above belong to `owner` or
+// root, and none is writable by group or others, but a sticky directory
+// (/tmp), where nobody else can rename or remove the owner's entries.
+bool OnlyOwnerCanChange(const std::string& path, uid_t owner);
+
 // Where the helper program `name` is: the first in $PATH (or the system's
 // directories when PATH is unset) that may be run. As root, only a file that
 // belongs to root in directories that belong to root, none of them writable
 // by anyone else unless sticky (/tmp), and never from a relative or empty
 // PATH entry: what another user could write is not run. "" where there is
-// none. A name with a '/' is taken as it is, under the same rule.
+// none. A name with a '/' is taken as it is, under the same rule. The path
+// returned is the resolved one (no link in it), the one that was judged.
 std::string HelperProgram(const std::string& name);
 
 // Runs argv (argv[0] found by HelperProgram) for at most `deadline_ms`.

@@ -26,9 +26,28 @@ check "TMPDIR full: no trace saved" [ ! -e "$WORK/t.json" ]
 check "TMPDIR full: said, with what to do" \
   grep -q "was cut short (its filesystem is full).*set TMPDIR to a directory on a filesystem with room" \
   "$WORK/err"
-check "TMPDIR full: strace's output removed" \
-  [ -z "$(ls "$WORK/tmp" | grep alignbench-strace)" ]
+check "TMPDIR full: strace's output and its directory removed" \
+  [ -z "$(ls -A "$WORK/tmp")" ]
 [ "$failed" -eq 0 ] || cat "$WORK/err" >&2
+
+# A TMPDIR another user may write (theirs, or one they were given): strace opens its
+# output by name, so they could swap it for a link to a file of root's; record passes
+# over that TMPDIR and leaves nothing in it.
+if id nobody > /dev/null 2>&1; then
+  mkdir -m 1777 "$WORK/theirs"
+  mkdir -m 777 "$WORK/theirs/tmp"
+  chown nobody "$WORK/theirs/tmp"
+  # The program looks into that TMPDIR while it is traced, then writes its log.
+  TMPDIR=$WORK/theirs/tmp "$ALIGNBENCH" record --file "$WORK/log/log" \
+    --out "$WORK/t2.json" -- /bin/sh -c 'ls -A "$TMPDIR" > "$1"; exec "$2" "$3" "$4"' \
+    _ "$WORK/seen" "$PY" "$WORK/appender.py" "$WORK/log/log" > "$WORK/out" 2> "$WORK/err"
+  status=$?
+  check "another user's TMPDIR: recorded all the same (exit $status)" [ -s "$WORK/t2.json" ]
+  check "another user's TMPDIR: nothing of record's in it while tracing ($(cat "$WORK/seen" 2> /dev/null))" \
+    test -f "$WORK/seen" -a ! -s "$WORK/seen"
+else
+  echo "SKIP (part): no user nobody to own a TMPDIR" >&2
+fi
 
 # The same with room: recorded whole.
 "$ALIGNBENCH" record --file "$WORK/log/log" --out "$WORK/t.json" -- \

@@ -81,3 +81,23 @@ TEST_CASE("A helper is never looked for in the working directory") {
   ::setenv("PATH", saved_path.c_str(), 1);
   REQUIRE(::chdir(saved_cwd) == 0);
 }
+
+// Another user's link to a system directory passes the check where it points
+// now; what is run must be that directory's program, by its real path, so
+// that re-pointing the link afterwards changes nothing.
+TEST_CASE("A helper found through a link is run by its resolved path") {
+  TempDir dir;
+  const std::string link = dir.path() + "/bin";
+  REQUIRE(::symlink("/usr/bin", link.c_str()) == 0);
+  REQUIRE(::chmod(dir.path().c_str(), 0777) == 0);
+  const std::string saved_path = std::getenv("PATH");
+  ::setenv("PATH", link.c_str(), 1);
+  const std::string found = HelperProgram("true");
+  const std::string by_name = HelperProgram(link + "/true");
+  ::setenv("PATH", saved_path.c_str(), 1);
+  char real[4096];
+  REQUIRE(::realpath("/usr/bin/true", real) != nullptr);
+  CHECK(found == real);
+  CHECK(by_name == real);
+  REQUIRE(::chmod(dir.path().c_str(), 0700) == 0);
+}
