@@ -73,9 +73,14 @@ check "no measured pairs: exit 2" expect_error 2 ".*no measured pairs" "$WORK/un
 check "no figure from a failed plot" test ! -e "$WORK/unmeasured.png"
 
 # The binary's input bounds (lib/io/file_io.cc), its reader's checks, one line each.
-# bounded ARGS...: plot under 1 GB of address space and a 20 s limit, as a runaway reader
-# or a wait on a FIFO must fail, not take the machine or the test with it.
-bounded() { (ulimit -v 1048576; exec timeout 20 "$PLOT" "$@"); }
+# bounded [--as-nobody] ARGS...: plot (with --as-nobody, as root: nobody's) under 1 GB of
+# address space and a 20 s limit, as a runaway reader or a wait on a FIFO must fail, not
+# take the machine or the test with it.
+bounded() {
+  local as=()
+  [ "$1" != --as-nobody ] || { as=(setpriv --reuid=nobody --regid=nogroup --clear-groups); shift; }
+  (ulimit -v 1048576; exec timeout 20 "${as[@]}" "$PLOT" "$@")
+}
 expect_bounded() {
   local code=$1 pattern=$2 status
   shift 2
@@ -87,6 +92,13 @@ expect_bounded() {
 }
 check "/dev/zero: refused at once, one line" expect_bounded 2 \
   "read result file /dev/zero: not a regular file" /dev/zero
+# A user reads the same refusal, not that /dev (beside which the figure would go) is
+# root's: the inputs are read before the output's directory is judged.
+if [ "$(id -u)" -eq 0 ] && id nobody > /dev/null 2>&1; then
+  check "/dev/zero as a user: the input refused first" \
+    expect_bounded 2 "read result file /dev/zero: not a regular file" \
+    --as-nobody /dev/zero
+fi
 mkfifo "$WORK/fifo"
 check "a FIFO without a writer: refused, not waited on" expect_bounded 2 \
   "read result file $WORK/fifo: not a regular file" "$WORK/fifo"
