@@ -4,40 +4,49 @@
 # names escaped for the terminal (shown), and stop signals acted on at once, with the long
 # child ended first (on_stop, run_child).
 
-# only_root_can_change DIR: DIR and every directory above it belong to root, DIR may be
-# written by root alone, and the directories above it by root alone unless sticky (/tmp,
-# where nobody may rename another's entry): what DIR holds is root's. The rule alignbench
-# itself applies to its helpers (HelperProgram, lib/io/command.h).
+# only_root_can_change DIR: DIR, an absolute path without symbolic links (realpath's),
+# and every directory above it are directories of root's (a link among them fails), DIR
+# may be written by root alone, and the directories above it by root alone unless sticky
+# (/tmp, where nobody may rename another's entry): what DIR holds is root's, and DIR
+# names the same directory for as long as root wants. The rule alignbench itself applies
+# to its helpers (HelperProgram, lib/io/command.h).
 only_root_can_change() {
-  local dir dirs=() uid mode first=1 IFS=$' \t\n'
-  dir=$(command -p realpath -e -- "$1" 2> /dev/null) || return 1
+  local dir=$1 dirs=() uid mode type first=1 IFS=$' \t\n'
+  [[ $dir == /* ]] || return 1
   while dirs+=("$dir") && [ "$dir" != / ]; do
     dir=${dir%/*}
     dir=${dir:-/}
   done
-  while read -r uid mode; do
-    [ "$uid" = 0 ] || return 1
+  while read -r uid mode type; do
+    [ "$uid" = 0 ] && [ "$type" = directory ] || return 1
     (( (8#$mode & 8#022) == 0 || (!first && (8#$mode & 8#1000) != 0) )) || return 1
     first=0
-  done < <(command -p stat -c '%u %a' -- "${dirs[@]}" 2> /dev/null || echo fail)
+  done < <(command -p stat -c '%u %a %F' -- "${dirs[@]}" 2> /dev/null || echo fail)
 }
-# PATH as the scripts use it: never a relative or empty entry (the working directory,
-# where another user may have left a program called cmake or mount), and as root only the
-# directories only root can change. Set before anything else runs; until then only
-# builtins and `command -p` (the system's own directories) find a program, also in the
-# line of each script that sources this file.
+# trusted_path DIRS: DIRS (a PATH) as the scripts use it: never a relative
+# or empty entry (the working directory, where another user may have left a program called
+# cmake or mount), each entry resolved once to the directory it names then (realpath), and
+# kept so, once: a link in an entry, another user's among them, cannot later point it
+# elsewhere. As root only the directories only root can change are kept. Set before
+# anything else runs; until then only builtins and `command -p` (the system's own
+# directories) find a program, also in the line of each script that sources this file.
 trusted_path() {
-  local entry kept=() root=''
-  [ "$EUID" -ne 0 ] || root=1
-  local IFS=:
-  for entry in $PATH; do
+  local entry dir entries=() kept=() seen=:
+  IFS=: read -r -d '' -a entries < <(printf '%s' "$1") || true
+  for entry in ${entries[@]+"${entries[@]}"}; do
     [[ $entry == /* ]] || continue
-    [ -z "$root" ] || only_root_can_change "$entry" || continue
-    kept+=("$entry")
+    if ! dir=$(command -p realpath -e -- "$entry" 2> /dev/null) || [ ! -d "$dir" ]; then
+      continue
+    fi
+    [[ $dir != *:* && $seen != *":$dir:"* ]] || continue
+    [ "$EUID" -ne 0 ] || only_root_can_change "$dir" || continue
+    seen+="$dir:"
+    kept+=("$dir")
   done
+  local IFS=:
   echo "${kept[*]}"
 }
-PATH=$(trusted_path)
+PATH=$(trusted_path "$PATH")
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
