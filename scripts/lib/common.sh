@@ -48,6 +48,60 @@ trusted_path() {
 }
 PATH=$(trusted_path "$PATH")
 
+# why_not_mine PATH KIND MASK [MAX]: nothing, and status 0, when PATH itself (a symbolic
+# link is judged as a link, never followed) is a KIND ("directory", or "file": a regular
+# one) of this user's with none of the MASK mode bits (022: nobody else may write it) and,
+# given MAX, of at most MAX bytes. Else why not, in a few words ending in an errno
+# symbol, and status 1. A file of root's in a directory that passes with 022 cannot be
+# replaced by another user between this check and its use.
+why_not_mine() {
+  local path=$1 kind=$2 mask=$3 max=${4:-} uid user mode size type
+  read -r uid user mode size < <(command -p stat -c '%u %U %f %s' -- "$path" 2> /dev/null) ||
+    { echo "missing or unreadable (ENOENT)"; return 1; }
+  mode=$((16#$mode))
+  type=$(( mode >> 12 ))
+  case $type in
+    4) [ "$kind" = directory ] || { echo "a directory, not a regular file (EISDIR)"; return 1; } ;;
+    8) [ "$kind" = file ] || { echo "a regular file, not a directory (ENOTDIR)"; return 1; } ;;
+    10) echo "a symbolic link (ELOOP)"; return 1 ;;
+    *) echo "neither a regular file nor a directory, but a FIFO, socket or device (EINVAL)"
+       return 1 ;;
+  esac
+  [ "$uid" = "$EUID" ] || { echo "owned by $user (uid $uid), not by uid $EUID (EPERM)"; return 1; }
+  (( (mode & 8#$mask) == 0 )) ||
+    { printf 'of mode %04o, where group and others may have none of %04o (EPERM)\n' \
+        $((mode & 8#7777)) $((8#$mask)); return 1; }
+  [ -z "$max" ] || [ "$kind" != file ] || [ "$size" -le "$max" ] ||
+    { echo "$size bytes long, more than the $max expected (EFBIG)"; return 1; }
+}
+
+# read_env_file FILE KEY...: each KEY set to its value in FILE's KEY=VALUE lines (split
+# at the first '='; a KEY FILE lacks is set empty), where FILE and its directory are this
+# user's (why_not_mine, 022) and FILE is at most 4096 bytes: parsed, never sourced. A line
+# that is not NAME=VALUE is skipped, and one line on stderr names FILE. Status 1 when FILE
+# is missing (ENV_WHY empty) or fails a check (ENV_WHY: "PATH: why"; nothing is read).
+ENV_WHY=''
+read_env_file() {
+  local _file=$1 _line _k _bad=0
+  shift
+  for _k; do printf -v "$_k" '%s' ''; done
+  ENV_WHY=''
+  [[ -e $_file || -L $_file ]] || return 1
+  ENV_WHY=$(why_not_mine "${_file%/*}" directory 022) ||
+    { ENV_WHY="${_file%/*}: $ENV_WHY"; return 1; }
+  ENV_WHY=$(why_not_mine "$_file" file 022 4096) || { ENV_WHY="$_file: $ENV_WHY"; return 1; }
+  while IFS= read -r _line || [ -n "$_line" ]; do
+    _k=${_line%%=*}
+    if [[ $_line != *=* || ! $_k =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]]; then
+      [ -z "$_line" ] || _bad=$((_bad + 1))
+    elif [[ " $* " == *" $_k "* ]]; then
+      printf -v "$_k" '%s' "${_line#*=}"
+    fi
+  done < <(command -p head -c 4096 -- "$_file")
+  [ "$_bad" -eq 0 ] || echo "${PROG:-${0##*/}}: warning: $(shown "skipped $_bad line(s) of $_file" \
+    "that are not KEY=VALUE")" >&2
+}
+
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 BUILD_PACKAGES=(g++ make ninja-build cmake git pkg-config libbenchmark-dev
