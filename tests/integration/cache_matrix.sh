@@ -134,8 +134,8 @@ open_gate() { exec 3<> "$WORK/gate"; echo go >&3; exec 3>&-; }
 reset_gate() { rm -rf "$WORK/paused"; }
 gated() { ALIGNBENCH="$WORK/gated-alignbench" exec "$CM" "$@"; }  # exec: $! is the script
 gone() { ! kill -0 "$1" 2>/dev/null; }
-LOCKDIR=/run/lock
-cleanup_hooks=("rm -f '$LOCKDIR/alignbench-cache-matrix-$disk.state'" "${cleanup_hooks[@]}")
+LOCKDIR=/run/alignbench
+cleanup_hooks=("rm -f '$LOCKDIR/cache-matrix-$disk.state'" "${cleanup_hooks[@]}")
 short="--sizes 4K --writes 8 --repetitions 2"
 
 # (f) one run per disk: the second is refused while the first measures, and touches nothing.
@@ -209,7 +209,7 @@ check "(i) it says it restored the killed run's setting" grep -q "earlier run wa
 check "(i) its write-back run was measured under write back" json_check "$WORK/i2/write-back.json" \
   'a["environment"]["target"]["device"]["write_cache"] == "write back"'
 check "(i) restored to the true original, write through" wc_is "write through"
-check "(i) no state file left" [ ! -e "$LOCKDIR/alignbench-cache-matrix-$disk.state" ]
+check "(i) no state file left" [ ! -e "$LOCKDIR/cache-matrix-$disk.state" ]
 
 if [ "$failed" -gt 0 ]; then  # show what cache-matrix said
   for f in a b c d e f2 i1 i2; do sed "s/^/  ($f) /" "$WORK/$f.err" >&2; done

@@ -62,7 +62,7 @@ disk=$(findmnt -no SOURCE "$RIG")
 disk=${disk#/dev/}
 WC=/sys/block/$disk/queue/write_cache
 [ -w "$WC" ] || { echo "FAIL: no write_cache for '$disk' under $RIG" >&2; exit 1; }
-STATE=/run/lock/alignbench-cache-matrix-$disk.state
+STATE=/run/alignbench/cache-matrix-$disk.state
 cleanup_hooks=("echo '$(cat "$WC")' > '$WC'" "rm -f '$STATE'" "${cleanup_hooks[@]}")
 # Not the kernel's default, so that a run that "restores" the default is caught.
 echo "write through" > "$WC"
