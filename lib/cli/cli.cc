@@ -409,6 +409,10 @@ Status ApplyReplay(const ParsedCommand& parsed, Settings& s) {
                                  " from the trace: leave --" + axis + " out");
     }
   }
+  if (s.shifts.size() > 1) {
+    return Usage("shift",
+                 "moves a replay's writes by one shift: give one value");
+  }
   const std::string& path = parsed.Value("replay");
   Result<std::string> text = ReadTraceText(path);
   if (!text) return text.error();
@@ -416,9 +420,9 @@ Status ApplyReplay(const ParsedCommand& parsed, Settings& s) {
   if (!trace) return trace.error();
   Result<ReplayRule> unaligned = ReplayAligned(parsed);
   if (!unaligned) return unaligned.error();
-  Result<Replay> replay =
-      ReplayOf(trace.value(), path, text.value(),
-               parsed.Has("shift") ? s.shift : kReplayShift, unaligned.value());
+  Result<Replay> replay = ReplayOf(
+      trace.value(), path, text.value(),
+      parsed.Has("shift") ? s.shifts.front() : kReplayShift, unaligned.value());
   if (!replay) return replay.error();
   const Replay& r = replay.value();
   if (parsed.Has("shift") && r.rule != ReplayRule::kShift) {
@@ -441,7 +445,7 @@ Status ApplyReplay(const ParsedCommand& parsed, Settings& s) {
                      " commits: --warmup and --writes together at most that");
   }
   s.sizes = {r.bytes_per_commit};
-  s.shift = r.shift;
+  s.shifts = {r.shift};
   s.syncs = {r.sync};
   s.ios = {r.io};
   s.layouts = {r.layout};

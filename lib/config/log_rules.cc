@@ -75,9 +75,10 @@ bool PowerOfTwo(std::uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
 
 }  // namespace
 
-LogWorkload DerbyWorkload(std::uint64_t shift) {
+LogWorkload DerbyWorkload(std::uint64_t shift, std::uint64_t unit) {
   LogWorkload w;
   w.rules.header = shift;
+  w.framing_unit = unit;
   return w;
 }
 
@@ -91,7 +92,7 @@ LogRules RulesFor(const LogWorkload& w, Variant variant) {
       // puts the blocks is the same for both runs of a block and never tied
       // to one variant (an extent more in one file costs a metadata write
       // per sync on ext4).
-      rules.header = RoundUp(w.rules.header, kLogBlockBytes);
+      rules.header = RoundUp(w.rules.header, w.framing_unit);
       rules.record_header = 0;
       break;
     case LogContrast::kPad:

@@ -84,6 +84,10 @@ struct LogRules {
   FillSync fill_sync = FillSync::kEnd;
 };
 
+// The block the framing contrast pads the header to by default: the page
+// cache's unit, and the block of nearly every filesystem a log lives on.
+inline constexpr std::uint64_t kLogBlockBytes = 4096;
+
 struct LogWorkload {
   LogRules rules;
   LogContrast contrast = LogContrast::kFraming;
@@ -92,15 +96,14 @@ struct LogWorkload {
   // kFile: the file state of each variant.
   FileState unaligned_file = FileState::kNew;
   FileState aligned_file = FileState::kRecycled;
+  // kFraming: the unit the aligned variant pads the header to.
+  std::uint64_t framing_unit = kLogBlockBytes;
 };
 
-// The block the framing contrast pads the header to: the page cache's unit,
-// and the block of nearly every filesystem a log lives on.
-inline constexpr std::uint64_t kLogBlockBytes = 4096;
-
 // Derby's workload: a header of `shift` bytes, contrasted with the same header
-// padded to a whole block (none where `shift` is 0: the A/A check).
-LogWorkload DerbyWorkload(std::uint64_t shift);
+// padded to a whole `unit` (none where `shift` is 0: the A/A check).
+LogWorkload DerbyWorkload(std::uint64_t shift,
+                          std::uint64_t unit = kLogBlockBytes);
 
 // The rules one variant writes by.
 LogRules RulesFor(const LogWorkload& workload, Variant variant);

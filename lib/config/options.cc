@@ -173,6 +173,12 @@ Why Parse(const field::Bytes& f, const json& v, Settings& s) {
   return ParseByteValue(v, s.*f.member);
 }
 Why Parse(const field::SizeList& f, const json& v, Settings& s) {
+  if (f.one_as_number && v.is_number()) {
+    std::uint64_t value = 0;
+    if (Why bad = ParseByteValue(v, value)) return bad;
+    s.*f.member = {value};
+    return std::nullopt;
+  }
   return ParseSizes(v, s.*f.member);
 }
 Why Parse(const field::Text& f, const json& v, Settings& s) {
@@ -233,15 +239,19 @@ Why Check(const field::Bytes& f, const Settings& s) {
 }
 Why Check(const field::SizeList& f, const Settings& s) {
   const std::vector<std::uint64_t>& sizes = s.*f.member;
-  if (sizes.empty()) return "needs at least one size";
+  const std::string noun(f.noun);
+  if (sizes.empty()) return "needs at least one " + noun;
   if (sizes.size() > f.max_count) {
-    return "at most " + std::to_string(f.max_count) + " sizes";
+    return "at most " + std::to_string(f.max_count) + " " + noun + "s";
   }
   for (auto at = sizes.begin(); at != sizes.end(); ++at) {
     if (std::find(sizes.begin(), at, *at) != at) {
       return FormatSize(*at) + " is listed twice";
     }
-    if (*at == 0) return "a size must be at least 1 byte";
+    if (*at < f.min) {
+      return "a " + noun + " must be at least " + std::to_string(f.min) +
+             " byte";
+    }
     if (*at > f.max)
       return FormatSize(*at) + " is larger than " + FormatSize(f.max);
   }
@@ -293,7 +303,11 @@ json Record(const field::OptionalNumber& f, const Settings& s) {
   return value ? json(*value) : json();
 }
 json Record(const field::Bytes& f, const Settings& s) { return s.*f.member; }
-json Record(const field::SizeList& f, const Settings& s) { return s.*f.member; }
+json Record(const field::SizeList& f, const Settings& s) {
+  const std::vector<std::uint64_t>& sizes = s.*f.member;
+  if (f.one_as_number && sizes.size() == 1) return sizes.front();
+  return sizes;
+}
 json Record(const field::Text& f, const Settings& s) { return s.*f.member; }
 template <typename E>
 json Record(const field::Names<E>& f, const Settings& s) {
@@ -369,6 +383,8 @@ constexpr std::uint64_t kMaxCommitsPerSync = 1024;
 // More threads or writes in flight than any engine's log keeps.
 constexpr std::uint64_t kMaxWriters = 64;
 constexpr std::uint64_t kMaxQueueDepth = 256;
+// Every power of two from a byte to 1 GiB, and a few more.
+constexpr std::size_t kMaxShifts = 32;
 
 // What one run writes: where, how much, and how commits share a sync.
 std::vector<Option> WorkloadOptions() {
@@ -383,9 +399,11 @@ std::vector<Option> WorkloadOptions() {
       {"sizes", "sizes", "sizes_bytes", Recorded::kAlways, "LIST",
        "block sizes: 4K,64K or 1K..512K (default Derby's 13, 512K down to 1K)",
        SizeList{&Settings::sizes, kMaxWriteBytes, 64}, false},
-      {"shift", "shift", "shift_bytes", Recorded::kAlways, "BYTES",
-       "shift of the unaligned writes",
-       Bytes{&Settings::shift, kMaxWriteBytes}},
+      {"shift", "shift", "shift_bytes", Recorded::kAlways, "LIST",
+       "shift of the unaligned writes; several (24,512,1K or 512..64K) "
+       "measure a pair each against one aligned variant, aligned to them all",
+       SizeList{&Settings::shifts, kMaxWriteBytes, kMaxShifts, 0, true,
+                "shift"}},
       {"writes", "writes", "writes", Recorded::kAlways, "N",
        "timed writes per run", Count{&Settings::writes, 1, kMaxWrites}},
       {"warmup", "warmup", "warmup_writes", Recorded::kOptional, "N",

@@ -53,11 +53,17 @@ struct Bytes {
   std::uint64_t Settings::*member;
   std::uint64_t max;
 };
-// A list of distinct byte sizes, each within [1, max], at most max_count.
+// A list of distinct byte sizes, each within [min, max], at most max_count,
+// each a `noun` in errors. With one_as_number a list of one is recorded as a
+// plain number, and a plain number is read as a list of one: a setting that
+// took one value before it took several reads and writes as it did.
 struct SizeList {
   std::vector<std::uint64_t> Settings::*member;
   std::uint64_t max;
   std::size_t max_count;
+  std::uint64_t min = 1;
+  bool one_as_number = false;
+  std::string_view noun = "size";
 };
 // A string of at most max_bytes bytes; `why_max` says why, if not obvious.
 struct Text {

@@ -42,7 +42,9 @@ inline constexpr double kMaxBudgetSeconds = 7 * 24 * 3600;  // a week
 struct Settings {
   std::string dir = ".";
   std::vector<std::uint64_t> sizes = kDerbySizes;
-  std::uint64_t shift = 24;
+  // The shifts of the unaligned writes: each is a pair of its own against
+  // the same aligned variant, aligned to every shift (AlignedUnit).
+  std::vector<std::uint64_t> shifts = {24};
   // 32 timed writes per run: blocks are paired in time, and a shorter block
   // shares more of the disk's drift between its two runs, so the same
   // precision costs a fraction of the seconds 128 writes cost
@@ -97,8 +99,17 @@ struct Settings {
   std::shared_ptr<const Replay> replay;
 };
 
-// The workload the runs write by: the case's, or Derby's from `shift`.
+// The unit the aligned variant of Derby's workload is aligned to: the log
+// block (4 KiB), or the smallest power of two at least the largest of
+// `shifts`, so that every pair of a plan has the same aligned variant and a
+// shift past 4 KiB is still measured against writes aligned to it.
+std::uint64_t AlignedUnit(const std::vector<std::uint64_t>& shifts);
+
+// The workload the runs of a pair of `shift` write by: the case's, or Derby's
+// (a header of `shift` bytes against it padded to AlignedUnit). Without a
+// shift: the first of the settings'.
 LogWorkload WorkloadOf(const Settings& settings);
+LogWorkload WorkloadOf(const Settings& settings, std::uint64_t shift);
 
 // One pair, the unit of one measurement: one size under one combination of the
 // axes, written once aligned and once unaligned; its %gain compares the two.
@@ -110,6 +121,9 @@ struct PairSpec {
   IoMode io;
   Layout layout;
   CacheState cache;
+  // The unaligned variant's shift in bytes (Derby's header; a case's log
+  // rules say theirs and keep the settings' one value).
+  std::uint64_t shift = 24;
   VariantWrites unaligned_writes = {};
   VariantWrites aligned_writes = {};
   const VariantWrites& WritesOf(Variant variant) const {
@@ -118,14 +132,15 @@ struct PairSpec {
 };
 
 // A pair's identity, to match and index pairs across runs and results.
-using PairKey =
-    std::tuple<std::uint64_t, SyncMethod, IoMode, Layout, CacheState>;
+using PairKey = std::tuple<std::uint64_t, SyncMethod, IoMode, Layout,
+                           CacheState, std::uint64_t>;
 inline PairKey KeyOf(const PairSpec& s) {
-  return {s.size, s.sync, s.io, s.layout, s.cache};
+  return {s.size, s.sync, s.io, s.layout, s.cache, s.shift};
 }
 
-// Every combination of the axes, each with the sizes in the order given, and
-// what each variant writes under the settings' workload (WritesFor).
+// Every combination of the axes, shifts outermost (a group of pairs per
+// shift), each with the sizes in the order given, and what each variant
+// writes under the pair's workload (WritesFor).
 std::vector<PairSpec> ExpandPlan(const Settings& settings);
 
 // The commits of one timed step, which share its sync: a group commit's, one

@@ -350,15 +350,14 @@ DevicePerOp BackgroundPerWrite(const IdleSample& idle, double seconds) {
 
 std::vector<PairResult> BuildPairs(const std::vector<PairSpec>& plan,
                                    std::vector<CollectedRun> runs,
-                                   std::uint64_t shift,
                                    const std::optional<IdleSample>& idle) {
-  return BuildPairs(plan, std::move(runs), shift,
+  return BuildPairs(plan, std::move(runs),
                     std::vector<std::optional<IdleSample>>(plan.size(), idle));
 }
 
 std::vector<PairResult> BuildPairs(
     const std::vector<PairSpec>& plan, std::vector<CollectedRun> runs,
-    std::uint64_t shift, const std::vector<std::optional<IdleSample>>& idles) {
+    const std::vector<std::optional<IdleSample>>& idles) {
   std::vector<PairResult> pairs;
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const PairSpec& spec = plan[i];
@@ -388,7 +387,7 @@ std::vector<PairResult> BuildPairs(
                             pair.aligned.repetitions);
       NoteFarRuns(pair);
     }
-    pair.explanation = Explain(pair, shift);
+    pair.explanation = Explain(pair, spec.shift);
     pair.mechanisms = MechanismsOf(pair);
     pairs.push_back(std::move(pair));
   }

@@ -18,12 +18,12 @@ namespace alignbench {
 // With `idle`, each variant's background per write comes from it.
 std::vector<PairResult> BuildPairs(
     const std::vector<PairSpec>& plan, std::vector<CollectedRun> runs,
-    std::uint64_t shift, const std::optional<IdleSample>& idle = std::nullopt);
+    const std::optional<IdleSample>& idle = std::nullopt);
 // The same with each pair's own idle windows (`idle[i]` for plan[i]): the
 // disk's traffic sampled before the rounds that pair was measured in.
 std::vector<PairResult> BuildPairs(
     const std::vector<PairSpec>& plan, std::vector<CollectedRun> runs,
-    std::uint64_t shift, const std::vector<std::optional<IdleSample>>& idle);
+    const std::vector<std::optional<IdleSample>>& idle);
 
 // The idle window's counters over `seconds` of measuring, per write.
 DevicePerOp BackgroundPerWrite(const IdleSample& idle, double seconds);

@@ -114,10 +114,10 @@ void RenderComparison(std::ostream& out, const Report& base,
   // the scan's did.
   std::map<PairKey, const PairResult*> by_spec;
   for (const PairResult& candidate : next.pairs)
-    by_spec[KeyOf(candidate.spec)] = &candidate;
+    by_spec[MatchKeyOf(next, candidate.spec)] = &candidate;
   std::size_t matched = 0;
   for (const PairResult& b : base.pairs) {
-    const auto found = by_spec.find(KeyOf(b.spec));
+    const auto found = by_spec.find(MatchKeyOf(base, b.spec));
     if (found == by_spec.end()) continue;
     const PairResult* n = found->second;
     ++matched;

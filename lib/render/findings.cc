@@ -16,10 +16,12 @@ bool SameAxes(const PairSpec& a, const PairSpec& b) {
 }
 
 // "4K" for Derby's one-axis sweep; "4K fsync direct" where the plan has
-// several combinations of the axes.
-std::string PairName(const PairResult& pair, bool with_axes) {
-  return with_axes ? SizeText(pair.spec.size) + " " + AxesLabel(pair.spec)
-                   : SizeText(pair.spec.size);
+// several combinations of the axes, "4K (shift 512 B)" where several shifts.
+std::string PairName(const PairResult& pair, bool with_axes, bool with_shift) {
+  std::string name = SizeText(pair.spec.size);
+  if (with_axes) name += " " + AxesLabel(pair.spec);
+  if (with_shift) name += " (shift " + std::to_string(pair.spec.shift) + " B)";
+  return name;
 }
 
 }  // namespace
@@ -48,15 +50,16 @@ Finding FindingOf(const PairResult& pair, double precision) {
 }
 
 std::string Names(const std::vector<const PairResult*>& pairs,
-                  const std::vector<std::uint64_t>& all_sizes, bool with_axes) {
-  if (!with_axes) {
+                  const std::vector<std::uint64_t>& all_sizes, bool with_axes,
+                  bool with_shift) {
+  if (!with_axes && !with_shift) {
     std::vector<std::uint64_t> chosen;
     for (const PairResult* pair : pairs) chosen.push_back(pair->spec.size);
     return SizeRanges(std::move(chosen), all_sizes);
   }
   std::string text;
   for (const PairResult* pair : pairs) {
-    text += (text.empty() ? "" : ", ") + PairName(*pair, true);
+    text += (text.empty() ? "" : ", ") + PairName(*pair, with_axes, with_shift);
   }
   return text;
 }
@@ -123,6 +126,7 @@ Naming NamingOf(const Report& report) {
     naming.with_axes =
         naming.with_axes || !SameAxes(pair.spec, report.pairs.front().spec);
   }
+  naming.with_shift = report.settings.shifts.size() > 1;
   std::sort(naming.sizes.begin(), naming.sizes.end());
   naming.sizes.erase(std::unique(naming.sizes.begin(), naming.sizes.end()),
                      naming.sizes.end());

@@ -32,9 +32,11 @@ enum class Finding {
 Finding FindingOf(const PairResult& pair, double precision);
 
 // Sizes that follow each other in the plan's sorted list of sizes are one
-// range ("32K-512K"); axes make every pair its own name ("4K fsync direct").
+// range ("32K-512K"); axes or shifts make every pair its own name ("4K fsync
+// direct", "4K (shift 512 B)").
 std::string Names(const std::vector<const PairResult*>& pairs,
-                  const std::vector<std::uint64_t>& all_sizes, bool with_axes);
+                  const std::vector<std::uint64_t>& all_sizes, bool with_axes,
+                  bool with_shift = false);
 
 // "8-20 %" over the pairs' estimates (the interval centres), magnitudes.
 std::string GainRange(const std::vector<const PairResult*>& pairs);
@@ -72,13 +74,15 @@ Findings Classify(const Report& report, double precision);
 struct Naming {
   std::vector<std::uint64_t> sizes;
   bool with_axes = false;
+  // The report measured several shifts.
+  bool with_shift = false;
 
   std::string Of(const std::vector<const PairResult*>& pairs) const {
-    return Names(pairs, sizes, with_axes);
+    return Names(pairs, sizes, with_axes, with_shift);
   }
   std::string Counted(std::size_t n) const {
-    return with_axes ? CountText(n, "pair", "pairs")
-                     : CountText(n, "size", "sizes");
+    return with_axes || with_shift ? CountText(n, "pair", "pairs")
+                                   : CountText(n, "size", "sizes");
   }
 };
 

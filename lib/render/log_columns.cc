@@ -22,7 +22,14 @@ std::string RulesText(const Report& r) {
   if (r.settings.replay && r.settings.replay->rule != ReplayRule::kShift) {
     return "recorded commits";
   }
-  if (!r.log_words) return "shift " + std::to_string(r.settings.shift) + " B";
+  if (!r.log_words) {
+    const std::vector<std::uint64_t>& shifts = r.settings.shifts;
+    std::string text = shifts.size() == 1 ? "shift " : "shifts ";
+    for (std::size_t i = 0; i < shifts.size(); ++i) {
+      text += (i == 0 ? "" : ", ") + std::to_string(shifts[i]);
+    }
+    return text + " B";
+  }
   return r.log_words->rules;
 }
 

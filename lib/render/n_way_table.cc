@@ -26,14 +26,19 @@ struct Grid {
   std::vector<std::vector<const PairResult*>> cells;
   // The axes besides size vary between rows: then rows name them.
   bool axes_vary = false;
+  // Some result measured several shifts: then rows name theirs.
+  bool shifts_vary = false;
 };
 
 Grid BuildGrid(const std::vector<LabeledReport>& results) {
   Grid grid;
   std::map<PairKey, std::size_t> row_of;
   for (std::size_t r = 0; r < results.size(); ++r) {
+    grid.shifts_vary =
+        grid.shifts_vary || results[r].report.settings.shifts.size() > 1;
     for (const PairResult& pair : results[r].report.pairs) {
-      auto [it, added] = row_of.emplace(KeyOf(pair.spec), grid.specs.size());
+      auto [it, added] = row_of.emplace(
+          MatchKeyOf(results[r].report, pair.spec), grid.specs.size());
       if (added) {
         grid.specs.push_back(pair.spec);
         grid.cells.emplace_back(results.size(), nullptr);
@@ -88,6 +93,7 @@ std::string ShortVerdict(const PairResult* p) {
 std::string RowName(const Grid& grid, std::size_t row) {
   std::string name = SizeText(grid.specs[row].size);
   if (grid.axes_vary) name += " " + AxesLabel(grid.specs[row], "/");
+  if (grid.shifts_vary) name += " +" + std::to_string(grid.specs[row].shift);
   return name;
 }
 

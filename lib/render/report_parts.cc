@@ -271,4 +271,20 @@ std::string SummaryLine(const Report& report, bool compact) {
       (compact ? std::string() : DominantMechanism(report)));
 }
 
+std::string ShiftLabel(const Report& r, const PairSpec& spec) {
+  if (r.settings.shifts.size() <= 1) return "";
+  return "shift " + std::to_string(spec.shift) + " B";
+}
+
+std::string GroupLabel(const Report& r, const PairSpec& spec) {
+  const std::string shift = ShiftLabel(r, spec);
+  return AxesLabel(spec) + (shift.empty() ? "" : ", " + shift);
+}
+
+PairKey MatchKeyOf(const Report& r, const PairSpec& spec) {
+  PairKey key = KeyOf(spec);
+  if (r.settings.shifts.size() <= 1) std::get<5>(key) = 0;
+  return key;
+}
+
 }  // namespace alignbench

@@ -52,15 +52,27 @@ std::vector<std::pair<std::string, std::string>> Notes(const Report& report);
 std::vector<std::pair<std::string, std::string>> MeansApart(
     const Report& report, std::size_t from, std::size_t to);
 
-// Pairs grouped by their axes, in plan order: fn(label, from, to) for each.
+// "shift 512 B", or "" where the report measured one shift (its settings
+// line says it).
+std::string ShiftLabel(const Report& r, const PairSpec& spec);
+
+// A pair's group: its axes, and its shift where the report has several.
+std::string GroupLabel(const Report& r, const PairSpec& spec);
+
+// A pair's key for matching it with another result's: KeyOf, but the shift
+// only where the report measured several (two results of one shift each
+// match by size and axes, and their settings say the shifts differ).
+PairKey MatchKeyOf(const Report& r, const PairSpec& spec);
+
+// Pairs grouped by their axes and shift, in plan order: fn(label, from, to)
+// for each.
 template <typename Fn>
 void ForEachGroup(const Report& r, Fn fn) {
   for (std::size_t i = 0; i < r.pairs.size();) {
+    const std::string label = GroupLabel(r, r.pairs[i].spec);
     std::size_t j = i;
-    while (j < r.pairs.size() &&
-           AxesLabel(r.pairs[j].spec) == AxesLabel(r.pairs[i].spec))
-      ++j;
-    fn(AxesLabel(r.pairs[i].spec), i, j);
+    while (j < r.pairs.size() && GroupLabel(r, r.pairs[j].spec) == label) ++j;
+    fn(label, i, j);
     i = j;
   }
 }

@@ -89,8 +89,9 @@ ReportView ViewOf(const Report& r) {
   v.subject = r.reference
                   ? "reference table: " + EscapeControl(r.reference->platform)
                   : EscapeControl(r.target.Title());
-  if (!r.settings.log) {
-    v.unaligned_shift = " (shift " + std::to_string(r.settings.shift) + " B)";
+  if (!r.settings.log && r.settings.shifts.size() == 1) {
+    v.unaligned_shift =
+        " (shift " + std::to_string(r.settings.shifts.front()) + " B)";
   }
   v.title = TitleLine(r);
   v.compact_title = CompactTitleLine(r);

@@ -7,6 +7,7 @@
 
 #include "lib/pairs/percentiles.h"
 #include "lib/render/cells.h"
+#include "lib/render/report_parts.h"
 
 namespace alignbench {
 namespace {
@@ -62,10 +63,10 @@ void RenderPercentileMoves(std::ostream& out, const Report& base,
                            const Report& next) {
   // Indexed by spec, as compare's table: the last of equal specs wins.
   std::map<PairKey, const PairResult*> by_spec;
-  for (const PairResult& n : next.pairs) by_spec[KeyOf(n.spec)] = &n;
+  for (const PairResult& n : next.pairs) by_spec[MatchKeyOf(next, n.spec)] = &n;
   std::string lines;
   for (const PairResult& b : base.pairs) {
-    const auto found = by_spec.find(KeyOf(b.spec));
+    const auto found = by_spec.find(MatchKeyOf(base, b.spec));
     if (found == by_spec.end()) continue;
     if (auto moved = MostMovedPercentile(b, *found->second)) {
       lines += Pad(SizeText(b.spec.size), 6) + "  " + AxesLabel(b.spec) + ": " +

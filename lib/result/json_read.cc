@@ -319,6 +319,9 @@ void CheckGain(const Reader& r, const char* key,
   }
 }
 
+// A pair without shift_bytes: no shift is this large (options bound it).
+constexpr std::uint64_t kShiftUnsaid = ~std::uint64_t{0};
+
 // Size, sync method, I/O path, layout and cache of a pair.
 PairSpec ReadPairSpec(const Reader& r) {
   PairSpec spec;
@@ -331,6 +334,9 @@ PairSpec ReadPairSpec(const Reader& r) {
   spec.io = r.Name(kIoModes, "io");
   spec.layout = r.Name(kLayouts, "layout");
   spec.cache = r.Name(kCacheStates, "cache");
+  // Files from before a pair said its shift had one: the settings' (set by
+  // the caller when absent here).
+  spec.shift = r.GetOr<std::uint64_t>("shift_bytes", kShiftUnsaid);
   return spec;
 }
 
@@ -380,6 +386,23 @@ PairRounds ReadRounds(const Reader& rounds) {
   read.blocks_needed = rounds.Get<std::uint64_t>("blocks_needed");
   rounds.Optional("stand_in_half_width_points", read.stand_in_points);
   return read;
+}
+
+// Each pair's shift is one of the settings' shifts; a pair that does not say
+// its own (every file from before shifts were a list) has the settings' one.
+void ShiftsOfPairs(const Reader& r, Report& report) {
+  const std::vector<std::uint64_t>& shifts = report.settings.shifts;
+  const std::vector<Reader> pairs = r.Objects("pairs");
+  for (std::size_t i = 0; i < report.pairs.size(); ++i) {
+    std::uint64_t& shift = report.pairs[i].spec.shift;
+    if (shift == kShiftUnsaid && shifts.size() == 1) shift = shifts.front();
+    if (std::find(shifts.begin(), shifts.end(), shift) == shifts.end()) {
+      Broken(pairs[i], "shift_bytes",
+             shift == kShiftUnsaid
+                 ? "is missing where settings.shift_bytes lists several"
+                 : "is not one of settings.shift_bytes");
+    }
+  }
 }
 
 PairResult ReadPair(const Reader& r) {
@@ -477,7 +500,8 @@ Settings ReadSettings(const Reader& r) {
     }
   }
   if (r.Has("case")) ReadCase(r.Object("case"), s);
-  if (r.Has("replay")) s.replay = ReadReplay(r.Object("replay"), s.shift);
+  if (r.Has("replay"))
+    s.replay = ReadReplay(r.Object("replay"), s.shifts.front());
   if (r.strict() && r.Has("log")) CheckChunk(r.Object("log"));
   return s;
 }
@@ -545,6 +569,7 @@ Report ReadReport(const Reader& r) {
     report.statistics = ReadStatistics(r.Object("statistics"));
   for (const Reader& pair : r.Objects("pairs"))
     report.pairs.push_back(ReadPair(pair));
+  ShiftsOfPairs(r, report);
   if (report.pairs.empty()) {
     Broken(r, "pairs", "a result has at least one pair");
   }

@@ -127,6 +127,7 @@ json PairJson(const PairResult& p, const Settings& s) {
             {"io", NameOf(kIoModes, p.spec.io)},
             {"layout", NameOf(kLayouts, p.spec.layout)},
             {"cache", NameOf(kCacheStates, p.spec.cache)},
+            {"shift_bytes", p.spec.shift},
             {"unaligned", VariantJson(p.unaligned)},
             {"aligned", VariantJson(p.aligned)},
             {"explanation", p.explanation}};

@@ -82,8 +82,8 @@ void FinishReport(Report& report, std::size_t dir,
   const Settings& settings = report.settings;
   report.finished_at = NowUtc();
   report.settings.seed = stages.seed;
-  report.pairs = BuildPairs(plan, std::move(stages.runs[dir]), settings.shift,
-                            stages.idle[dir]);
+  report.pairs =
+      BuildPairs(plan, std::move(stages.runs[dir]), stages.idle[dir]);
   ExplainLogPairs(settings, report.pairs);
   if (settings.replay) {
     for (const std::string& note : settings.replay->notes) {
@@ -94,7 +94,7 @@ void FinishReport(Report& report, std::size_t dir,
   // design: an aligned layout that writes more is then said.
   if (RecordReplayBytes(report)) {
     for (PairResult& pair : report.pairs) {
-      pair.explanation = Explain(pair, settings.shift);
+      pair.explanation = Explain(pair, pair.spec.shift);
       pair.mechanisms = MechanismsOf(pair);
     }
   }

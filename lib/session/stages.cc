@@ -71,8 +71,12 @@ std::string RunName(const Collector& c, const PlannedPair& planned,
   const std::string dir = c.settings.size() > 1
                               ? "dir" + std::to_string(planned.dir + 1) + "/"
                               : "";
+  const std::string shift = c.settings[planned.dir].shifts.size() > 1
+                                ? "/shift" + std::to_string(pair.shift)
+                                : "";
   return "alignbench/" + dir + FormatSize(pair.size) + "/" +
-         std::string(NameOf(kVariants, variant)) + "/" + AxesLabel(pair, "/");
+         std::string(NameOf(kVariants, variant)) + "/" + AxesLabel(pair, "/") +
+         shift;
 }
 
 RunSpec SpecOf(const Collector& c, const PlannedPair& planned,

@@ -105,7 +105,11 @@ def stated_rules(doc):
     log = a.get("settings", {}).get("log")
     if log and 0 < log["chunk_bytes"] <= log["record_header_bytes"]:
         return "alignbench.settings.log: chunk_bytes not larger than record_header_bytes"
+    shifts = a["settings"].get("shift_bytes")
+    shifts = shifts if isinstance(shifts, list) else [shifts]
     for i, pair in enumerate(a.get("pairs", [])):
+        if pair.get("shift_bytes", shifts[0] if len(shifts) == 1 else None) not in shifts:
+            return "alignbench.pairs[%d].shift_bytes: not one of settings.shift_bytes" % i
         for side in ("unaligned", "aligned"):
             v = pair.get(side, {})
             where = "alignbench.pairs[%d].%s" % (i, side)

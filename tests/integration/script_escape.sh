@@ -88,7 +88,9 @@ check "derby DIR with a stand-in alignbench: clean" clean "$WORK/$n.err"
 
 # --- the Python scripts -----------------------------------------------------------------------
 says "plot MISSING-FILE" 2 "$S/plot" "$D/missing.json"
-says "plot --out in a missing directory" 2 "$S/plot" --out "$D/missing/figure" "$WORK/none.json"
+# A real result, so that the output's directory is what is refused (inputs are read first).
+says "plot --out in a missing directory" 2 "$S/plot" --out "$D/missing/figure" \
+  "$ALIGNBENCH_SOURCE_DIR/results/vm-loop/cold-rmw-ext4-4k.json"
 says "busy-neighbour MISSING-DIR" 2 "$S/busy-neighbour" "$D/missing" -- true
 # argparse takes an argument with a space in it for an operand: the option has none.
 EXPECT="--x${SHOWN// /_}" says "busy-neighbour --UNKNOWN" 1 "$S/busy-neighbour" "--x${BAD// /_}" "$WORK" -- true

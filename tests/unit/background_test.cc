@@ -56,10 +56,9 @@ TEST_CASE("BuildPairs puts the background beside each variant's counters") {
   const std::vector<CollectedRun> runs =
       testing::OneBlock(20e6f, 10e6f, DeviceCounters{0, 0, 2, 16, 2});
   const PairSpec& spec = testing::kFsync4K;
-  const std::vector<PairResult> without = BuildPairs({spec}, runs, 24);
+  const std::vector<PairResult> without = BuildPairs({spec}, runs);
   CHECK_FALSE(without[0].aligned.background.has_value());
-  const std::vector<PairResult> pairs =
-      BuildPairs({spec}, runs, 24, BusyIdle());
+  const std::vector<PairResult> pairs = BuildPairs({spec}, runs, BusyIdle());
   REQUIRE(pairs[0].unaligned.background);
   REQUIRE(pairs[0].aligned.background);
   CHECK(pairs[0].unaligned.background->writes == Approx(2.0));
@@ -71,11 +70,11 @@ TEST_CASE(
   const std::vector<CollectedRun> runs =
       testing::OneBlock(20e6f, 10e6f, DeviceCounters{0, 0, 2, 16, 2});
   IdleSample idle = BusyIdle();
-  CHECK_FALSE(BuildPairs({testing::kFsync4K}, runs, 24, idle)[0]
+  CHECK_FALSE(BuildPairs({testing::kFsync4K}, runs, idle)[0]
                   .others_cpu_share.has_value());
   idle.cpu = CpuTicks{15, 20};
   const std::vector<PairResult> pairs =
-      BuildPairs({testing::kFsync4K}, runs, 24, idle);
+      BuildPairs({testing::kFsync4K}, runs, idle);
   REQUIRE(pairs[0].others_cpu_share);
   CHECK(*pairs[0].others_cpu_share == Approx(0.75));
   // Kept in the result file, and a share above 1 refused there.

@@ -58,7 +58,7 @@ TEST_CASE("Unknown flushes are absent from the JSON and n/a in the table") {
   const PairSpec& spec = testing::kFsync4K;
   const std::vector<CollectedRun> runs = testing::OneBlock(
       3000, 3000, *ParseDeviceCounters(kStat11) - DeviceCounters{});
-  const std::vector<PairResult> pairs = BuildPairs({spec}, runs, 24);
+  const std::vector<PairResult> pairs = BuildPairs({spec}, runs);
   REQUIRE(pairs.size() == 1);
   REQUIRE(pairs[0].aligned.device);
   CHECK(pairs[0].aligned.device->writes == Approx(100));

@@ -20,7 +20,7 @@ Report LogReport(const std::string& case_text) {
 
 TEST_CASE("Derby's sweep has its own words") {
   Report r = testing::FixedReport();
-  r.settings.shift = 24;
+  r.settings.shifts = {24};
   CHECK(Heading(r, Variant::kUnaligned) == "unaligned");
   CHECK(Heading(r, Variant::kAligned) == "aligned");
   CHECK(RulesText(r) == "shift 24 B");

@@ -24,7 +24,7 @@ std::string Refusal(const std::string& text) {
 
 TEST_CASE("Without a log object the workload is Derby's: the header is shift") {
   Settings s;
-  s.shift = 24;
+  s.shifts = {24};
   const LogWorkload w = WorkloadOf(s);
   CHECK(w.contrast == LogContrast::kFraming);
   CHECK(RulesFor(w, Variant::kUnaligned).header == 24);
@@ -125,4 +125,41 @@ TEST_CASE("Bytes per commit come from the rules") {
   CHECK(b.asked == 4096);
   CHECK(b.written == 4120);
   CHECK(PerCommit(s, testing::kFsync4K, Variant::kAligned).written == 4096);
+}
+
+// Several shifts: a pair each, grouped by shift, all against one aligned
+// variant whose header is padded to the smallest power of two at least the
+// largest shift (4 KiB at the least), so that a shift past a page is still
+// measured against writes aligned to it.
+TEST_CASE("Each shift is a pair against the same aligned variant") {
+  CHECK(AlignedUnit({24}) == 4096);
+  CHECK(AlignedUnit({0}) == 4096);
+  CHECK(AlignedUnit({24, 4096}) == 4096);
+  CHECK(AlignedUnit({512, 4097}) == 8192);
+  CHECK(AlignedUnit({65536, 24}) == 65536);
+  Settings s;
+  s.sizes = {4096, 65536};
+  s.shifts = {24, 4096, 8192};
+  const std::vector<PairSpec> plan = ExpandPlan(s);
+  REQUIRE(plan.size() == 6);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> order;
+  for (const PairSpec& p : plan) order.emplace_back(p.shift, p.size);
+  CHECK(order ==
+        std::vector<std::pair<std::uint64_t, std::uint64_t>>{{24, 4096},
+                                                             {24, 65536},
+                                                             {4096, 4096},
+                                                             {4096, 65536},
+                                                             {8192, 4096},
+                                                             {8192, 65536}});
+  for (const PairSpec& p : plan) {
+    CAPTURE(p.shift);
+    CHECK(p.unaligned_writes.rules.header == p.shift);
+    CHECK(p.aligned_writes.rules.header == 8192);
+  }
+  // Keys tell the pairs apart.
+  CHECK(KeyOf(plan[0]) != KeyOf(plan[2]));
+  // One shift: the plan as it always was.
+  s.shifts = {24};
+  REQUIRE(ExpandPlan(s).size() == 2);
+  CHECK(ExpandPlan(s)[0].aligned_writes.rules.header == 4096);
 }

@@ -144,3 +144,41 @@ TEST_CASE("Numbers and counts share one grammar: decimal digits only") {
   CHECK(refused("budget", "30").empty());
   CHECK(refused("budget", "1.5E+2").empty());
 }
+
+// --shift takes a list: each shift a pair of its own. One shift is recorded as
+// the number it always was, and a number read back as a list of one, so that
+// files from before read as they did.
+TEST_CASE("Shifts: a list, a range, one as a number; bad input refused") {
+  const Option& shift = *FindOption("shift");
+  const auto apply = [&](const json& value, Settings& s) {
+    return ApplyOption(shift, value, FromCommandLine(shift), s);
+  };
+  Settings s;
+  REQUIRE(apply(json("24,512,1K"), s).ok());
+  CHECK(s.shifts == std::vector<std::uint64_t>{24, 512, 1024});
+  CHECK(RecordOption(shift, s) == json::array({24, 512, 1024}));
+  REQUIRE(apply(json("512..4K"), s).ok());
+  CHECK(s.shifts == std::vector<std::uint64_t>{512, 1024, 2048, 4096});
+  REQUIRE(apply(json("0"), s).ok());  // the A/A check's shift
+  CHECK(RecordOption(shift, s) == json(0));
+  Settings back;
+  REQUIRE(ReadRecordedOption(shift, json(24), {"", ""}, back).ok());
+  CHECK(back.shifts == std::vector<std::uint64_t>{24});
+  REQUIRE(
+      ReadRecordedOption(shift, json::array({0, 8192}), {"", ""}, back).ok());
+  CHECK(back.shifts == std::vector<std::uint64_t>{0, 8192});
+  for (const auto& [word, why] :
+       std::vector<std::pair<const char*, const char*>>{
+           {"24,512,24", "24 is listed twice"},
+           {"24,-1", "must not be negative"},
+           {"24,x", "size 'x'"},
+           {"24,,512", "size ''"},
+           {"2G", "2G is larger than 1G"}}) {
+    Settings bad;
+    const Status applied = apply(json(word), bad);
+    INFO(word);
+    REQUIRE_FALSE(applied.ok());
+    CHECK_THAT(applied.error().Message(), Catch::Contains(why));
+    CHECK(bad.shifts == Settings{}.shifts);
+  }
+}

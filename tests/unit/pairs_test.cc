@@ -108,7 +108,7 @@ TEST_CASE("A far run is noted only where its block moves the verdict") {
   s.push_back(1.0f);
   a.push_back(10.0f);
   const std::vector<PairResult> moved =
-      BuildPairs({testing::kFsync4K}, Blocks(s, a), 24);
+      BuildPairs({testing::kFsync4K}, Blocks(s, a));
   REQUIRE(moved[0].verdict == Verdict::kNoSignificantDifference);
   REQUIRE(moved[0].run_notes.size() == 1);
   CHECK(moved[0].run_notes[0].find("run 18, aligned") == 0);
@@ -119,7 +119,7 @@ TEST_CASE("A far run is noted only where its block moves the verdict") {
   std::vector<float> flat_unaligned = {1.02f, 0.98f, 1.03f, 0.97f, 1.0f,
                                        1.01f, 0.99f, 1.0f,  1.0f};
   const std::vector<PairResult> unmoved =
-      BuildPairs({testing::kFsync4K}, Blocks(flat_unaligned, a), 24);
+      BuildPairs({testing::kFsync4K}, Blocks(flat_unaligned, a));
   CHECK(unmoved[0].verdict == Verdict::kNoSignificantDifference);
   CHECK(unmoved[0].run_notes.empty());
 
@@ -128,7 +128,7 @@ TEST_CASE("A far run is noted only where its block moves the verdict") {
   std::vector<float> far_along = unaligned;
   far_along.back() = 10.0f;
   const std::vector<PairResult> along =
-      BuildPairs({testing::kFsync4K}, Blocks(far_along, aligned), 24);
+      BuildPairs({testing::kFsync4K}, Blocks(far_along, aligned));
   REQUIRE(along[0].verdict == Verdict::kAlignedFaster);
   CHECK(along[0].run_notes.empty());
 }
@@ -140,7 +140,7 @@ TEST_CASE("A far run is not noted for leaving too few blocks for a verdict") {
   std::vector<float> aligned(6, 1.0f);
   aligned[5] = 10.0f;
   const std::vector<PairResult> six =
-      BuildPairs({testing::kFsync4K}, Blocks(unaligned, aligned), 24);
+      BuildPairs({testing::kFsync4K}, Blocks(unaligned, aligned));
   REQUIRE(six[0].verdict == Verdict::kNoSignificantDifference);
   CHECK(six[0].run_notes.empty());
 }

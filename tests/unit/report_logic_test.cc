@@ -37,7 +37,7 @@ std::vector<CollectedRun> EightBlocks(float unaligned_ns, float aligned_ns,
 }
 
 PairResult OnePair(std::vector<CollectedRun> runs) {
-  std::vector<PairResult> pairs = BuildPairs({kFsync4K}, std::move(runs), 24);
+  std::vector<PairResult> pairs = BuildPairs({kFsync4K}, std::move(runs));
   REQUIRE(pairs.size() == 1);
   return pairs.front();
 }

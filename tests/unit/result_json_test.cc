@@ -237,3 +237,37 @@ TEST_CASE("A log case's rules are held to the schema's rules across them") {
              Catch::Contains("log.chunk_bytes': must be larger than "
                              "record_header_bytes"));
 }
+
+// Each pair says its shift; a file from before says it once, in its settings,
+// and a pair whose shift is none of the settings' describes no run.
+TEST_CASE("A pair's shift: its own, the settings' one, never another") {
+  using nlohmann::json;
+  Report several = testing::FixedReport();
+  several.settings.shifts = {24, 8192};
+  several.pairs[1].spec.shift = 8192;
+  const json j = ToJson(several);
+  CHECK(j.at("settings").at("shift_bytes") == json::array({24, 8192}));
+  CHECK(j.at("pairs")[1].at("shift_bytes") == 8192);
+  const Result<Report> back = FromJson(json::parse(j.dump()), "r.json");
+  if (!back) FAIL(back.error().Message());
+  CHECK(back.value().pairs[1].spec.shift == 8192);
+  CHECK(KeyOf(back.value().pairs[0].spec) != KeyOf(back.value().pairs[1].spec));
+
+  json old = ToJson(testing::FixedReport());
+  for (json& pair : old["pairs"]) pair.erase("shift_bytes");
+  old["settings"]["shift_bytes"] = 512;
+  const Result<Report> read = FromJson(old, "old.json");
+  if (!read) FAIL(read.error().Message());
+  CHECK(read.value().pairs[0].spec.shift == 512);
+
+  json stray = j;
+  stray["pairs"][0]["shift_bytes"] = 100;
+  const Result<Report> refused = FromJson(stray, "r.json");
+  REQUIRE_FALSE(refused);
+  CHECK_THAT(refused.error().Message(),
+             Catch::Contains("pairs[0].shift_bytes': is not one of "
+                             "settings.shift_bytes"));
+  json unsaid = j;
+  unsaid["pairs"][0].erase("shift_bytes");
+  CHECK_FALSE(FromJson(unsaid, "r.json"));
+}
