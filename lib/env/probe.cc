@@ -18,6 +18,7 @@
 #include <sstream>
 #include <vector>
 
+#include "lib/env/layer_probe.h"
 #include "lib/env/mounts.h"
 #include "lib/env/netfs.h"
 #include "lib/io/command.h"
@@ -262,23 +263,6 @@ std::optional<std::string> FsTypeOfMagic(std::uint64_t magic) {
   return std::nullopt;
 }
 
-std::uint64_t TargetInfo::DirectAlignment() const {
-  if (dio_offset_align) return *dio_offset_align;
-  if (device && device->logical_block_bytes)
-    return *device->logical_block_bytes;
-  return 4096;
-}
-
-std::string TargetInfo::Title() const {
-  std::string where = fs_type.value_or("unknown-fs");
-  if (device) {
-    where += " /dev/" + device->partition.value_or(device->disk);
-  } else if (mount_source) {
-    where += " " + *mount_source;
-  }
-  return dir + " (" + where + ")";
-}
-
 HostInfo ProbeHost() {
   HostInfo host;
   struct utsname names {};
@@ -306,6 +290,7 @@ HostInfo ProbeHost() {
   const long cpus = ::sysconf(_SC_NPROCESSORS_ONLN);
   if (cpus > 0) host.cpus = static_cast<unsigned>(cpus);
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  if (page > 0) host.page_bytes = static_cast<std::uint64_t>(page);
   if (pages > 0 && page > 0) {
     host.memory_bytes =
         static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
@@ -326,6 +311,7 @@ TargetInfo ProbeTarget(const std::string& dir) {
                    info.mount_point.value_or(info.real_dir.value_or(dir)));
   }
   FillStatx(info);
+  ProbeLayerUnits(info);
   info.host = ProbeHost();
   return info;
 }

@@ -108,6 +108,8 @@ std::vector<EnvField> HostFields() {
       Field<&HostInfo::cpus>("cpus", "cpus", "cpus", kAlways, kNo),
       Field<&HostInfo::memory_bytes>("memory_bytes", "memory bytes",
                                      "memory bytes", kAlways, kNo),
+      Field<&HostInfo::page_bytes>("page_bytes", "page bytes", "page bytes",
+                                   kAlways, kYes),
   };
 }
 
@@ -144,6 +146,34 @@ std::vector<EnvField> TargetFields() {
       Field<&TargetInfo::atomic_write_segments_max>(
           "atomic_write_segments_max", "atomic write segments max (statx)",
           "atomic write segments", kIfKnown, kNo),
+      Field<&TargetInfo::fs_block_bytes>(
+          "fs_block_bytes", "filesystem block bytes (statfs f_bsize)",
+          "filesystem block bytes", kAlways, kYes),
+      Field<&TargetInfo::fs_fragment_bytes>(
+          "fs_fragment_bytes", "filesystem fragment bytes (statfs f_frsize)",
+          "filesystem fragment bytes", kAlways, kNo),
+      Field<&TargetInfo::ext4_bigalloc>("ext4_bigalloc", "ext4 bigalloc",
+                                        "ext4 bigalloc", kIfKnown, kYes),
+      Field<&TargetInfo::ext4_cluster_bytes>(
+          "ext4_cluster_bytes", "ext4 cluster bytes (superblock)",
+          "ext4 cluster bytes", kIfKnown, kYes),
+      Field<&TargetInfo::xfs_sunit_bytes>(
+          "xfs_sunit_bytes", "xfs stripe unit bytes (0: none)",
+          "xfs stripe unit bytes", kIfKnown, kYes),
+      Field<&TargetInfo::xfs_swidth_bytes>(
+          "xfs_swidth_bytes", "xfs stripe width bytes (0: none)",
+          "xfs stripe width bytes", kIfKnown, kYes),
+      Field<&TargetInfo::btrfs_sectorsize_bytes>(
+          "btrfs_sectorsize_bytes", "btrfs sectorsize bytes",
+          "btrfs sectorsize bytes", kIfKnown, kYes),
+      Field<&TargetInfo::btrfs_nodesize_bytes>(
+          "btrfs_nodesize_bytes", "btrfs nodesize bytes",
+          "btrfs nodesize bytes", kIfKnown, kYes),
+      Field<&TargetInfo::off_grid>("off_grid", "OFF GRID", "off grid", kIfKnown,
+                                   kYes),
+      Field<&TargetInfo::units_unknown>("units_unknown",
+                                        "units unknown, and why",
+                                        "units unknown", kIfKnown, kNo),
   };
 }
 
@@ -171,6 +201,27 @@ std::vector<EnvField> DeviceFields() {
       Field<&DeviceInfo::optimal_io_bytes>("optimal_io_bytes",
                                            "optimal I/O bytes",
                                            "optimal I/O bytes", kAlways, kNo),
+      Field<&DeviceInfo::alignment_offset_bytes>(
+          "alignment_offset_bytes", "alignment offset bytes",
+          "alignment offset bytes", kAlways, kYes),
+      Field<&DeviceInfo::partition_start_bytes>(
+          "partition_start_bytes", "partition start bytes",
+          "partition start bytes", kIfKnown, kYes),
+      Field<&DeviceInfo::loop_offset_bytes>(
+          "loop_offset_bytes", "loop offset bytes", "loop offset bytes",
+          kIfKnown, kYes),
+      Field<&DeviceInfo::loop_direct_io>("loop_direct_io", "loop direct I/O",
+                                         "loop direct I/O", kIfKnown, kYes),
+      Field<&DeviceInfo::loop_backing_block_bytes>(
+          "loop_backing_block_bytes",
+          "loop backing file's filesystem block bytes",
+          "loop backing block bytes", kIfKnown, kNo),
+      Field<&DeviceInfo::md_chunk_bytes>("md_chunk_bytes", "md chunk bytes",
+                                         "md chunk bytes", kIfKnown, kYes),
+      Field<&DeviceInfo::md_raid_disks>("md_raid_disks", "md raid disks",
+                                        "md raid disks", kIfKnown, kYes),
+      Field<&DeviceInfo::dm_name>("dm_name", "dm name", "dm name", kIfKnown,
+                                  kNo),
       Field<&DeviceInfo::write_cache>("write_cache", "write cache",
                                       "write cache", kAlways, kYes),
       Field<&DeviceInfo::fua>("fua", "fua", "fua", kAlways, kYes),
