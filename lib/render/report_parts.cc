@@ -166,6 +166,11 @@ std::vector<std::pair<std::string, std::string>> Notes(const Report& r) {
                                                   ? "; " + *r.target.sync_effect
                                                   : std::string())));
   }
+  if (r.target.off_grid) {
+    // A layer that starts off the grid of the one below makes even the
+    // aligned writes straddle its units: say so beside the numbers.
+    notes.emplace_back("off grid", EscapeControl(*r.target.off_grid));
+  }
   for (const std::string& w : r.warnings) {
     notes.emplace_back("warning", EscapeControl(w));
   }
@@ -223,6 +228,10 @@ std::string TargetLine(const TargetInfo& t) {
       line += ", physical " + std::to_string(*d.physical_block_bytes) + " B";
     }
     if (d.write_cache) line += ", write cache: " + *d.write_cache;
+  }
+  if (t.fs_block_bytes) {
+    line += std::string(t.device ? "," : "") + " fs block " +
+            std::to_string(*t.fs_block_bytes) + " B";
   }
   return EscapeControl(line);
 }

@@ -15,7 +15,7 @@
 namespace alignbench {
 
 // "--- DIR (ext4 /dev/vda) --- logical 512 B, physical 4096 B, write cache:
-// write back"
+// write back, fs block 4096 B"
 std::string TargetLine(const TargetInfo& target);
 
 // TargetLine for a measured result; platform and disk for a reference table.
