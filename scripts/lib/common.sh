@@ -116,10 +116,11 @@ BUILD_PACKAGES=(g++ make ninja-build cmake git pkg-config libbenchmark-dev
 # user's become, their veth pairs, Ansible's apt module); install_missing starts no sshd.
 # strace and sqlite3: `alignbench record` and its test, which records sqlite3.
 # sshfs, fuse3 and openssh-client: scripts/netfs-rig's mount, its unmount and its sftp.
+# fdisk: sfdisk, for the partition at sector 1 of the stack units test.
 TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprogs xfsprogs
                python3-matplotlib clang-format ansible-core lintian dpkg-dev file groff-base
                man-db openssh-server sudo iproute2 python3-apt strace sqlite3 sshfs fuse3
-               openssh-client btrfs-progs)
+               openssh-client btrfs-progs fdisk)
 
 # The engine tier (tests/engines/, CTest label `engines`): the databases whose logs the
 # cases model, as Debian 12 ships them (PostgreSQL 15, SQLite 3.40, RocksDB 7.8 with its
