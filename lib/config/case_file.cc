@@ -1,5 +1,6 @@
 #include "lib/config/case_file.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -101,67 +102,115 @@ Status ApplyCaseFile(const std::string& path, Settings& settings) {
   return ApplyCaseText(text.value(), path, settings);
 }
 
+namespace {
+
+// What writer threads or writes in flight make a group of (1: neither).
+std::uint64_t CommitsTogether(const Settings& s) {
+  return std::max(s.writers, s.queue_depth);
+}
+
 // The option that made the group, for its errors.
-const char* GroupOption(const Settings& s) {
-  return s.writers > 1       ? "option --writers"
-         : s.queue_depth > 1 ? "option --queue-depth"
-                             : "option --commits-per-sync";
+std::string_view GroupOption(const Settings& s) {
+  return s.writers > 1       ? "writers"
+         : s.queue_depth > 1 ? "queue-depth"
+                             : "commits-per-sync";
+}
+
+// A rule broken by the group, named by the option that made it.
+SettingsRule GroupRule(const Settings& s, std::vector<std::string_view> reads,
+                       std::string why) {
+  const std::string_view group = GroupOption(s);
+  if (std::find(reads.begin(), reads.end(), group) == reads.end()) {
+    reads.insert(reads.begin(), group);
+  }
+  return {"--" + std::string(group), std::move(reads), std::move(why)};
 }
 
 // A group commit shares one sync call among its commits: it needs a sync
 // method that makes one. Writer threads and writes in flight make a group
-// too, of their own count, which a given --commits-per-sync must match.
-Status ValidateGroupShape(const Settings& s) {
-  const std::uint64_t n = CommitsPerStep(s);
-  if (n == 1) return Ok{};
-  const auto refused = [&s](const std::string& why) {
-    return PlainError(ErrorKind::kUsage, GroupOption(s), why);
-  };
-  if (s.replay) return refused("a replay writes and syncs as its program did");
-  if (s.writers > 1 && s.queue_depth > 1) {
-    return refused("threads or writes in flight, not both: --queue-depth 1");
+// too, of their own count, which a --commits-per-sync above 1 must match.
+std::optional<SettingsRule> GroupShapeRule(const Settings& s) {
+  if (CommitsPerStep(s) == 1) return std::nullopt;
+  if (s.replay) {
+    return GroupRule(s, {"replay"},
+                     "a replay writes and syncs as its program did");
   }
-  if (s.commits_per_sync != 1 && s.commits_per_sync != n) {
-    return refused(
-        "a group is one commit per writer or per write in flight: "
-        "--commits-per-sync 1 or " +
-        std::to_string(n));
+  if (s.writers > 1 && s.queue_depth > 1) {
+    return GroupRule(s, {"writers", "queue-depth"},
+                     "threads or writes in flight, not both: --queue-depth 1");
+  }
+  const std::uint64_t together = CommitsTogether(s);
+  if (together > 1 && s.commits_per_sync != 1 &&
+      s.commits_per_sync != together) {
+    return GroupRule(s, {"commits-per-sync"},
+                     "a group is one commit per writer or per write in "
+                     "flight: --commits-per-sync 1 or " +
+                         std::to_string(together));
   }
   for (SyncMethod sync : s.syncs) {
     if (s.commits_per_sync > 1 && !HasSyncCall(sync)) {
-      return refused("needs a sync call to share: --sync " +
-                     std::string(NameOf(kSyncMethods, sync)) +
-                     " makes none (use fsync or fdatasync)");
+      return GroupRule(s, {"commits-per-sync", "sync"},
+                       "needs a sync call to share: --sync " +
+                           std::string(NameOf(kSyncMethods, sync)) +
+                           " makes none (use fsync or fdatasync)");
     }
   }
-  return Ok{};
+  return std::nullopt;
 }
 
 // The group's writes: how they may be written at once.
-Status ValidateGroupWrites(const Settings& s) {
+std::optional<SettingsRule> GroupWritesRule(const Settings& s) {
   const std::uint64_t n = CommitsPerStep(s);
   if (s.writes % n != 0 || s.warmup % n != 0) {
-    return PlainError(ErrorKind::kUsage, GroupOption(s),
-                      "--writes (" + std::to_string(s.writes) +
-                          ") and --warmup (" + std::to_string(s.warmup) +
-                          ") count commits: each a multiple of " +
-                          std::to_string(n));
+    return GroupRule(s, {"writes", "warmup"},
+                     "--writes (" + std::to_string(s.writes) +
+                         ") and --warmup (" + std::to_string(s.warmup) +
+                         ") count commits: each a multiple of " +
+                         std::to_string(n));
   }
-  if (s.queue_depth > 1) {
-    for (IoMode io : s.ios) {
-      if (io != IoMode::kDirect) {
-        return PlainError(ErrorKind::kUsage, "option --queue-depth",
-                          "keeps direct-I/O writes in flight: add --io direct");
-      }
-    }
+  const auto buffered = [&s] {
+    return std::any_of(s.ios.begin(), s.ios.end(),
+                       [](IoMode io) { return io != IoMode::kDirect; });
+  };
+  if (s.queue_depth > 1 && buffered()) {
+    return SettingsRule{"--queue-depth",
+                        {"queue-depth", "io"},
+                        "keeps direct-I/O writes in flight: add --io direct"};
   }
   if (s.writers > 1 && s.direct_unaligned == DirectUnaligned::kStage) {
-    return PlainError(ErrorKind::kUsage, "option --writers",
-                      "a staged write starts with the block the write before "
-                      "ended in: one writer (--queue-depth keeps staged "
-                      "writes in flight)");
+    return SettingsRule{"--writers",
+                        {"writers", "direct-unaligned"},
+                        "a staged write starts with the block the write "
+                        "before ended in: one writer (--queue-depth keeps "
+                        "staged writes in flight)"};
   }
-  return Ok{};
+  return std::nullopt;
+}
+
+// RWF_ATOMIC on every timed write: a direct write the program makes.
+std::optional<SettingsRule> AtomicRule(const Settings& s) {
+  if (s.atomic != AtomicWrites::kOn) return std::nullopt;
+  if (s.replay) {
+    return SettingsRule{"--atomic on",
+                        {"atomic", "replay"},
+                        "a replay writes as its program did"};
+  }
+  for (IoMode io : s.ios) {
+    if (io != IoMode::kDirect) {
+      return SettingsRule{"--atomic on",
+                          {"atomic", "io"},
+                          "RWF_ATOMIC needs direct I/O: add --io direct"};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<SettingsRule> BrokenRule(const Settings& s) {
+  if (auto broken = GroupShapeRule(s)) return broken;
+  if (auto broken = GroupWritesRule(s)) return broken;
+  return AtomicRule(s);
 }
 
 Status Validate(const Settings& s) {
@@ -175,18 +224,9 @@ Status Validate(const Settings& s) {
                           std::to_string(kMinRunsForVerdict));
   }
   if (Status ok = ValidateLogSettings(s); !ok) return ok;
-  if (Status ok = ValidateGroupShape(s); !ok) return ok;
-  if (Status ok = ValidateGroupWrites(s); !ok) return ok;
-  if (s.atomic == AtomicWrites::kOn) {
-    const auto refused = [](const std::string& why) {
-      return PlainError(ErrorKind::kUsage, "option --atomic on", why);
-    };
-    if (s.replay) return refused("a replay writes as its program did");
-    for (IoMode io : s.ios) {
-      if (io != IoMode::kDirect) {
-        return refused("RWF_ATOMIC needs direct I/O: add --io direct");
-      }
-    }
+  if (auto broken = BrokenRule(s)) {
+    return PlainError(ErrorKind::kUsage, "option " + broken->option,
+                      broken->why);
   }
   // Every bound above holds and the plan can still be absurd: say what it
   // would cost. Products in double: they cannot overflow.

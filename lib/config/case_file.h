@@ -7,7 +7,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "lib/base/error.h"
 #include "lib/config/settings.h"
@@ -24,10 +27,28 @@ Status ApplyCaseFile(const std::string& path, Settings& settings);
 Status ApplyCaseText(const std::string& text, const std::string& origin,
                      Settings& settings);
 
+// A rule across settings that every run keeps, so that a result file, whose
+// settings describe a run, keeps it too: a group of commits (writer threads,
+// writes in flight, --commits-per-sync) and its writes, atomic writes. The
+// command line and case files are held to it by Validate, result files by
+// their reader.
+struct SettingsRule {
+  // The option the error names, as on the command line: "--atomic on".
+  std::string option;
+  // The settings the rule reads, by their command-line names (FindOption);
+  // "replay" is --replay's trace.
+  std::vector<std::string_view> reads;
+  // What the rule says, and what to change on the command line.
+  std::string why;
+};
+
+// The first rule `settings` break, or none.
+std::optional<SettingsRule> BrokenRule(const Settings& settings);
+
 // Bounds that keep a plan finite: --budget at most a week, --precision at
 // least 0.01 points, a --dir that leaves room for the test file's name within
-// PATH_MAX, and at most 1e9 write operations in the whole plan (refused with
-// what it would cost).
+// PATH_MAX, at most 1e9 write operations in the whole plan (refused with
+// what it would cost), and no BrokenRule.
 Status Validate(const Settings& settings);
 
 }  // namespace alignbench

@@ -84,12 +84,18 @@ std::string PValueCell(const PairResult& p) {
 }
 
 // How a step's commits are written: "4 commits per sync, " and who writes
-// them, or nothing for a commit at a time.
+// them, or nothing for a commit at a time; each count the setting that ran.
 std::string GroupText(const Settings& s) {
-  const std::string n = std::to_string(CommitsPerStep(s));
-  if (s.writers > 1) return n + " writer threads per group, ";
-  if (s.queue_depth > 1) return n + " writes in flight per batch (io_uring), ";
-  if (s.commits_per_sync > 1) return n + " commits per sync, ";
+  if (s.writers > 1) {
+    return std::to_string(s.writers) + " writer threads per group, ";
+  }
+  if (s.queue_depth > 1) {
+    return std::to_string(s.queue_depth) +
+           " writes in flight per batch (io_uring), ";
+  }
+  if (s.commits_per_sync > 1) {
+    return std::to_string(s.commits_per_sync) + " commits per sync, ";
+  }
   return "";
 }
 

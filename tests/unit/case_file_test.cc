@@ -140,6 +140,21 @@ TEST_CASE("Validate refuses impossible plans") {
     s.writers = 4;
     s.commits_per_sync = 2;
   }));
+  // A --commits-per-sync above 1 is the threads' own group, whatever order
+  // the numbers come in: 2 threads never write a group of 4.
+  CHECK(invalid([](Settings& s) {
+    s.writers = 2;
+    s.commits_per_sync = 4;
+  }));
+  CHECK(invalid([](Settings& s) {
+    s.queue_depth = 2;
+    s.ios = {IoMode::kDirect};
+    s.commits_per_sync = 4;
+  }));
+  CHECK_FALSE(invalid([](Settings& s) {
+    s.writers = 2;
+    s.commits_per_sync = 2;
+  }));
   CHECK(invalid([](Settings& s) {  // staging needs the write before's block
     s.writers = 4;
     s.ios = {IoMode::kDirect};
@@ -166,4 +181,26 @@ TEST_CASE("Validate refuses impossible plans") {
   CHECK_FALSE(invalid([](Settings& s) { s.budget_seconds = 604800; }));
   CHECK_FALSE(invalid([](Settings& s) { s.precision_points = 0.01; }));
   CHECK_FALSE(invalid([](Settings&) {}));
+}
+
+TEST_CASE("A case file's group is held to the rule the command line keeps") {
+  Settings s;
+  REQUIRE(ApplyCaseText(R"({"writes": 4, "writers": 2, "commits_per_sync": 4})",
+                        "group.json", s));
+  const Status valid = Validate(s);
+  REQUIRE_FALSE(valid);
+  CHECK(valid.error().Message() ==
+        "option --writers: a group is one commit per writer or per write in "
+        "flight: --commits-per-sync 1 or 2");
+}
+
+TEST_CASE("A broken rule says what it reads, for a reader to name its keys") {
+  Settings s;
+  s.writers = 2;
+  s.commits_per_sync = 4;
+  const std::optional<SettingsRule> broken = BrokenRule(s);
+  REQUIRE(broken);
+  CHECK(broken->option == "--writers");
+  CHECK(broken->reads ==
+        std::vector<std::string_view>{"writers", "commits-per-sync"});
 }

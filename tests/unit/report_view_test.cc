@@ -69,3 +69,17 @@ TEST_CASE("report view: the text writers print the view's words") {
                  Catch::Contains("settings only the view holds"));
   CHECK_THAT(detailed.str(), Catch::Contains("a verdict only the view holds"));
 }
+
+TEST_CASE("report view: the settings line counts the threads that wrote") {
+  Report r = testing::FixedReport();
+  r.settings.writers = 2;  // a file's claim of 4 commits a group (refused)
+  r.settings.commits_per_sync = 4;
+  CHECK_THAT(ViewOf(r).settings,
+             Catch::Contains("2 writer threads per group") &&
+                 !Catch::Contains("4 writer threads"));
+  r.settings.writers = 1;
+  r.settings.queue_depth = 8;
+  r.settings.commits_per_sync = 1;
+  CHECK_THAT(ViewOf(r).settings,
+             Catch::Contains("8 writes in flight per batch (io_uring)"));
+}
