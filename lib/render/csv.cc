@@ -88,6 +88,7 @@ const std::vector<Column>& Columns() {
        Device(&P::aligned, &DevicePerOp::kib_written)},
       {"interval_estimate_pct",
        Test([](const GainTest& t) { return t.estimate_pct; })},
+      {"atomic_writes", [](const RowView& r) { return r.atomic; }},
   };
   return columns;
 }

@@ -19,6 +19,8 @@ void DerbyRow(std::ostream& out, const PairResult& p) {
 }  // namespace
 
 void RenderDerby(std::ostream& out, const ReportView& v) {
+  // Derby's program wrote plain writes; rows of any other kind say so.
+  if (!v.atomic.empty()) out << v.atomic << "\n";
   for (const GroupView& group : v.groups) {
     for (const RowView& row : group.rows) DerbyRow(out, *row.pair);
   }

@@ -31,7 +31,8 @@ std::string IopingHeading(const ReportView& v, const PairResult& p,
                                : v.aligned;
   return "--- " + v.subject +
          " alignbench statistics: " + SizeText(p.spec.size) + " " +
-         AxesLabel(p.spec) + ", " + what + " ---";
+         AxesLabel(p.spec) + ", " + (v.atomic.empty() ? "" : v.atomic + ", ") +
+         what + " ---";
 }
 
 namespace {

@@ -99,6 +99,10 @@ std::string GroupText(const Settings& s) {
   return "";
 }
 
+std::string AtomicWords(const Settings& s) {
+  return s.atomic == AtomicWrites::kOn ? "atomic writes (RWF_ATOMIC)" : "";
+}
+
 std::string SettingsLine(const Report& r, bool compact) {
   const Settings& s = r.settings;
   const bool no_sync =
@@ -111,8 +115,9 @@ std::string SettingsLine(const Report& r, bool compact) {
                      (no_sync    ? " writes per run (no sync), "
                       : all_sync ? " synced writes per run, "
                                  : " writes per run, ") +
-                     GroupText(s) + RulesText(r) + ", " +
-                     std::to_string(s.repetitions) +
+                     GroupText(s) +
+                     (AtomicWords(s).empty() ? "" : AtomicWords(s) + ", ") +
+                     RulesText(r) + ", " + std::to_string(s.repetitions) +
                      (s.repetitions == 1 ? " run" : " runs") + " per variant";
   if (s.seed && !compact) line += ", seed " + std::to_string(*s.seed);
   if (s.warmup > 0) line += ", " + std::to_string(s.warmup) + " warm-up writes";

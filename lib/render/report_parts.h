@@ -25,6 +25,10 @@ std::string TitleLine(const Report& report);
 // pairs were measured, in one line; `compact`: without the seed.
 std::string SettingsLine(const Report& report, bool compact = false);
 
+// "atomic writes (RWF_ATOMIC)" with --atomic on, else "": what every format
+// that names the run's settings says of them.
+std::string AtomicWords(const Settings& settings);
+
 // TitleLine in fewer words, for the compact report: "--- DIR (ext4 /dev/vda)
 // --- sectors 512/4096 B, write cache: write back".
 std::string CompactTitleLine(const Report& report);

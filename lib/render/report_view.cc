@@ -31,7 +31,8 @@ RowView RowOf(const Report& r, const PairResult& p) {
           GainWithInterval(p),
           PValueCell(p),
           LabelledVerdict(r, p),
-          VerdictWords(r, p)};
+          VerdictWords(r, p),
+          std::string(NameOf(kAtomicWrites, r.settings.atomic))};
 }
 
 GroupView GroupOf(const Report& r, const std::string& label, std::size_t from,
@@ -103,6 +104,7 @@ ReportView ViewOf(const Report& r) {
   }
   v.settings = SettingsLine(r);
   v.compact_settings = SettingsLine(r, true);
+  v.atomic = AtomicWords(r.settings);
   v.unaligned = Heading(r, Variant::kUnaligned);
   v.aligned = Heading(r, Variant::kAligned);
   v.replay = r.settings.replay != nullptr;

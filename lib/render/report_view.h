@@ -32,6 +32,7 @@ struct RowView {
   std::string p;                   // "3.88e-23", or "n/a"
   std::string verdict;        // in the variants' own names: "padded faster"
   std::string verdict_words;  // in Derby's: "aligned faster"
+  std::string atomic;         // the run's --atomic, "off" or "on"
 };
 
 // The pairs of one combination of axes, in plan order.
@@ -65,7 +66,10 @@ struct ReportView {
   std::string platform_and_disk;      // a reference table's
   std::string settings;               // SettingsLine
   std::string compact_settings;       // without the seed
-  std::string unaligned;              // the variants' headings
+  // "atomic writes (RWF_ATOMIC)" with --atomic on, else "" (AtomicWords): in
+  // the settings lines, and in the formats that print none.
+  std::string atomic;
+  std::string unaligned;  // the variants' headings
   std::string aligned;
   bool replay = false;
   bool reference = false;

@@ -8,6 +8,7 @@
 
 #include "lib/render/text_compact.h"
 #include "lib/render/text_detailed.h"
+#include "lib/render/writers.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;
@@ -68,6 +69,46 @@ TEST_CASE("report view: the text writers print the view's words") {
              Catch::Contains("a verdict only the view holds") &&
                  Catch::Contains("settings only the view holds"));
   CHECK_THAT(detailed.str(), Catch::Contains("a verdict only the view holds"));
+}
+
+namespace {
+
+std::string Printed(const Report& r, Format format,
+                    Detail detail = Detail::kFull) {
+  std::ostringstream out;
+  Render(out, r, format, detail);
+  std::string text = out.str();
+  // The compact text wraps its lines at 80 columns: read as one line.
+  for (std::size_t at; (at = text.find("\n  ")) != std::string::npos;) {
+    text.replace(at, 3, " ");
+  }
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("report view: every format that says the settings names --atomic") {
+  Report r = testing::FixedReport();
+  r.settings.ios = {IoMode::kDirect};
+  CHECK(ViewOf(r).atomic.empty());
+  CHECK_THAT(Printed(r, Format::kDerby), Catch::StartsWith("64 | "));
+  CHECK_THAT(Printed(r, Format::kCsv),
+             Catch::Contains(",atomic_writes\n") && Catch::EndsWith(",off\n"));
+  r.settings.atomic = AtomicWrites::kOn;
+  const std::string atomic = "atomic writes (RWF_ATOMIC)";
+  CHECK(ViewOf(r).atomic == atomic);
+  CHECK_THAT(ViewOf(r).compact_settings,
+             Catch::Contains("synced writes per run, " + atomic + ", shift"));
+  CHECK_THAT(Printed(r, Format::kTable, Detail::kCompact),
+             Catch::Contains(atomic));
+  CHECK_THAT(Printed(r, Format::kTable), Catch::Contains(atomic));
+  CHECK_THAT(Printed(r, Format::kMarkdown), Catch::Contains(atomic));
+  CHECK_THAT(Printed(r, Format::kDerby), Catch::StartsWith(atomic + "\n64 | "));
+  CHECK_THAT(Printed(r, Format::kCsv),
+             Catch::Contains(",atomic_writes\n") && Catch::EndsWith(",on\n"));
+  CHECK_THAT(
+      Printed(r, Format::kIoping),
+      Catch::Contains("cold, " + atomic + ", unaligned (shift 24 B) ---"));
 }
 
 TEST_CASE("report view: the settings line counts the threads that wrote") {
