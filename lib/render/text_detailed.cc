@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "lib/render/log_columns.h"
 #include "lib/render/report_parts.h"
@@ -71,10 +72,24 @@ std::string PadRight(const std::string& label) {
 
 // Flushes per write in 4 columns: tenths, or hundredths below 1 where tenths
 // would round a group's shared flush away (one per 4 commits is 0.25, not 0.2).
+// Below 0.005 even hundredths read 0: one digit and its power of ten (one
+// flush per 1024 commits is 1e-3), so that a flush never prints as none.
 // Kernels before 5.5 do not count flushes: n/a rather than 0.
 std::string FlushCell(std::optional<double> flushes) {
   if (!flushes) return " n/a";
   const double f = *flushes;
+  if (f > 0 && f < 0.005) {
+    int exponent = static_cast<int>(std::floor(std::log10(f)));
+    long digit = std::lround(f / std::pow(10.0, exponent));
+    if (digit == 10) {  // 9.6e-4 rounds to 1e-3
+      digit = 1;
+      ++exponent;
+    }
+    // A billion synced writes is the most a plan makes (Validate).
+    return exponent < -9
+               ? "  >0"
+               : std::to_string(digit) + "e" + std::to_string(exponent);
+  }
   const bool tenths = f >= 1 || std::fabs(f * 10 - std::round(f * 10)) < 0.05;
   return Printf(tenths ? "%4.1f" : "%4.2f", f);
 }

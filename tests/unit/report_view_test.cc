@@ -124,3 +124,20 @@ TEST_CASE("report view: the settings line counts the threads that wrote") {
   CHECK_THAT(ViewOf(r).settings,
              Catch::Contains("8 writes in flight per batch (io_uring)"));
 }
+
+TEST_CASE("report view: a flush shared by 1024 commits never prints as none") {
+  Report r = testing::FixedReport();
+  REQUIRE(r.pairs.size() == 2);
+  r.pairs[0].unaligned.device->flushes = 1.0 / 1024;
+  r.pairs[0].aligned.device->flushes = 0.004;
+  r.pairs[1].unaligned.device->flushes = 0;
+  r.pairs[1].aligned.device->flushes = 0.25;
+  const std::string text = Printed(r, Format::kTable);
+  CHECK_THAT(text, Catch::Contains("KiB  1e-3 fl"));
+  CHECK_THAT(text, Catch::Contains("KiB  4e-3 fl"));
+  CHECK_THAT(text, Catch::Contains("KiB  0.25 fl"));
+  // Only the flush that is none reads 0.0.
+  CHECK(text.find("KiB   0.0 fl") == text.rfind("KiB   0.0 fl"));
+  CHECK(text.find("KiB   0.0 fl") != std::string::npos);
+  CHECK_THAT(text, !Catch::Contains("0.00 fl"));
+}
