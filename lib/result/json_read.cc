@@ -21,6 +21,7 @@
 
 #include "lib/base/json_parse.h"
 #include "lib/base/memory.h"
+#include "lib/config/case_file.h"
 #include "lib/config/options.h"
 #include "lib/io/file_io.h"
 #include "lib/result/env_fields.h"
@@ -581,6 +582,86 @@ Report ReadReport(const Reader& r) {
   return report;
 }
 
+// --- the rules of a run, which a file that describes one keeps -------------
+
+// "key 'alignbench.settings.writers' (2)", or "" where the file lacks it.
+std::string KeyWithValue(const json& object, const std::string& path,
+                         std::string_view key) {
+  if (!object.contains(key) || object.at(key).is_null()) return "";
+  const json& value = object.at(key);
+  return "key '" + path + "." + std::string(key) + "' (" +
+         (value.is_object() ? std::string("given") : value.dump()) + ")";
+}
+
+// "key 'a' (1) and key 'b' (2)", of the keys `object` has.
+std::string KeysText(const json& object, const std::string& path,
+                     const std::vector<std::string_view>& keys) {
+  std::vector<std::string> named;
+  for (std::string_view key : keys) {
+    std::string one = KeyWithValue(object, path, key);
+    if (!one.empty()) named.push_back(std::move(one));
+  }
+  std::string text;
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == named.size() ? " and " : ", ") + named[i];
+  }
+  return text;
+}
+
+// The settings held to the rules every run keeps (BrokenRule: the same that
+// Validate holds the command line and case files to), named by their keys.
+Status CheckSettingsRules(const json& object, const Settings& settings,
+                          const std::string& origin) {
+  const std::optional<SettingsRule> broken = BrokenRule(settings);
+  if (!broken) return Ok{};
+  std::vector<std::string_view> keys;
+  for (std::string_view name : broken->reads) {
+    const Option* option = FindOption(name);
+    keys.push_back(option != nullptr ? option->result_key : name);
+  }
+  return PlainError(
+      ErrorKind::kUsage, "read " + origin,
+      "not an alignbench result: " +
+          KeysText(object.at("settings"), "alignbench.settings", keys) +
+          ": no run has them (the rule of option " + broken->option + ": " +
+          broken->why + ")");
+}
+
+// Atomic write units as statx and the queue say them: none (both 0) or the
+// smallest at most the largest; statx's each a power of two.
+std::optional<std::string> AtomicUnitsRule(std::optional<std::uint64_t> min,
+                                           std::optional<std::uint64_t> max,
+                                           bool powers_of_two) {
+  if (!min || !max) return std::nullopt;
+  if ((*min == 0) != (*max == 0)) return "0 (none offered) in both or neither";
+  if (*min > *max) return "the smallest atomic write is at most the largest";
+  const auto power = [](std::uint64_t n) { return (n & (n - 1)) == 0; };
+  if (powers_of_two && !(power(*min) && power(*max))) {
+    return "each a power of two, as statx gives them";
+  }
+  return std::nullopt;
+}
+
+Status CheckAtomicUnits(const json& object, const TargetInfo& t,
+                        const std::string& origin) {
+  const std::vector<std::string_view> keys = {"atomic_write_unit_min_bytes",
+                                              "atomic_write_unit_max_bytes"};
+  std::string path = "alignbench.environment.target";
+  const json* at = &object.at("environment").at("target");
+  std::optional<std::string> rule =
+      AtomicUnitsRule(t.atomic_write_unit_min, t.atomic_write_unit_max, true);
+  if (!rule && t.device) {
+    path += ".device";
+    at = &at->at("device");
+    rule = AtomicUnitsRule(t.device->atomic_write_unit_min_bytes,
+                           t.device->atomic_write_unit_max_bytes, false);
+  }
+  if (!rule) return Ok{};
+  return PlainError(
+      ErrorKind::kUsage, "read " + origin,
+      "not an alignbench result: " + KeysText(*at, path, keys) + ": " + *rule);
+}
+
 // Versions start at 1; 2.0 is 2, as JSON Schema reads an integer.
 std::uint64_t SchemaVersion(const json& object) {
   const Reader r(object, "alignbench");
@@ -628,6 +709,14 @@ Result<Report> ReadAlignbench(const json& object, const std::string& origin,
     Report report = ReadReport(r);
     if (Status log = ReadLogSettings(object, origin, report); !log) {
       return log.error();
+    }
+    if (Status rules = CheckSettingsRules(object, report.settings, origin);
+        !rules) {
+      return rules.error();
+    }
+    if (Status units = CheckAtomicUnits(object, report.target, origin);
+        !units) {
+      return units.error();
     }
     // Files before version 3 did not record what the printers read.
     RecordForPrinters(report);

@@ -13,7 +13,8 @@
 # "The schema" here is the schema with the rules its descriptions state that JSON Schema
 # cannot (the $defs/alignbench description): as many runs as repetitions, histogram counts
 # that add up, min_ns <= max_ns, bucket bounds of the layout in ascending order, a log's
-# chunk larger than its record header.
+# chunk larger than its record header, the settings' rules that every run keeps (a group
+# of commits, atomic writes) and atomic write units that are none or min <= max.
 #
 # The documents come from a run made here, from it with no device and with variants that
 # could not be measured, from a log case's run (the file contrast), from the old log
@@ -99,12 +100,53 @@ def bucket_lower(index):
     shift = index // (1 << SUB) - 1
     return (index - (1 << SUB) * shift) << shift
 
+def settings_rule(s):
+    """The rules every run keeps (lib/config/case_file.h BrokenRule), or None."""
+    cps, writers, depth = (s.get(k, 1) for k in ("commits_per_sync", "writers", "queue_depth"))
+    group, together = max(cps, writers, depth), max(writers, depth)
+    replay, direct = s.get("replay") is not None, set(s["io"]) == {"direct"}
+    if group > 1 and replay:
+        return "a group with a replay"
+    if writers > 1 and depth > 1:
+        return "writers and queue_depth both above 1"
+    if together > 1 and cps not in (1, together):
+        return "commits_per_sync neither 1 nor the group of writers or queue_depth"
+    if cps > 1 and not set(s["sync"]) <= {"fsync", "fdatasync"}:
+        return "commits_per_sync above 1 with a sync method that makes no sync call"
+    if s["writes"] % group or s.get("warmup_writes", 0) % group:
+        return "writes or warmup_writes not a multiple of the group"
+    if depth > 1 and not direct:
+        return "queue_depth above 1 without io direct alone"
+    if writers > 1 and s["direct_unaligned"] == "stage":
+        return "writers above 1 with direct_unaligned stage"
+    if s.get("atomic_writes") == "on" and (replay or not direct):
+        return "atomic_writes on with a replay or without io direct alone"
+    return None
+
+def atomic_units_rule(o, powers_of_two):
+    low, high = o.get("atomic_write_unit_min_bytes"), o.get("atomic_write_unit_max_bytes")
+    if low is None or high is None:
+        return None
+    low, high = int(low), int(high)  # 4096.0 is an integer to JSON Schema
+    if (low == 0) != (high == 0) or low > high:
+        return "atomic write units neither both 0 nor min <= max"
+    if powers_of_two and (low & (low - 1) or high & (high - 1)):
+        return "atomic write units not powers of two"
+    return None
+
 def stated_rules(doc):
     """The first rule the document breaks that the schema states in words only."""
     a = doc.get("alignbench")
     log = a.get("settings", {}).get("log")
     if log and 0 < log["chunk_bytes"] <= log["record_header_bytes"]:
         return "alignbench.settings.log: chunk_bytes not larger than record_header_bytes"
+    broken = settings_rule(a["settings"])
+    if broken:
+        return "alignbench.settings: " + broken
+    target = a["environment"]["target"]
+    broken = atomic_units_rule(target, True) or atomic_units_rule(target.get("device") or {}, False)
+    if broken:
+        return "alignbench.environment.target: " + broken
     shifts = a["settings"].get("shift_bytes")
     shifts = shifts if isinstance(shifts, list) else [shifts]
     for i, pair in enumerate(a.get("pairs", [])):

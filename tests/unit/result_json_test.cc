@@ -238,6 +238,107 @@ TEST_CASE("A log case's rules are held to the schema's rules across them") {
                              "record_header_bytes"));
 }
 
+TEST_CASE("A result's settings keep the rules every run keeps") {
+  using nlohmann::json;
+  const json good = ToJson(testing::FixedReport());
+  REQUIRE(FromJson(good, "r.json"));
+  auto refused = [&good](const std::function<void(json&)>& edit) {
+    json j = good;
+    edit(j["settings"]);
+    const Result<Report> read = FromJson(j, "r.json");
+    return read.ok() ? std::string() : read.error().Message();
+  };
+  const std::string prefix = "read r.json: not an alignbench result: key ";
+  // "8 writes per run (no sync), 4 commits per sync"
+  CHECK(refused([](json& s) {
+          s["writes"] = 8;
+          s["sync"] = {"none"};
+          s["commits_per_sync"] = 4;
+        }) == prefix +
+                  "'alignbench.settings.commits_per_sync' (4) and key "
+                  "'alignbench.settings.sync' ([\"none\"]): no run has them "
+                  "(the rule of option --commits-per-sync: needs a sync call "
+                  "to share: --sync none makes none (use fsync or "
+                  "fdatasync))");
+  // "4 writer threads per group" where 2 wrote
+  CHECK_THAT(
+      refused([](json& s) {
+        s["writes"] = 4;
+        s["writers"] = 2;
+        s["commits_per_sync"] = 4;
+      }),
+      Catch::StartsWith(prefix + "'alignbench.settings.writers' (2) and key "
+                                 "'alignbench.settings.commits_per_"
+                                 "sync' (4): no run has them"));
+  CHECK_THAT(refused([](json& s) {
+               s["io"] = {"direct"};
+               s["writers"] = 2;
+               s["queue_depth"] = 2;
+             }),
+             Catch::Contains("threads or writes in flight, not both"));
+  CHECK_THAT(
+      refused([](json& s) {
+        s["writes"] = 4;
+        s["queue_depth"] = 2;
+      }),
+      Catch::Contains("key 'alignbench.settings.queue_depth' (2) and key "
+                      "'alignbench.settings.io' ([\"buffered\"]): no "
+                      "run has them (the rule of option --queue-depth: "
+                      "keeps direct-I/O writes in flight"));
+  // Writes counted in whole groups (the fixture's 3 are no groups of 2).
+  CHECK_THAT(refused([](json& s) { s["commits_per_sync"] = 2; }),
+             Catch::Contains("--writes (3) and --warmup (0) count commits"));
+  CHECK_THAT(
+      refused([](json& s) { s["atomic_writes"] = "on"; }),
+      Catch::Contains("'alignbench.settings.atomic_writes' (\"on\") "
+                      "and key 'alignbench.settings.io' ([\"buffered\"]): "
+                      "no run has them (the rule of option --atomic "
+                      "on: RWF_ATOMIC needs direct I/O"));
+  CHECK(refused([](json& s) {
+          s["io"] = {"direct"};
+          s["atomic_writes"] = "on";
+          s["writes"] = 4;
+          s["queue_depth"] = 2;
+          s["commits_per_sync"] = 2;
+        }).empty());
+}
+
+TEST_CASE("A result's atomic write units are statx's: none, or min <= max") {
+  using nlohmann::json;
+  const json good = ToJson(testing::FixedReport());
+  auto refused = [&good](const std::function<void(json&)>& edit) {
+    json j = good;
+    edit(j["environment"]["target"]);
+    const Result<Report> read = FromJson(j, "r.json");
+    return read.ok() ? std::string() : read.error().Message();
+  };
+  const auto units = [](std::uint64_t min, std::uint64_t max) {
+    return [min, max](json& t) {
+      t["atomic_write_unit_min_bytes"] = min;
+      t["atomic_write_unit_max_bytes"] = max;
+    };
+  };
+  // "atomic writes of 1M to 4K"
+  CHECK(refused(units(1 << 20, 4096)) ==
+        "read r.json: not an alignbench result: key "
+        "'alignbench.environment.target.atomic_write_unit_min_bytes' "
+        "(1048576) and key "
+        "'alignbench.environment.target.atomic_write_unit_max_bytes' (4096): "
+        "the smallest atomic write is at most the largest");
+  CHECK_THAT(refused(units(0, 4096)),
+             Catch::EndsWith("0 (none offered) in both or neither"));
+  CHECK_THAT(refused(units(4096, 12288)),
+             Catch::EndsWith("each a power of two, as statx gives them"));
+  CHECK(refused(units(0, 0)).empty());  // ext4: none offered
+  CHECK(refused(units(4096, 1 << 20)).empty());
+  CHECK_THAT(refused([](json& t) {
+               t["device"]["atomic_write_unit_min_bytes"] = 65536;
+               t["device"]["atomic_write_unit_max_bytes"] = 4096;
+             }),
+             Catch::Contains("key 'alignbench.environment.target.device."
+                             "atomic_write_unit_min_bytes' (65536)"));
+}
+
 // Each pair says its shift; a file from before says it once, in its settings,
 // and a pair whose shift is none of the settings' describes no run.
 TEST_CASE("A pair's shift: its own, the settings' one, never another") {
