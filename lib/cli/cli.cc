@@ -409,10 +409,6 @@ Status ApplyReplay(const ParsedCommand& parsed, Settings& s) {
                                  " from the trace: leave --" + axis + " out");
     }
   }
-  if (s.shifts.size() > 1) {
-    return Usage("shift",
-                 "moves a replay's writes by one shift: give one value");
-  }
   const std::string& path = parsed.Value("replay");
   Result<std::string> text = ReadTraceText(path);
   if (!text) return text.error();
@@ -492,6 +488,10 @@ Status ApplySettings(const ParsedCommand& parsed, SessionOptions& o) {
     s.budget_seconds = DefaultBudgetSeconds(s.precision_points);
   }
   if (Status dirs = ApplyDirs(parsed, o); !dirs) return dirs;
+  if (parsed.Has("replay") && s.shifts.size() > 1) {
+    return Usage("shift",
+                 "moves a replay's writes by one shift: give one value");
+  }
   if (parsed.Has("replay")) {
     if (Status replayed = ApplyReplay(parsed, s); !replayed) return replayed;
   } else if (parsed.Has("replay-aligned")) {

@@ -125,12 +125,13 @@ void WriteFiles(std::ostream& page, const ManPageInfo& info) {
         "The private test file in each --dir, created exclusively and removed "
         "at the end of the run, on an error and on a signal. Nothing else in "
         "DIR is opened, written or removed.");
-  entry("\\fIFILE\\fR (" + RoffEscape("--out") + ")",
-        "The result: settings, environment, every run and every pair, as "
-        "JSON, written atomically. When it cannot be written at the end, the "
-        "result is kept in alignbench-result-PID-RANDOM.json in the first of the "
-        "current directory, $TMPDIR and /tmp that takes it, and the exit "
-        "status is 4.");
+  entry(
+      "\\fIFILE\\fR (" + RoffEscape("--out") + ")",
+      "The result: settings, environment, every run and every pair, as "
+      "JSON, written atomically. When it cannot be written at the end, the "
+      "result is kept in alignbench-result-PID-RANDOM.json in the first of the "
+      "current directory, $TMPDIR and /tmp that takes it, and the exit "
+      "status is 4.");
 }
 
 // "env, show, compare and record": every subcommand of the table, in its order.
