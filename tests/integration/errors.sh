@@ -38,18 +38,25 @@ threads_limited() {
   mkdir -m 1777 "$dir"
   if [ "$(id -u)" -eq 0 ]; then
     id nobody > /dev/null 2>&1 || return 77
-    chmod 755 "$WORK"
     setpriv --reuid=nobody --regid=nogroup --clear-groups \
-      bash -c 'ulimit -u 1 && exec "$@"' _ "$ALIGNBENCH" --dir "$dir" --writers 4 \
+      bash -c 'ulimit -u 1 && exec "$@"' _ "$(for_nobody "$ALIGNBENCH")" --dir "$dir" --writers 4 \
       --sizes 4K --writes 8 --repetitions 2
   else
     (ulimit -u 1 && exec "$ALIGNBENCH" --dir "$dir" --writers 4 --sizes 4K --writes 8 \
       --repetitions 2)
   fi
 }
-threads_limited > /dev/null 2> "$WORK/err"
-status=$?
-if [ "$status" -eq 77 ]; then
+# Under AddressSanitizer the limit would meet its own threads first: the errno is the
+# plain build's to hold.
+if [ -n "${ALIGNBENCH_SANITIZED:-}" ]; then
+  status=78
+else
+  threads_limited > /dev/null 2> "$WORK/err"
+  status=$?
+fi
+if [ "$status" -eq 78 ]; then
+  echo "SKIP (part): ulimit -u is checked in the plain build, not under the sanitizers" >&2
+elif [ "$status" -eq 77 ]; then
   echo "SKIP (part): as root the thread limit needs the user nobody" >&2
 else
   check "ulimit -u: exit 2 (got $status): $(head -c 300 "$WORK/err")" [ "$status" -eq 2 ]
