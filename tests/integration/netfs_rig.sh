@@ -27,7 +27,14 @@ chmod 755 "$WORK"
 cleanup_hooks+=("for r in '$base'/alignbench-netfs.*; do [ -e \"\$r\" ] && '$NR' destroy \"\$r\"; done >/dev/null 2>&1")
 
 env_of() { sed -n "s/^$2=//p" "$1/rig.env"; }  # env_of RIGDIR KEY
-alive() { [ -n "$1" ] && [ -e "/proc/$1" ] && [[ $(ps -o stat= -p "$1" 2> /dev/null) != Z* ]]; }
+# Alive: neither gone nor a zombie, read in one look at /proc/PID/stat (a zombie reaped
+# between two looks read as alive, and failed a destroy that had left nothing).
+alive() {
+  local stat
+  [ -n "$1" ] && stat=$(cat "/proc/$1/stat" 2> /dev/null) || return 1
+  stat=${stat##*) }
+  [[ ${stat%% *} != Z ]]
+}
 # The processes of a rig's namespace, read while its veth (alias: the rig) shows it is ours.
 ns_pids() {
   grep -qxF "$1" /sys/class/net/*/ifalias 2> /dev/null || return 0
