@@ -10,6 +10,7 @@
 #include "lib/cli/subcommands.h"
 #include "lib/io/cleanup.h"
 #include "lib/render/run_output.h"
+#include "lib/result/result_json.h"
 #include "lib/session/session.h"
 #include "lib/version.h"
 
@@ -30,7 +31,15 @@ int Measure(const std::string& argv0, const std::vector<std::string>& args,
   Result<SessionOutcome> ran = RunSession(session, runner, ops, std::cerr);
   if (!ran) return ReportError(ran.error());
   const SessionOutcome& outcome = ran.value();
-  RenderRun(std::cout, outcome.reports, options.format, options.detail);
+  if (options.result_json) {
+    // The document --out saves; several directories' in one array.
+    const std::vector<nlohmann::json>& documents = outcome.documents;
+    std::cout << ResultDocumentText(
+        documents.size() == 1 ? documents.front() : nlohmann::json(documents),
+        true);
+  } else {
+    RenderRun(std::cout, outcome.reports, options.format, options.detail);
+  }
   // Both can happen (a full disk stops the runs and the result's save): the
   // line that says where a result went must not be lost to the other.
   int saving = 0;

@@ -17,8 +17,9 @@ namespace alignbench {
 // What kind of failure, which decides the documented exit code (see
 // ExitCodeFor).
 // kNotSaved: measured, but the result could not be written where --out asked
-// (it went to a fallback file instead).
-enum class ErrorKind { kUsage, kSetup, kIo, kNotSaved };
+// (it went to a fallback file instead). kRegression: compare
+// --fail-on-regression found a pair firmly slower than its limit.
+enum class ErrorKind { kUsage, kSetup, kIo, kNotSaved, kRegression };
 
 struct Error {
   ErrorKind kind = ErrorKind::kSetup;
@@ -61,6 +62,7 @@ enum class ExitScope {
   kEveryCommand,
   kMeasurement,  // the run: it measures and saves (env, show, compare read)
   kRecord,       // record -- COMMAND
+  kCompare,      // compare --fail-on-regression
 };
 
 // The one table of exit codes: --help prints it, ExitCodeFor reads it, and a
@@ -91,6 +93,12 @@ inline constexpr ExitCodeRow kExitCodes[] = {
     {"4", ErrorKind::kNotSaved,
      "measured but --out could not be written (kept in a fallback file)",
      ExitScope::kMeasurement},
+    // Not 1: that is a file that is no result, which a CI gate must tell
+    // apart from a slower one.
+    {"5", ErrorKind::kRegression,
+     "compare --fail-on-regression PCT: a pair got firmly slower than PCT "
+     "allows (the table is printed all the same)",
+     ExitScope::kCompare},
     {"130", std::nullopt,
      "stopped by Ctrl-C; what was measured is saved, marked incomplete",
      ExitScope::kMeasurement},

@@ -175,13 +175,16 @@ const std::string& ParsedCommand::Value(std::string_view name) const {
 
 namespace {
 
+// --help in lines of at most this many columns, a terminal's width.
+constexpr std::size_t kHelpWidth = 80;
+
 // The hidden option Boost hands a subcommand's operands to.
 constexpr const char* kOperand = "operand";
 
 // The command's options, from the table; every value is read as text and
 // converted where it acts, so every error names its option.
 po::options_description Description(const Command& command) {
-  po::options_description desc("Options", 100, 50);
+  po::options_description desc("Options", kHelpWidth, kHelpWidth / 2);
   for (const CliOption& option : command.options) {
     const std::string name(option.name);
     const std::string value(option.value_name);
@@ -546,9 +549,29 @@ bool ExitsWith(const Command& command, ExitScope scope) {
       return command.id == CommandId::kRun;
     case ExitScope::kRecord:
       return command.id == CommandId::kRecord;
+    case ExitScope::kCompare:
+      return command.id == CommandId::kCompare;
   }
   return true;
 }
+
+namespace {
+
+// `text` in lines of 80 beside `head`, every line begun at column 10:
+// Wrapped would make the spaces after `head` one.
+std::string Hanging(const std::string& head, const std::string& text) {
+  constexpr std::size_t kAt = 10;
+  std::istringstream lines(Wrapped(text, kHelpWidth - kAt));
+  std::string out;
+  std::string start = head + std::string(kAt - head.size(), ' ');
+  for (std::string line; std::getline(lines, line);) {
+    out += start + line + "\n";
+    start = std::string(kAt, ' ');
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string HelpText(const Command& command) {
   std::ostringstream help;
@@ -562,7 +585,7 @@ std::string HelpText(const Command& command) {
   std::istringstream paragraphs(command.summary);
   help << "\n";
   for (std::string paragraph; std::getline(paragraphs, paragraph);) {
-    help << Wrapped(paragraph) << "\n";
+    help << Wrapped(paragraph, kHelpWidth) << "\n";
   }
   help << "\n" << Description(command);
   help << "\nExit codes:\n";
@@ -570,8 +593,8 @@ std::string HelpText(const Command& command) {
     if (!ExitsWith(command, row.scope)) continue;
     // A command that measures nothing says what the code means for it.
     const bool reads = command.id != CommandId::kRun && !row.reading.empty();
-    help << "  " << row.code << std::string(8 - row.code.size(), ' ')
-         << (reads ? row.reading : row.meaning) << "\n";
+    help << Hanging("  " + std::string(row.code),
+                    std::string(reads ? row.reading : row.meaning));
   }
   return help.str();
 }
@@ -589,6 +612,7 @@ Result<RunOptions> RunOptionsOf(const ParsedCommand& parsed) {
   if (Status ok = ApplySettings(parsed, o.session); !ok) return ok.error();
   o.format = ReportFormat(parsed);
   o.detail = ReportDetail(parsed);
+  o.result_json = parsed.format == "json";
   o.benchmark_flags = parsed.benchmark_flags;
   SessionOptions& session = o.session;
   if (parsed.Has("out")) session.out = parsed.Value("out");

@@ -55,6 +55,8 @@ struct RunOptions {
   SessionOptions session;
   Format format = Format::kTable;
   Detail detail = Detail::kCompact;
+  // --format json: the result document on stdout instead of a report.
+  bool result_json = false;
   // --benchmark_* for Google Benchmark
   std::vector<std::string> benchmark_flags;
 };

@@ -23,6 +23,21 @@ std::vector<FormatChoice> ReportFormats(
   return choices;
 }
 
+// --format json: the result's document itself, which no writer lays out: the
+// same document --out saves.
+constexpr FormatChoice kResultJson = {
+    "json",
+    "the result document, the same --out saves (Google Benchmark's JSON with "
+    "the \"alignbench\" section); several directories: an array of theirs"};
+
+// kFormats but `left_out`, then json.
+std::vector<FormatChoice> ResultFormats(
+    std::initializer_list<std::string_view> left_out, FormatChoice json) {
+  std::vector<FormatChoice> choices = ReportFormats(left_out);
+  choices.push_back(json);
+  return choices;
+}
+
 CliOption FormatOption(const std::vector<FormatChoice>& formats) {
   std::string help =
       "stdout format (default " + std::string(formats.front().name) + "):";
@@ -90,7 +105,7 @@ Command RunCommand() {
                          "--benchmark_color, --benchmark_counters_tabular and "
                          "--benchmark_context go to Google Benchmark.\n" +
                              std::string(kTableLegend),
-                         ReportFormats()},
+                         ResultFormats({}, kResultJson)},
                         options);
   run.passes_benchmark_flags = true;
   return run;
@@ -150,11 +165,12 @@ std::vector<Command> MakeCommands() {
            {{"text", "for people; never parse it"},
             {"json", "the result file's \"environment\" object, for scripts"}}},
           {}),
-      WithCommonOptions({CommandId::kShow, "show", "FILE", 1, 1,
-                         "Renders a saved result again, in any format.\n" +
-                             std::string(kTableLegend),
-                         ReportFormats()},
-                        {DetailsOption()}),
+      WithCommonOptions(
+          {CommandId::kShow, "show", "FILE", 1, 1,
+           "Renders a saved result again, in any format.\n" +
+               std::string(kTableLegend),
+           ResultFormats({}, {"json", "the file's document as it was read"})},
+          {DetailsOption()}),
       // compare's formats: show's but derby and ioping (one result's rows
       // only). More files than 64 are more than a table can show side by side.
       WithCommonOptions(
@@ -171,8 +187,16 @@ std::vector<Command> MakeCommands() {
            "ioping-2013-know-your-disk-latency.json) and runs: its summaries "
            "beside theirs, network filesystem, local disk and memory, and "
            "each one's average request against the local disk's.",
-           ReportFormats({"derby", "ioping"})},
-          {}),
+           ResultFormats({"derby", "ioping"},
+                         {"json",
+                          "the files' documents as they were read, in one "
+                          "array in the order given"})},
+          {{"fail-on-regression", "PCT",
+            "exit 5 where a pair got firmly slower in a NEW file (each after "
+            "the first) than in the first: its typical gain grew (the two "
+            "95% intervals apart, each from 8 blocks or more) and "
+            "unaligned's time relative to aligned's by more than PCT %; the "
+            "tail is not gated (a result holds no interval of it)"}}),
       RecordEntry(),
   };
 }

@@ -11,6 +11,8 @@
 #include <optional>
 
 #include "lib/base/memory.h"
+#include "lib/base/text.h"
+#include "lib/config/options.h"
 #include "lib/env/probe.h"
 #include "lib/render/beside_post.h"
 #include "lib/render/comparison.h"
@@ -87,8 +89,15 @@ int EnvCommand(const ParsedCommand& parsed) {
 
 int ShowCommand(const ParsedCommand& parsed) {
   const std::vector<std::string>& operands = parsed.operands;
-  Result<Report> report = LoadResultFile(operands.front());
+  const bool as_json = parsed.format == "json";
+  nlohmann::json document;
+  Result<Report> report =
+      LoadResultFile(operands.front(), as_json ? &document : nullptr);
   if (!report) return ReportError(report.error());
+  if (as_json) {
+    std::cout << ResultDocumentText(document, true);
+    return 0;
+  }
   RenderRun(std::cout, {report.value()}, ReportFormat(parsed),
             ReportDetail(parsed));
   return 0;
@@ -112,34 +121,102 @@ int CompareWithPost(const ParsedCommand& parsed, const IopingPost& post,
   return 0;
 }
 
-int CompareCommand(const ParsedCommand& parsed) {
-  const std::vector<std::string>& operands = parsed.operands;
-  std::vector<Report> reports;
-  std::optional<IopingPost> post;
+// --fail-on-regression PCT, read before any file is: 0 or more; nullopt
+// where it was not given.
+Result<std::optional<double>> RegressionLimit(const ParsedCommand& parsed) {
+  if (!parsed.Has("fail-on-regression")) return std::optional<double>();
+  const std::string& word = parsed.Value("fail-on-regression");
+  double limit = 0;
+  std::optional<std::string> why = ParseNumberWord(word, limit);
+  if (!why && limit < 0) why = "must be 0 or more, got " + word;
+  if (why) {
+    return PlainError(ErrorKind::kUsage, "option --fail-on-regression",
+                      *why + " (a percentage: 5 for 5 %)");
+  }
+  return std::optional<double>(limit);
+}
+
+// The pairs of each NEW file (every one after the first) firmly slower than
+// in the first by more than `limit`, said in one error; nullopt where none.
+std::optional<Error> RegressionOf(const std::vector<Report>& reports,
+                                  const std::vector<std::string>& operands,
+                                  double limit) {
+  std::string found;
+  for (std::size_t i = 1; i < reports.size(); ++i) {
+    std::string pairs;
+    for (const Regression& r : Regressions(reports[0], reports[i], limit)) {
+      pairs += (pairs.empty() ? "" : "; ") + RegressionText(r);
+    }
+    if (pairs.empty()) continue;
+    found += (found.empty() ? "" : "; ") + operands[i] + ": " + pairs;
+  }
+  if (found.empty()) return std::nullopt;
+  return PlainError(ErrorKind::kRegression,
+                    "compare --fail-on-regression " + Printf("%g", limit),
+                    "firmly slower than in " + operands[0] +
+                        " (typical gain; no tail is gated): " + found);
+}
+
+// Loads every operand: results, their documents where `documents` is given,
+// and at most one ioping post.
+Status LoadOperands(const std::vector<std::string>& operands,
+                    std::vector<Report>& reports,
+                    std::vector<nlohmann::json>* documents,
+                    std::optional<IopingPost>& post) {
   for (const std::string& path : operands) {
-    Result<Report> report = LoadResultFile(path);
+    nlohmann::json document;
+    Result<Report> report =
+        LoadResultFile(path, documents ? &document : nullptr);
     if (report) {
       reports.push_back(std::move(report.value()));
+      if (documents) documents->push_back(std::move(document));
       continue;
     }
     // Not a result: the 2013 post's summaries, or the result's error.
     Result<std::optional<IopingPost>> other = LoadIopingPost(path);
-    if (!other) return ReportError(other.error());
-    if (!other.value()) return ReportError(report.error());
+    if (!other) return other.error();
+    if (!other.value()) return report.error();
     if (post) {
-      return ReportError(PlainError(ErrorKind::kUsage, "compare " + path,
-                                    "one ioping post at a time"));
+      return PlainError(ErrorKind::kUsage, "compare " + path,
+                        "one ioping post at a time");
     }
     post = std::move(other.value());
   }
+  return Ok{};
+}
+
+int CompareCommand(const ParsedCommand& parsed) {
+  const std::vector<std::string>& operands = parsed.operands;
+  Result<std::optional<double>> limit = RegressionLimit(parsed);
+  if (!limit) return ReportError(limit.error());
+  const bool as_json = parsed.format == "json";
+  std::vector<Report> reports;
+  std::vector<nlohmann::json> documents;
+  std::optional<IopingPost> post;
+  if (Status loaded =
+          LoadOperands(operands, reports, as_json ? &documents : nullptr, post);
+      !loaded) {
+    return ReportError(loaded.error());
+  }
+  if (post && limit.value()) {
+    return ReportError(
+        PlainError(ErrorKind::kUsage, "option --fail-on-regression",
+                   "compares results with results, not with the ioping post"));
+  }
   if (post) return CompareWithPost(parsed, *post, reports);
-  if (operands.size() == 2 && !parsed.Has("format")) {
+  // Decided before the table takes the reports; said after it.
+  const std::optional<Error> slower =
+      limit.value() ? RegressionOf(reports, operands, *limit.value())
+                    : std::nullopt;
+  if (as_json) {
+    std::cout << ResultDocumentText(nlohmann::json(documents), true);
+  } else if (operands.size() == 2 && !parsed.Has("format")) {
     RenderComparison(std::cout, reports[0], reports[1]);
   } else {
     RenderMany(std::cout, LabelResults(std::move(reports), operands),
                ReportFormat(parsed));
   }
-  return 0;
+  return slower ? ReportError(*slower) : 0;
 }
 
 int RunSubcommand(const ParsedCommand& parsed) {

@@ -573,6 +573,11 @@ std::string ShowOption(const Option& option, const Settings& settings) {
                     option.field);
 }
 
+std::optional<std::string> ParseNumberWord(const std::string& word,
+                                           double& out) {
+  return ParseNumber(json(word), out);
+}
+
 std::string HelpOfOption(const Option& option) {
   std::string help = option.help;
   if (option.show_default) {

@@ -159,4 +159,10 @@ std::string ShowOption(const Option& option, const Settings& settings);
 // --help for one row: the help line, its default, and the name table.
 std::string HelpOfOption(const Option& option);
 
+// A number in the grammar every option's value is read in ("5", "0.5",
+// "1e3"; no hex, "+5", " 5" or "inf"), for an option outside this table;
+// why not where it is none.
+std::optional<std::string> ParseNumberWord(const std::string& word,
+                                           double& out);
+
 }  // namespace alignbench

@@ -34,35 +34,106 @@ std::string Change(const VariantResult& base, const VariantResult& next,
   return std::isfinite(change) ? Printf("%+.1f%%", change) : "n/a";
 }
 
+// A setting as compare shows it: sizes with their unit ("512B,4K"), where
+// ShowOption prints a byte count bare ("512"), which beside "4K" reads as a
+// count of something else.
+std::string FactText(const Option& option, const Settings& settings) {
+  std::vector<std::uint64_t> sizes;
+  if (const auto* bytes = std::get_if<field::Bytes>(&option.field)) {
+    sizes = {settings.*bytes->member};
+  } else if (const auto* list = std::get_if<field::SizeList>(&option.field)) {
+    sizes = settings.*list->member;
+  } else {
+    return ShowOption(option, settings);
+  }
+  std::string text;
+  for (std::uint64_t size : sizes) {
+    text += (text.empty() ? "" : ",") + (size == 0 ? "0B" : SizeText(size));
+  }
+  return text;
+}
+
 std::string GainVerdict(const PairResult& base, const PairResult& next) {
-  if (!base.gain_pct || !next.gain_pct) return "not comparable";
+  switch (ChangeOfGain(base, next)) {
+    case GainChange::kNotComparable:
+      return "not comparable";
+    case GainChange::kNoInterval:
+      return "no interval: cannot tell";
+    case GainChange::kUnchanged:
+      return "unchanged (intervals overlap)";
+    case GainChange::kApartFewBlocks:
+      return "apart, but from " +
+             std::to_string(std::min(base.inference.test->units,
+                                     next.inference.test->units)) +
+             " blocks: a rerun may not repeat it";
+    case GainChange::kGrew:
+      return "gain grew";
+    case GainChange::kShrank:
+      return "gain shrank";
+  }
+  return "not comparable";
+}
+
+// NEW's pairs by the key compare matches them on. Indexed by spec: matching
+// each base pair by a scan of NEW was quadratic (30 s for two files of 60,000
+// pairs). The last of equal specs wins, as the scan's did.
+std::map<PairKey, const PairResult*> PairsByKey(const Report& next) {
+  std::map<PairKey, const PairResult*> by_spec;
+  for (const PairResult& candidate : next.pairs)
+    by_spec[MatchKeyOf(next, candidate.spec)] = &candidate;
+  return by_spec;
+}
+
+}  // namespace
+
+GainChange ChangeOfGain(const PairResult& base, const PairResult& next) {
+  if (!base.gain_pct || !next.gain_pct) return GainChange::kNotComparable;
   if (!base.inference.test || !next.inference.test) {
-    return "no interval: cannot tell";
+    return GainChange::kNoInterval;
   }
   const Interval& b = base.inference.test->interval_pct;
   const Interval& n = next.inference.test->interval_pct;
-  if (b.low <= n.high && n.low <= b.high) {
-    return "unchanged (intervals overlap)";
-  }
+  if (b.low <= n.high && n.low <= b.high) return GainChange::kUnchanged;
   // Disjoint 95 % intervals of equal width are a difference at about 0.6 %,
   // as firm as a verdict; but an interval from fewer blocks than a firm
   // verdict needs is the range of a few blocks, which a rerun redraws.
   const std::size_t blocks =
       std::min(base.inference.test->units, next.inference.test->units);
-  if (blocks < kMinBlocksForFirmVerdict) {
-    return "apart, but from " + std::to_string(blocks) +
-           " blocks: a rerun may not repeat it";
-  }
-  return b.high < n.low ? "gain grew" : "gain shrank";
+  if (blocks < kMinBlocksForFirmVerdict) return GainChange::kApartFewBlocks;
+  return b.high < n.low ? GainChange::kGrew : GainChange::kShrank;
 }
 
-}  // namespace
+std::vector<Regression> Regressions(const Report& base, const Report& next,
+                                    double limit_pct) {
+  const std::map<PairKey, const PairResult*> by_spec = PairsByKey(next);
+  std::vector<Regression> slower;
+  for (const PairResult& b : base.pairs) {
+    const auto found = by_spec.find(MatchKeyOf(base, b.spec));
+    if (found == by_spec.end()) continue;
+    const PairResult& n = *found->second;
+    if (ChangeOfGain(b, n) != GainChange::kGrew) continue;
+    // A firm change has a test on both sides, so both typical gains.
+    const double from = *b.TypicalGainPct();
+    const double to = *n.TypicalGainPct();
+    const double ratio_pct = ((1 + to / 100) / (1 + from / 100) - 1) * 100;
+    if (!(ratio_pct > limit_pct)) continue;
+    slower.push_back({SizeText(b.spec.size) + " " + GroupLabel(base, b.spec),
+                      from, to, ratio_pct});
+  }
+  return slower;
+}
+
+std::string RegressionText(const Regression& r) {
+  return r.pair + ": typical gain " + Printf("%+.1f", r.base_gain_pct) +
+         "% -> " + Printf("%+.1f", r.next_gain_pct) + "%, " +
+         Printf("%.1f", r.slower_pct) + "% slower";
+}
 
 std::vector<Fact> ComparedFacts(const Report& r) {
   std::vector<Fact> facts;
   for (const Option& option : SettingOptions()) {
     if (option.recorded == Recorded::kNo || !option.compared) continue;
-    facts.push_back({std::string(option.name), ShowOption(option, r.settings)});
+    facts.push_back({std::string(option.name), FactText(option, r.settings)});
   }
   for (const EnvField& field : EnvFields()) {
     if (field.compared == Compared::kNo) continue;
@@ -109,12 +180,7 @@ void RenderComparison(std::ostream& out, const Report& base,
       << Pad("new %gain [95%]", 22) << " | " << Pad("unaligned mean", 14)
       << " | " << Pad("aligned mean", 12) << " | " << Pad("unaligned p99", 13)
       << " | " << Pad("aligned p99", 11) << " | gain\n";
-  // Indexed by spec: matching each base pair by a scan of NEW was quadratic
-  // (30 s for two files of 60,000 pairs). The last of equal specs wins, as
-  // the scan's did.
-  std::map<PairKey, const PairResult*> by_spec;
-  for (const PairResult& candidate : next.pairs)
-    by_spec[MatchKeyOf(next, candidate.spec)] = &candidate;
+  const std::map<PairKey, const PairResult*> by_spec = PairsByKey(next);
   std::size_t matched = 0;
   for (const PairResult& b : base.pairs) {
     const auto found = by_spec.find(MatchKeyOf(base, b.spec));

@@ -31,4 +31,40 @@ std::vector<std::string> DifferingFields(const Report& base,
 void RenderComparison(std::ostream& out, const Report& base,
                       const Report& next);
 
+// How a pair's typical gain changed from BASE to NEW, by the one rule compare
+// prints: it grew or shrank firmly only where the two 95 % intervals are
+// apart and each is from kMinBlocksForFirmVerdict blocks or more.
+enum class GainChange {
+  kNotComparable,   // a variant of either was not measured
+  kNoInterval,      // a mailing-list table: no interval to tell by
+  kUnchanged,       // the intervals overlap
+  kApartFewBlocks,  // apart, but from fewer blocks than a firm verdict needs
+  kGrew,
+  kShrank,
+};
+GainChange ChangeOfGain(const PairResult& base, const PairResult& next);
+
+// A pair whose writes got firmly slower from BASE to NEW: its typical gain
+// grew (ChangeOfGain), and unaligned's time relative to aligned's by more
+// than a limit. Only the typical gain is gated: a result holds no interval
+// of a tail.
+struct Regression {
+  // "4K fsync buffered extend warm": the size and the pair's group.
+  std::string pair;
+  double base_gain_pct = 0;
+  double next_gain_pct = 0;
+  // (1 + next gain) / (1 + base gain) - 1, in %: how much slower unaligned
+  // writes got relative to aligned ones.
+  double slower_pct = 0;
+};
+
+// The pairs of BASE matched in NEW (as compare matches them) that got firmly
+// slower by more than `limit_pct`, in BASE's order.
+std::vector<Regression> Regressions(const Report& base, const Report& next,
+                                    double limit_pct);
+
+// "4K fsync buffered extend warm: typical gain +10.0% -> +25.0%, 13.6%
+// slower".
+std::string RegressionText(const Regression& regression);
+
 }  // namespace alignbench

@@ -5,6 +5,7 @@
 #include "lib/render/answer.h"
 #include "lib/render/cells.h"
 #include "lib/render/comparison.h"
+#include "lib/render/conditions.h"
 #include "lib/render/differences.h"
 #include "lib/render/log_columns.h"
 #include "lib/render/report_parts.h"
@@ -90,10 +91,42 @@ std::string ShortVerdict(const PairResult* p) {
   return "n/a";
 }
 
+// Where some results were measured beside others' traffic and some were
+// not: which were, as a warning; "" otherwise (all alike: the times compare).
+std::string BusyWarning(const std::vector<LabeledReport>& results) {
+  std::string busy;
+  std::size_t count = 0;
+  for (std::size_t g = 0; g < results.size(); ++g) {
+    if (!BusyConditions(results[g].report)) continue;
+    busy += (busy.empty() ? "" : ", ") + ("[" + std::to_string(g + 1) + "]");
+    ++count;
+  }
+  if (count == 0 || count == results.size()) return "";
+  return "only " + busy + (count == 1 ? " was" : " were") +
+         " measured beside others' traffic: " +
+         (count == 1 ? "its times include" : "their times include") + " it";
+}
+
+// What others did beside each run (conditions.h): a line per result, then
+// the warning where only some were busy; in markdown a list.
+void RenderConditions(std::ostream& out,
+                      const std::vector<LabeledReport>& results,
+                      bool markdown) {
+  out << "\nrun conditions (the idle windows before the rounds):\n"
+      << (markdown ? "\n" : "");
+  for (std::size_t g = 0; g < results.size(); ++g) {
+    out << (markdown ? "- [" : "  [") << g + 1 << "] "
+        << ConditionsText(results[g].report) << "\n";
+  }
+  const std::string warning = BusyWarning(results);
+  if (warning.empty()) return;
+  out << (markdown ? "\n**warning:** " : "warning: ") << warning << "\n";
+}
+
 std::string RowName(const Grid& grid, std::size_t row) {
   std::string name = SizeText(grid.specs[row].size);
   if (grid.axes_vary) name += " " + AxesLabel(grid.specs[row], "/");
-  if (grid.shifts_vary) name += " +" + std::to_string(grid.specs[row].shift);
+  if (grid.shifts_vary) name += " +" + SizeText(grid.specs[row].shift);
   return name;
 }
 
@@ -121,6 +154,7 @@ void RenderText(std::ostream& out, const std::vector<LabeledReport>& results,
     }
     out << "\n";
   }
+  RenderConditions(out, results, false);
   RenderDifferencesText(out, Differences(Reports(results)), results.size());
   out << "\nsize: K for KiB, B for bytes; %gain: the typical gain of a block "
          "of two runs back "
@@ -155,6 +189,7 @@ void RenderMarkdownMany(std::ostream& out,
     }
     out << "\n";
   }
+  RenderConditions(out, results, true);
   const std::vector<Difference> differences = Differences(Reports(results));
   if (differences.empty()) return;
   out << "\n| field |";
@@ -182,7 +217,7 @@ void RenderCsvMany(std::ostream& out, const std::vector<LabeledReport>& results,
     out << "," << CsvField(column);
   }
   out << ",size_bytes,sync,io,layout,cache,gain_pct,gain_low_pct,gain_high_pct,"
-         "estimate_pct,p_value,verdict\n";
+         "estimate_pct,p_value,verdict,run_conditions\n";
   for (std::size_t g = 0; g < results.size(); ++g) {
     for (std::size_t row = 0; row < grid.specs.size(); ++row) {
       const PairResult* p = grid.cells[row][g];
@@ -200,7 +235,8 @@ void RenderCsvMany(std::ostream& out, const std::vector<LabeledReport>& results,
           << (test ? Printf("%.9g", test->interval_pct.high) : "") << ","
           << (test ? Printf("%.9g", test->estimate_pct) : "") << ","
           << (test ? Printf("%.9g", test->p_value) : "") << ","
-          << CsvField(VerdictWords(results[g].report, *p)) << "\n";
+          << CsvField(VerdictWords(results[g].report, *p)) << ","
+          << CsvField(ConditionsText(results[g].report)) << "\n";
     }
   }
 }

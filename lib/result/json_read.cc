@@ -740,7 +740,8 @@ Status CheckDocument(const json& doc, const std::string& path) {
       "not an alignbench result: key '" + broken->path + "': " + broken->what);
 }
 
-Result<Report> LoadResultFileUnguarded(const std::string& path) {
+Result<Report> LoadResultFileUnguarded(const std::string& path,
+                                       json* document) {
   Result<std::string> text =
       ReadWholeFile(path, ErrorKind::kUsage, kMaxResultFileBytes);
   if (!text) {
@@ -761,6 +762,8 @@ Result<Report> LoadResultFileUnguarded(const std::string& path) {
   if (Status document = CheckDocument(doc, path); !document) {
     return document.error();
   }
+  // As read: JSON text escapes what the printers' escapes are for.
+  if (document) *document = doc;
   EscapeControlStrings(doc);  // its text is printed by show and compare
   return ReadAlignbench(doc.at("alignbench"), path, true);
 }
@@ -771,11 +774,11 @@ Result<Report> FromJson(const json& object, const std::string& origin) {
   return ReadAlignbench(object, origin, false);
 }
 
-Result<Report> LoadResultFile(const std::string& path) {
+Result<Report> LoadResultFile(const std::string& path, json* document) {
   // A result file may be 64 MiB of JSON, several times that parsed: under a
   // memory limit this is where show and compare run out.
   try {
-    return LoadResultFileUnguarded(path);
+    return LoadResultFileUnguarded(path, document);
   } catch (const std::bad_alloc&) {
     Error error =
         SystemError(ErrorKind::kSetup, "read result file", path, ENOMEM);

@@ -272,4 +272,10 @@ json ToJson(const Report& r) {
   return j;
 }
 
+std::string ResultDocumentText(const json& document, bool ascii) {
+  return OneLineNumberArrays(
+             document.dump(1, ' ', ascii, json::error_handler_t::replace)) +
+         "\n";
+}
+
 }  // namespace alignbench

@@ -1,7 +1,6 @@
 #include "lib/session/save.h"
 
 #include "lib/io/result_file.h"
-#include "lib/result/json_histogram.h"
 #include "lib/result/result_json.h"
 
 namespace alignbench {
@@ -22,10 +21,8 @@ nlohmann::json DocumentFor(const nlohmann::json& document, std::size_t dir,
   return mine;
 }
 
-std::optional<Error> SaveReport(const std::string& path,
-                                const SessionOptions& options,
-                                nlohmann::json document, const Report& report,
-                                std::ostream& log) {
+nlohmann::json ResultDocument(const SessionOptions& options,
+                              nlohmann::json document, const Report& report) {
   // A runner without a document (PlainRunner) leaves none: the result file
   // then carries the alignbench section only.
   if (!document.is_object()) document = nlohmann::json::object();
@@ -33,15 +30,27 @@ std::optional<Error> SaveReport(const std::string& path,
     document["context"].erase("host_name");
   }
   document["alignbench"] = ToJson(report);
+  return document;
+}
+
+std::optional<Error> SaveDocument(const std::string& path,
+                                  const SessionOptions& options,
+                                  const nlohmann::json& result,
+                                  std::ostream& log) {
   // A directory name that is not UTF-8 must not lose the measurement.
-  const std::string text =
-      OneLineNumberArrays(document.dump(
-          1, ' ', false, nlohmann::json::error_handler_t::replace)) +
-      "\n";
-  const SaveOutcome saved = SaveResult(path, text, options.overwrite);
+  const SaveOutcome saved =
+      SaveResult(path, ResultDocumentText(result, false), options.overwrite);
   if (!saved.status) return saved.status.error();
   log << "result saved to " << EscapeControl(path) << "\n";
   return std::nullopt;
+}
+
+std::optional<Error> SaveReport(const std::string& path,
+                                const SessionOptions& options,
+                                nlohmann::json document, const Report& report,
+                                std::ostream& log) {
+  return SaveDocument(
+      path, options, ResultDocument(options, std::move(document), report), log);
 }
 
 }  // namespace alignbench

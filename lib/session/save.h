@@ -20,9 +20,20 @@ namespace alignbench {
 nlohmann::json DocumentFor(const nlohmann::json& document, std::size_t dir,
                            std::size_t dirs);
 
-// Saves `report` to `path` inside `document`; the host name is left out of
-// the runner's context when options.redact_host. Says where it went on
-// `log`; returns the error when the result went to a fallback file instead.
+// The result document: `document` with `report` as its "alignbench" section;
+// the host name is left out of the runner's context when
+// options.redact_host. What --out saves and --format json prints.
+nlohmann::json ResultDocument(const SessionOptions& options,
+                              nlohmann::json document, const Report& report);
+
+// Saves a result document to `path`. Says where it went on `log`; returns
+// the error when the result went to a fallback file instead.
+std::optional<Error> SaveDocument(const std::string& path,
+                                  const SessionOptions& options,
+                                  const nlohmann::json& result,
+                                  std::ostream& log);
+
+// SaveDocument of ResultDocument.
 std::optional<Error> SaveReport(const std::string& path,
                                 const SessionOptions& options,
                                 nlohmann::json document, const Report& report,

@@ -31,11 +31,12 @@ Result<SessionOutcome> RunSession(const SessionOptions& options, Runner& runner,
   AllowGracefulInterrupt(false);
   for (std::size_t d = 0; d < reports.size(); ++d) {
     FinishReport(reports[d], d, plan, stages, runner.Warnings());
+    outcome.documents.push_back(ResultDocument(
+        options, DocumentFor(stages.runner_document, d, reports.size()),
+        reports[d]));
     if (d < out_paths.value().size()) {
-      std::optional<Error> failed =
-          SaveReport(out_paths.value()[d], options,
-                     DocumentFor(stages.runner_document, d, reports.size()),
-                     reports[d], log);
+      std::optional<Error> failed = SaveDocument(out_paths.value()[d], options,
+                                                 outcome.documents.back(), log);
       if (failed) outcome.not_saved.push_back(std::move(*failed));
     }
   }

@@ -10,6 +10,7 @@
 // a plain loop and an injected fault in the tests.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -26,6 +27,9 @@ namespace alignbench {
 struct SessionOutcome {
   // One per directory, in the order of `dirs`.
   std::vector<Report> reports;
+  // Each report's result document, as --out saves it (also where it was not
+  // saved): what --format json prints.
+  std::vector<nlohmann::json> documents;
   // Results that could not be saved where asked (each says where they went).
   std::vector<Error> not_saved;
   // What stopped the runs; the reports are then marked incomplete.

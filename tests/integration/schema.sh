@@ -156,13 +156,36 @@ sys.exit(1 if errors else 0)
 ' "$SCHEMA" "$1"
 }
 
-produce_and_validate() {  # produce_and_validate NAME alignbench-args...: one run, then validate
+same_json() {  # same_json A B: both JSON, and the same document
+  "$PY" -c "$COMMON"'
+sys.exit(0 if load(sys.argv[2]) == load(sys.argv[3]) else 1)
+' "$SCHEMA" "$1" "$2"
+}
+
+validate_each() {  # validate_each FILE COUNT: an array of COUNT documents, each valid
+  "$PY" -c "$COMMON"'
+docs = load(sys.argv[2])
+if not isinstance(docs, list) or len(docs) != int(sys.argv[3]):
+    print("    not an array of %s documents" % sys.argv[3])
+    sys.exit(1)
+errors = [e for doc in docs for e in validator.iter_errors(doc)]
+report(errors)
+sys.exit(1 if errors else 0)
+' "$SCHEMA" "$1" "$2"
+}
+
+# produce_and_validate NAME alignbench-args...: one run, then validate what --out saved and
+# what --format json printed, which must be the same document.
+produce_and_validate() {
   local name=$1
   shift
   local dir="$WORK/$name"
   mkdir -p "$dir"
-  if "$ALIGNBENCH" --dir "$dir" --out "$WORK/$name.json" "$@" > /dev/null 2> "$WORK/$name.err"; then
+  if "$ALIGNBENCH" --dir "$dir" --out "$WORK/$name.json" --format json "$@" \
+    > "$WORK/$name.stdout" 2> "$WORK/$name.err"; then
     check "$name: output validates" validate "$WORK/$name.json"
+    check "$name: --format json printed the document --out saved" \
+      same_json "$WORK/$name.stdout" "$WORK/$name.json"
   else
     local status=$?
     failed=$((failed + 1))
@@ -205,6 +228,22 @@ for name in plain repeated direct cold one-write no-sync two-runs none-measurabl
   [ -f "$WORK/$name.json" ] || continue
   check "$name: alignbench show reads it back" "$ALIGNBENCH" show "$WORK/$name.json" > /dev/null
 done
+# show and compare --format json print the documents they read: the file's, and an array of
+# the files' in the order given.
+if [ -f "$WORK/plain.json" ] && [ -f "$WORK/cold.json" ]; then
+  "$ALIGNBENCH" show "$WORK/cold.json" --format json > "$WORK/show.stdout"
+  check "show --format json: the file's document" same_json "$WORK/show.stdout" "$WORK/cold.json"
+  check "show --format json: it validates" validate "$WORK/show.stdout"
+  "$ALIGNBENCH" compare "$WORK/plain.json" "$WORK/cold.json" "$WORK/plain.json" --format json \
+    > "$WORK/compare.stdout"
+  check "compare --format json: an array of the three documents, each valid" \
+    validate_each "$WORK/compare.stdout" 3
+  check "compare --format json: in the order given" "$PY" -c '
+import json, sys
+docs = json.load(open(sys.argv[1]))
+sys.exit(0 if docs[1] == json.load(open(sys.argv[2])) else 1)
+' "$WORK/compare.stdout" "$WORK/cold.json"
+fi
 # Every measured variant carries its histograms, whose counts add up to the summary's.
 histograms_present() {
   "$PY" -c "$COMMON"'

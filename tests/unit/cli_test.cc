@@ -3,6 +3,7 @@
 #include "lib/cli/cli.h"
 
 #include <catch2/catch.hpp>
+#include <sstream>
 
 using namespace alignbench;
 
@@ -164,11 +165,13 @@ TEST_CASE(
     // where it measures, the recorded command's only in record.
     for (const ExitCodeRow& row : kExitCodes) {
       const std::string line = "\n  " + std::string(row.code) + " ";
-      const bool own =
-          row.scope == ExitScope::kEveryCommand ||
-          (row.scope == ExitScope::kMeasurement &&
-           command.id == CommandId::kRun) ||
-          (row.scope == ExitScope::kRecord && command.id == CommandId::kRecord);
+      const bool own = row.scope == ExitScope::kEveryCommand ||
+                       (row.scope == ExitScope::kMeasurement &&
+                        command.id == CommandId::kRun) ||
+                       (row.scope == ExitScope::kRecord &&
+                        command.id == CommandId::kRecord) ||
+                       (row.scope == ExitScope::kCompare &&
+                        command.id == CommandId::kCompare);
       if (!own) {
         CHECK_THAT(help, !Catch::Contains(line));
       } else {
@@ -196,4 +199,32 @@ TEST_CASE(
   REQUIRE(record != nullptr);
   CHECK_THAT(HelpText(*record), !Catch::Contains("marked incomplete"));
   CHECK_THAT(HelpText(*record), Catch::Contains("COMMAND's own exit status"));
+}
+
+TEST_CASE("cli: every command's --help fits in 80 columns") {
+  for (const Command& command : Commands()) {
+    std::istringstream lines(HelpText(command));
+    for (std::string line; std::getline(lines, line);) {
+      // Columns are characters: UTF-8's continuation bytes take none.
+      std::size_t columns = 0;
+      for (unsigned char c : line) columns += (c & 0xC0) != 0x80;
+      INFO(command.name << ": " << line);
+      CHECK(columns <= 80);
+    }
+  }
+}
+
+TEST_CASE("cli: --format json for the run, show and compare") {
+  for (const char* name : {"show", "compare"}) {
+    CHECK_THAT(UsageLine(*FindCommand(name)), Catch::EndsWith("|json]"));
+  }
+  std::vector<std::string> run = {"--dir", "/tmp", "--format", "json"};
+  Result<ParsedCommand> parsed = Parse(run);
+  REQUIRE(parsed.ok());
+  CHECK(parsed.value().format == "json");
+  Result<RunOptions> options = RunOptionsOf(parsed.value());
+  REQUIRE(options.ok());
+  CHECK(options.value().result_json);
+  CHECK_THAT(ErrorOf({"show", "r.json", "--format", "json", "--details"}),
+             Catch::Contains("--details"));
 }

@@ -71,7 +71,7 @@ TEST_CASE("commands: usage lines name the formats of a subcommand") {
   CHECK(UsageLine(*FindCommand("env")) ==
         "alignbench env [DIR] [--format text|json]");
   CHECK(UsageLine(*FindCommand("compare")) ==
-        "alignbench compare FILE FILE... [--format table|markdown|csv]");
+        "alignbench compare FILE FILE... [--format table|markdown|csv|json]");
   CHECK(UsageLine(Commands().front()) == "alignbench [OPTIONS]");
 }
 

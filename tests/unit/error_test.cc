@@ -24,9 +24,10 @@ TEST_CASE("ErrnoName and exit codes") {
   CHECK(ExitCodeFor(ErrorKind::kSetup) == 2);
   CHECK(ExitCodeFor(ErrorKind::kIo) == 3);
   CHECK(ExitCodeFor(ErrorKind::kNotSaved) == 4);
+  CHECK(ExitCodeFor(ErrorKind::kRegression) == 5);
   // Every kind has its own row.
   for (ErrorKind kind : {ErrorKind::kUsage, ErrorKind::kSetup, ErrorKind::kIo,
-                         ErrorKind::kNotSaved}) {
+                         ErrorKind::kNotSaved, ErrorKind::kRegression}) {
     int rows = 0;
     for (const ExitCodeRow& row : kExitCodes) rows += row.kind == kind;
     CHECK(rows == 1);

@@ -163,3 +163,51 @@ TEST_CASE("Two-way compare: the differing fields are escaped") {
 }
 
 }  // namespace alignbench
+
+TEST_CASE("compare: every size says its unit, in every format") {
+  Report a = FixedReport();
+  Report b = FixedReport();
+  a.settings.shifts = {512};
+  b.settings.shifts = {24};
+  b.settings.sizes = {65536, 64};
+  const std::vector<Difference> differences = Differences({&a, &b});
+  REQUIRE(differences.size() == 2);
+  CHECK(differences[0].texts == std::vector<std::string>{"64K,4K", "64K,64B"});
+  CHECK(differences[1].texts == std::vector<std::string>{"512B", "24B"});
+  CHECK_THAT(DifferingFields(a, b),
+             Catch::VectorContains(std::string("shift: 512B -> 24B")));
+  // Several shifts: each row names its shift with its unit.
+  Report shifted = FixedReport();
+  shifted.settings.shifts = {24, 512};
+  shifted.pairs[1].spec.shift = 512;
+  const std::vector<LabeledReport> labeled =
+      LabelResults({shifted, shifted}, {"a", "b"});
+  for (Format f : {Format::kTable, Format::kMarkdown}) {
+    CHECK_THAT(Rendered(labeled, f), Catch::Contains("4K +512B"));
+  }
+}
+
+TEST_CASE("compare: run conditions in every format, busy ones warned of") {
+  Report quiet = FixedReport();
+  Report busy = FixedReport();
+  for (PairResult& pair : busy.pairs) pair.others_cpu_share = 0.5;
+  const std::vector<LabeledReport> labeled =
+      LabelResults({quiet, busy}, {"a", "b"});
+  const std::string text = Rendered(labeled, Format::kTable);
+  CHECK_THAT(text, Catch::Contains("run conditions (the idle windows before "
+                                   "the rounds):\n  [1] others' writes "));
+  CHECK_THAT(text, Catch::Contains("\n  [2] others' writes not sampled, "
+                                   "others' CPU 50 % (busy)\n"));
+  CHECK_THAT(text, Catch::Contains("warning: only [2] was measured beside "
+                                   "others' traffic: its times include it"));
+  const std::string markdown = Rendered(labeled, Format::kMarkdown);
+  CHECK_THAT(markdown, Catch::Contains("\n- [2] others' writes not sampled"));
+  CHECK_THAT(markdown, Catch::Contains("**warning:** only [2] was measured"));
+  const std::string csv = Rendered(labeled, Format::kCsv);
+  CHECK_THAT(csv, Catch::Contains(",verdict,run_conditions\n"));
+  CHECK_THAT(csv, Catch::Contains(",\"others' writes not sampled, others' "
+                                  "CPU 50 % (busy)\"\n"));
+  // All alike: no warning.
+  CHECK_THAT(Rendered(LabelResults({busy, busy}, {"a", "b"}), Format::kTable),
+             !Catch::Contains("warning: only"));
+}

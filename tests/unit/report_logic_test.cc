@@ -166,6 +166,61 @@ TEST_CASE("compare says a gain grew only when the intervals part") {
   CHECK_THAT(shrank.str(), Catch::Contains("gain shrank"));
 }
 
+namespace {
+
+// `r`'s 4K pair (its second) with the typical gain `estimate` in [low, high]
+// from `blocks` blocks.
+void SetSmallGain(Report& r, double estimate, double low, double high,
+                  std::size_t blocks) {
+  GainTest& test = *r.pairs[1].inference.test;
+  test.estimate_pct = estimate;
+  test.interval_pct = {low, high};
+  test.units = blocks;
+}
+
+}  // namespace
+
+TEST_CASE("--fail-on-regression: a firm growth of the gain beyond the limit") {
+  Report base = FixedReport();
+  Report next = FixedReport();
+  SetSmallGain(base, 10, 8, 12, 8);
+  SetSmallGain(next, 25, 22, 28, 8);
+  const std::vector<Regression> slower = Regressions(base, next, 5);
+  REQUIRE(slower.size() == 1);
+  CHECK(slower[0].pair == "4K fdatasync buffered prewritten cold");
+  // Unaligned 1.25/1.10 of aligned's time where it was 1.10: 13.6 % slower.
+  CHECK(slower[0].slower_pct == Approx(13.636).epsilon(1e-3));
+  CHECK(RegressionText(slower[0]) ==
+        "4K fdatasync buffered prewritten cold: typical gain +10.0% -> "
+        "+25.0%, 13.6% slower");
+  // Within the limit, shrinking, or the other way round: none.
+  CHECK(Regressions(base, next, 13.7).empty());
+  CHECK(Regressions(next, base, 0).empty());
+  CHECK(Regressions(base, base, 0).empty());
+}
+
+TEST_CASE("--fail-on-regression: only what compare calls firm is gated") {
+  Report base = FixedReport();
+  Report next = FixedReport();
+  // Apart, but from 7 blocks: compare says a rerun may not repeat it.
+  SetSmallGain(base, 10, 8, 12, 8);
+  SetSmallGain(next, 40, 30, 50, 7);
+  CHECK(ChangeOfGain(base.pairs[1], next.pairs[1]) ==
+        GainChange::kApartFewBlocks);
+  CHECK(Regressions(base, next, 0).empty());
+  // Overlapping intervals, however far apart the centres.
+  SetSmallGain(next, 40, 11, 60, 20);
+  CHECK(ChangeOfGain(base.pairs[1], next.pairs[1]) == GainChange::kUnchanged);
+  CHECK(Regressions(base, next, 0).empty());
+  // No interval (a mailing-list table): nothing to tell by.
+  next.pairs[1].inference.test.reset();
+  CHECK(ChangeOfGain(base.pairs[1], next.pairs[1]) == GainChange::kNoInterval);
+  CHECK(Regressions(base, next, 0).empty());
+  // A pair NEW does not have is not a regression either.
+  next.pairs.pop_back();
+  CHECK(Regressions(base, next, 0).empty());
+}
+
 TEST_CASE("compare prints each gain inside its interval") {
   const Report base = FixedReport();
   Report next = FixedReport();

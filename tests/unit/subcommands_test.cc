@@ -3,11 +3,14 @@
 #include "lib/cli/subcommands.h"
 
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "lib/result/result_json.h"
 #include "temp_dir.h"
+#include "tests/unit/report_fixture.h"
 
 using namespace alignbench;
 
@@ -33,7 +36,78 @@ ParsedCommand Parsed(std::vector<std::string> args) {
   return parsed.value();
 }
 
+// `report` saved in `dir` as NAME, as a run saves it; its path.
+std::string Saved(const TempDir& dir, const std::string& name,
+                  const Report& report) {
+  const std::string path = dir.path() + "/" + name;
+  std::ofstream(path) << ResultDocumentText(
+      nlohmann::json{{"alignbench", ToJson(report)}}, false);
+  return path;
+}
+
+nlohmann::json Read(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+// The fixture with its 4K pair's typical gain at `estimate`, in an
+// interval from 8 blocks 4 points either side.
+Report WithSmallGain(double estimate) {
+  Report r = testing::FixedReport();
+  GainTest& test = *r.pairs[1].inference.test;
+  test.estimate_pct = estimate;
+  test.interval_pct = {estimate - 4, estimate + 4};
+  test.units = 8;
+  return r;
+}
+
 }  // namespace
+
+TEST_CASE("subcommands: show and compare --format json print the documents") {
+  TempDir dir;
+  const std::string a = Saved(dir, "a.json", WithSmallGain(10));
+  const std::string b = Saved(dir, "b.json", WithSmallGain(30));
+  {
+    Capture out(std::cout);
+    CHECK(RunSubcommand(Parsed({"show", a, "--format", "json"})) == 0);
+    CHECK(nlohmann::json::parse(out.Text()) == Read(a));
+  }
+  Capture out(std::cout);
+  CHECK(RunSubcommand(Parsed({"compare", b, a, "--format", "json"})) == 0);
+  CHECK(nlohmann::json::parse(out.Text()) ==
+        nlohmann::json::array({Read(b), Read(a)}));
+}
+
+TEST_CASE("subcommands: compare --fail-on-regression exits 5 after the table") {
+  TempDir dir;
+  const std::string base = Saved(dir, "base.json", WithSmallGain(10));
+  const std::string next = Saved(dir, "next.json", WithSmallGain(30));
+  Capture out(std::cout);
+  Capture err(std::cerr);
+  CHECK(RunSubcommand(
+            Parsed({"compare", base, next, "--fail-on-regression", "5"})) == 5);
+  CHECK_THAT(out.Text(), Catch::Contains("gain grew"));
+  CHECK_THAT(err.Text(),
+             Catch::Matches("alignbench: error: compare --fail-on-regression "
+                            "5: firmly slower than in .*base\\.json \\(typical "
+                            "gain; no tail is gated\\): .*next\\.json: 4K "
+                            "fdatasync buffered prewritten cold: typical gain "
+                            "\\+10\\.0% -> \\+30\\.0%, 18\\.2% slower\n"));
+  // Beyond the growth, in the other direction, or not asked: 0.
+  CHECK(RunSubcommand(Parsed(
+            {"compare", base, next, "--fail-on-regression", "18.5"})) == 0);
+  CHECK(RunSubcommand(
+            Parsed({"compare", next, base, "--fail-on-regression", "0"})) == 0);
+  CHECK(RunSubcommand(Parsed({"compare", base, next})) == 0);
+  // --format json: the documents, and the exit all the same.
+  CHECK(RunSubcommand(Parsed({"compare", base, next, "--format", "json",
+                              "--fail-on-regression", "5"})) == 5);
+  for (const char* limit : {"-1", "five", "0x5", "inf"}) {
+    CHECK(RunSubcommand(
+              Parsed({"compare", base, next,
+                      std::string("--fail-on-regression=") + limit})) == 1);
+  }
+}
 
 TEST_CASE("subcommands: an error is one line with its exit code") {
   Capture err(std::cerr);
