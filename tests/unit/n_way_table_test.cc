@@ -162,8 +162,6 @@ TEST_CASE("Two-way compare: the differing fields are escaped") {
   CHECK_THAT(out.str(), Catch::Contains("/mnt/b\\n--- forged line\\x1b[31m"));
 }
 
-}  // namespace alignbench
-
 TEST_CASE("compare: every size says its unit, in every format") {
   Report a = FixedReport();
   Report b = FixedReport();
@@ -211,3 +209,5 @@ TEST_CASE("compare: run conditions in every format, busy ones warned of") {
   CHECK_THAT(Rendered(LabelResults({busy, busy}, {"a", "b"}), Format::kTable),
              !Catch::Contains("warning: only"));
 }
+
+}  // namespace alignbench
