@@ -11,17 +11,42 @@
 # names the same directory for as long as root wants. The rule alignbench itself applies
 # to its helpers (HelperProgram, lib/io/command.h).
 only_root_can_change() {
-  local dir=$1 dirs=() uid mode type first=1 IFS=$' \t\n'
-  [[ $dir == /* ]] || return 1
-  while dirs+=("$dir") && [ "$dir" != / ]; do
-    dir=${dir%/*}
-    dir=${dir:-/}
+  root_only_dirs "$1"
+  [ "${#ROOT_ONLY[@]}" -eq 1 ]
+}
+# root_only_dirs DIR...: ROOT_ONLY, those DIRs that only root can change (as above), in
+# their order. One stat for them all and every directory above them, not one each: a
+# script's start judges a dozen, and each process it starts costs it time.
+root_only_dirs() {
+  local dir line chain=() lengths=() stats=() n k=0 i=0 uid mode type first ok IFS=$' \t\n'
+  ROOT_ONLY=()
+  for dir; do
+    n=0
+    if [[ $dir == /* ]]; then
+      while chain+=("$dir") && n=$((n + 1)) && [ "$dir" != / ]; do
+        dir=${dir%/*}
+        dir=${dir:-/}
+      done
+    fi
+    lengths+=("$n")
   done
-  while read -r uid mode type; do
-    [ "$uid" = 0 ] && [ "$type" = directory ] || return 1
-    (( (8#$mode & 8#022) == 0 || (!first && (8#$mode & 8#1000) != 0) )) || return 1
-    first=0
-  done < <(command -p stat -c '%u %a %F' -- "${dirs[@]}" 2> /dev/null || echo fail)
+  [ "${#chain[@]}" -gt 0 ] || return 0
+  # A line per directory, in order, then "ok": a stat that failed (one gone meanwhile)
+  # prints no line and no "ok", and then none is judged root's.
+  mapfile -t stats < <(command -p stat -c '%u %a %F' -- "${chain[@]}" 2> /dev/null && echo ok)
+  [ "${#stats[@]}" -eq $((${#chain[@]} + 1)) ] && [ "${stats[-1]}" = ok ] || return 0
+  for dir; do
+    n=${lengths[k]} k=$((k + 1)) first=1 ok=$((n > 0))
+    for ((; n > 0; n--, i++)); do
+      line=${stats[i]}
+      uid=${line%% *} line=${line#* }
+      mode=${line%% *} type=${line#* }
+      [ "$uid" = 0 ] && [ "$type" = directory ] &&
+        (( (8#$mode & 8#022) == 0 || (!first && (8#$mode & 8#1000) != 0) )) || ok=0
+      first=0
+    done
+    [ "$ok" -eq 0 ] || ROOT_ONLY+=("$dir")
+  done
 }
 # trusted_path DIRS: DIRS (a PATH) as the scripts use it: never a relative
 # or empty entry (the working directory, where another user may have left a program called
@@ -31,18 +56,25 @@ only_root_can_change() {
 # anything else runs; until then only builtins and `command -p` (the system's own
 # directories) find a program, also in the line of each script that sources this file.
 trusted_path() {
-  local entry dir entries=() kept=() seen=:
-  IFS=: read -r -d '' -a entries < <(printf '%s' "$1") || true
-  for entry in ${entries[@]+"${entries[@]}"}; do
-    [[ $entry == /* ]] || continue
-    if ! dir=$(command -p realpath -e -- "$entry" 2> /dev/null) || [ ! -d "$dir" ]; then
-      continue
-    fi
-    [[ $dir != *:* && $seen != *":$dir:"* ]] || continue
-    [ "$EUID" -ne 0 ] || only_root_can_change "$dir" || continue
+  local entry dir rest=$1 absolute=() resolved=() kept=() seen=:
+  while [ -n "$rest" ]; do
+    entry=${rest%%:*}
+    [[ $rest == *:* ]] && rest=${rest#*:} || rest=''
+    [[ $entry != /* ]] || absolute+=("$entry")
+  done
+  # One realpath for every entry (-z: a name may hold a newline); one that does not
+  # exist prints nothing and is dropped.
+  [ "${#absolute[@]}" -eq 0 ] ||
+    mapfile -t -d '' resolved < <(command -p realpath -z -e -- "${absolute[@]}" 2> /dev/null)
+  for dir in ${resolved[@]+"${resolved[@]}"}; do
+    [ -d "$dir" ] && [[ $dir != *:* && $seen != *":$dir:"* ]] || continue
     seen+="$dir:"
     kept+=("$dir")
   done
+  if [ "$EUID" -eq 0 ] && [ "${#kept[@]}" -gt 0 ]; then
+    root_only_dirs "${kept[@]}"
+    kept=(${ROOT_ONLY[@]+"${ROOT_ONLY[@]}"})
+  fi
   local IFS=:
   echo "${kept[*]}"
 }
