@@ -322,6 +322,51 @@ stop_exit() {
   exit "$status"
 }
 
+# --- Every fatal signal -------------------------------------------------------------------
+# What a script that must undo what it made (a rig, a switched write cache) traps beyond
+# on_stop's three: left to its default action, a closed terminal (HUP), a timer (ALRM) or a
+# limit (XCPU) would leave it made.
+
+# FATAL: every signal whose default action ends the process, by name without SIG: not
+# KILL and STOP, which no trap sees, nor those whose default is to ignore or stop.
+FATAL=()
+fatal_signals() {
+  local s
+  for s in $(compgen -A signal); do
+    [[ $s == SIG* && $s != *"("* ]] || continue  # not SIGJUNK(32): a libc-reserved number
+    case ${s#SIG} in KILL|STOP|CHLD|CONT|TSTP|TTIN|TTOU|URG|WINCH) continue ;; esac
+    FATAL+=("${s#SIG}")
+  done
+}
+fatal_signals
+# on_fatal COMMAND: each fatal signal N runs "COMMAND N" (its number).
+on_fatal() {
+  local s
+  # The number goes into the trap as it is now: that is the point.
+  # shellcheck disable=SC2064
+  for s in "${FATAL[@]}"; do trap "$1 $(kill -l "$s")" "$s"; done
+}
+# ignore_fatal: every fatal signal ignored from here on: a second one must not cut a
+# cleanup short.
+ignore_fatal() { trap '' "${FATAL[@]}"; }
+# note_fatal N: signal N noted in PENDING, the first one kept (on_fatal note_fatal): for
+# what must not be cut short, which then acts on PENDING once it is done.
+PENDING=''
+note_fatal() { PENDING=${PENDING:-$1}; }
+
+# hook PHASE: a test's pause point. ALIGNBENCH_TEST_HOOK, when set, is run with the
+# script's name (PROG) and PHASE, and may block as long as the test wants. In the
+# background and waited for once, so that a signal is acted on at once (and a trap that
+# returns, as a rig's destroy's does, goes on past it); kept in CHILD meanwhile, so that
+# stop_child (or a rig's stop_children) ends it with the rest.
+hook() {
+  [[ -n ${ALIGNBENCH_TEST_HOOK:-} ]] || return 0
+  ${CHILD_PDEATH[@]+"${CHILD_PDEATH[@]}"} "$ALIGNBENCH_TEST_HOOK" "$PROG" "$1" &
+  CHILD=$!
+  wait "$CHILD" || true
+  CHILD=''
+}
+
 # install_engines: ENGINE_PACKAGES, as root only (the tier needs root to run at all; a user
 # is told what to run). Their services do not start: install_missing starts none.
 install_engines() {
