@@ -67,7 +67,7 @@ trusted_path() {
   [ "${#absolute[@]}" -eq 0 ] ||
     mapfile -t -d '' resolved < <(command -p realpath -z -e -- "${absolute[@]}" 2> /dev/null)
   for dir in ${resolved[@]+"${resolved[@]}"}; do
-    [ -d "$dir" ] && [[ $dir != *:* && $seen != *":$dir:"* ]] || continue
+    { [ -d "$dir" ] && [[ $dir != *:* && $seen != *":$dir:"* ]]; } || continue
     seen+="$dir:"
     kept+=("$dir")
   done
@@ -136,6 +136,7 @@ read_env_file() {
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
+# shellcheck disable=SC2034  # for the scripts that source this file, as the next two
 BUILD_PACKAGES=(g++ make ninja-build cmake git pkg-config libbenchmark-dev
                 libboost-program-options-dev nlohmann-json3-dev catch2 liburing-dev)
 # What the tests use, and nothing else: the scripts that need more (fio for the cross-check,
@@ -149,10 +150,12 @@ BUILD_PACKAGES=(g++ make ninja-build cmake git pkg-config libbenchmark-dev
 # strace and sqlite3: `alignbench record` and its test, which records sqlite3.
 # sshfs, fuse3 and openssh-client: scripts/netfs-rig's mount, its unmount and its sftp.
 # fdisk: sfdisk, for the partition at sector 1 of the stack units test.
+# ShellCheck: the test that holds every shell script to it (shellcheck.sh).
+# shellcheck disable=SC2034
 TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprogs xfsprogs
                python3-matplotlib clang-format ansible-core lintian dpkg-dev file groff-base
                man-db openssh-server sudo iproute2 python3-apt strace sqlite3 sshfs fuse3
-               openssh-client btrfs-progs fdisk)
+               openssh-client btrfs-progs fdisk shellcheck)
 
 # The engine tier (tests/engines/, CTest label `engines`): the databases whose logs the
 # cases model, as Debian 12 ships them (PostgreSQL 15, SQLite 3.40, RocksDB 7.8 with its
@@ -172,6 +175,7 @@ ENGINE_PACKAGES=(postgresql-15 sqlite3 librocksdb-dev mariadb-server strace redi
 # name another user made can hold a terminal's escape sequence or forge a line.
 # perl is Essential in Debian; -C0: bytes in, bytes out, whatever PERL_UNICODE says.
 shown() {
+  # shellcheck disable=SC2016  # a perl program, with perl's $ variables
   local program='
     my $utf8 = qr/[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]
       |[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]
@@ -225,8 +229,10 @@ setpriv --pdeathsig TERM true > /dev/null 2>&1 && CHILD_PDEATH=(setpriv --pdeath
 # CHILD and waited for, that stop_child ends; before, in the foreground, as always.
 # Redirect with --out and --log, not around the call: a trap that runs meanwhile would
 # write there too.
+# shellcheck disable=SC2034  # file and run: read by the command lines it evals
 run_child() {
   local io='<&0' file='' rc=0 run=()
+  # shellcheck disable=SC2016  # redirections for the evals below, of $file then
   while :; do
     case $1 in
       --out) file=$2 io='<&0 >"$file"'; shift 2 ;;
@@ -245,7 +251,7 @@ run_child() {
   while :; do
     rc=0
     wait "$CHILD" || rc=$?
-    [ "$rc" -gt 128 ] && [ -e "/proc/$CHILD" ] || break
+    { [ "$rc" -gt 128 ] && [ -e "/proc/$CHILD" ]; } || break
   done
   CHILD=''
   return "$rc"
@@ -310,6 +316,7 @@ on_stop() {
 }
 stop_signal() {
   trap '' HUP INT TERM
+  # shellcheck disable=SC2034  # read by the cleanup, which on_stop's caller wrote
   STOP_SIGNAL=$1
   exit $((128 + $1))
 }
@@ -402,7 +409,7 @@ help_if_asked() {
 usage_error() {
   local script=$1
   shift
-  echo "$(shown "${script##*/}: error: $*")" >&2
+  printf '%s\n' "$(shown "${script##*/}: error: $*")" >&2
   sed -n '2,/^[^#]/{s/^#   *\(scripts\/.*\)/usage: \1/p}' "$script" | head -n 1 >&2
   exit 1
 }
@@ -480,9 +487,11 @@ install_missing() {
 # EXIT trap puts the machine's policy-rc.d back; a stop signal ends apt-get first, and
 # removes the log, which then names nothing on screen.
 install_quietly() (
+  # shellcheck disable=SC2317  # run by name, by the cleanup on_stop was given
   restore_policy() {
     if [ -n "$saved" ]; then "${sudo[@]}" mv "$saved" "$policy"; else "${sudo[@]}" rm -f "$policy"; fi
   }
+  # shellcheck disable=SC2016  # on_stop runs it when the script ends, with the values then
   on_stop 'restore_policy; [ -z "$STOP_SIGNAL" ] || rm -f "$log"'
   printf '#!/bin/sh\n# alignbench install_missing: no service starts while it installs\nexit 101\n' |
     "${sudo[@]}" tee "$policy" >/dev/null && "${sudo[@]}" chmod 755 "$policy" || exit 1
@@ -583,7 +592,7 @@ own_build_dir() {
     echo "$dir"
     return 0
   fi
-  echo "$(shown "note: ${dir#"$ROOT"/}/ belongs to $(stat -c %U "$foreign"), who built there;" \
+  printf '%s\n' "$(shown "note: ${dir#"$ROOT"/}/ belongs to $(stat -c %U "$foreign"), who built there;" \
     "this run builds in ${dir#"$ROOT"/}-$me/")" >&2
   echo "$dir-$me"
 }
@@ -607,7 +616,7 @@ build() {
   local path
   for path in "$dir" "$dir/build.log"; do
     if [ -e "$path" ] && [ ! -w "$path" ]; then
-      echo "$(shown "error: $rel belongs to $(stat -c %U "$path"), who built here first;" \
+      printf '%s\n' "$(shown "error: $rel belongs to $(stat -c %U "$path"), who built here first;" \
         "remove it as that user (rm -rf $dir) or run this as that user")" >&2
       return 1
     fi

@@ -13,7 +13,7 @@ make_rig --fs ext4 --sector 4096
 EXT4=$RIG
 
 env_json() { "$ALIGNBENCH" env "$1" --format json > "$WORK/$2.json"; }
-env_json "$XFS" xfs && env_json "$EXT4" ext4 ||
+{ env_json "$XFS" xfs && env_json "$EXT4" ext4; } ||
   { echo "FAIL: alignbench env --format json" >&2; exit 1; }
 atomic() {  # atomic FILE KEY...: the values at those keys of the target, or "absent"
   "$PY" - "$@" << 'PY'
@@ -51,6 +51,7 @@ check "the xfs result holds them" [ "$(atomic "$WORK/run-xfs.json" "${keys[@]}")
 check "the xfs answer: the unaligned writes can never be atomic" \
   grep -q "^answer: .*atomic writes (RWF_ATOMIC) of 4K to 1M, each at an offset aligned to its size: the unaligned variant's writes can never be atomic" \
   <("$ALIGNBENCH" show --details "$WORK/run-xfs.json")
+# shellcheck disable=SC2016  # $1 is the inner bash's
 check "the ext4 answer says nothing of atomic writes" \
   bash -c '! grep -q "atomic" "$1"' _ "$WORK/run-ext4.out"
 

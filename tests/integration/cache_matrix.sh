@@ -136,14 +136,14 @@ gated() { ALIGNBENCH="$WORK/gated-alignbench" exec "$CM" "$@"; }  # exec: $! is 
 gone() { ! kill -0 "$1" 2>/dev/null; }
 LOCKDIR=/run/alignbench
 cleanup_hooks=("rm -f '$LOCKDIR/cache-matrix-$disk.state'" "${cleanup_hooks[@]}")
-short="--sizes 4K --writes 8 --repetitions 2"
+short=(--sizes 4K --writes 8 --repetitions 2)
 
 # (f) one run per disk: the second is refused while the first measures, and touches nothing.
 reset_gate
-gated "$RIG" --out-dir "$WORK/f1" -- $short > /dev/null 2> "$WORK/f.err" &
+gated "$RIG" --out-dir "$WORK/f1" -- "${short[@]}" > /dev/null 2> "$WORK/f.err" &
 first=$!
 check "(f) the first run reached its measurement" wait_paused
-timeout 60 "$CM" "$RIG" --out-dir "$WORK/f2" -- $short > /dev/null 2> "$WORK/f2.err"
+timeout 60 "$CM" "$RIG" --out-dir "$WORK/f2" -- "${short[@]}" > /dev/null 2> "$WORK/f2.err"
 rc=$?
 check "(f) a second run on the disk exits 2 (got $rc)" [ $rc -eq 2 ]
 check "(f) it says another run holds the disk" grep -q "another cache-matrix run.*$disk" "$WORK/f2.err"
@@ -159,7 +159,7 @@ check "(f) restored to write through" wc_is "write through"
 for f in write-back.txt write-through.txt matrix.png matrix-cdf.svg; do
   mkdir -p "$WORK/g-$f"
   echo precious > "$WORK/g-$f/$f"
-  "$CM" "$RIG" --out-dir "$WORK/g-$f" -- $short > /dev/null 2> "$WORK/g.err"
+  "$CM" "$RIG" --out-dir "$WORK/g-$f" -- "${short[@]}" > /dev/null 2> "$WORK/g.err"
   rc=$?
   check "(g) an existing $f: exit 2 (got $rc)" [ $rc -eq 2 ]
   check "(g) $f is not overwritten" grep -qx precious "$WORK/g-$f/$f"
@@ -171,7 +171,7 @@ check "(g) untouched: write through" wc_is "write through"
 # must not go on to write a result measured under the restored setting.
 for sig in USR1 USR2 ALRM PIPE XCPU; do
   reset_gate
-  gated "$RIG" --out-dir "$WORK/h-$sig" -- $short > /dev/null 2> "$WORK/h-$sig.err" &
+  gated "$RIG" --out-dir "$WORK/h-$sig" -- "${short[@]}" > /dev/null 2> "$WORK/h-$sig.err" &
   pid=$!
   check "(h) $sig: the run reached its measurement" wait_paused
   child=$(cat "$WORK/paused/pid")
@@ -191,7 +191,7 @@ done
 # (i) SIGKILL: no trap runs, so the setting stays switched; the run's alignbench ends with
 # it, and the next run restores the setting kept in the state file before its own work.
 reset_gate
-gated "$RIG" --out-dir "$WORK/i1" -- $short > /dev/null 2> "$WORK/i1.err" &
+gated "$RIG" --out-dir "$WORK/i1" -- "${short[@]}" > /dev/null 2> "$WORK/i1.err" &
 pid=$!
 check "(i) the run reached its measurement" wait_paused
 child=$(cat "$WORK/paused/pid")
@@ -202,7 +202,7 @@ check "(i) alignbench ended with the killed script" gone "$child"
 open_gate
 sleep 1
 check "(i) no result written after the kill" [ -z "$(find "$WORK/i1" -name '*.json' -print -quit)" ]
-"$CM" "$RIG" --out-dir "$WORK/i2" -- $short > /dev/null 2> "$WORK/i2.err"
+"$CM" "$RIG" --out-dir "$WORK/i2" -- "${short[@]}" > /dev/null 2> "$WORK/i2.err"
 rc=$?
 check "(i) the next run exits 0 (got $rc)" [ $rc -eq 0 ]
 check "(i) it says it restored the killed run's setting" grep -q "earlier run was killed" "$WORK/i2.err"

@@ -22,6 +22,7 @@ check "the run beside the spinners: exit 0 (got $status)" [ "$status" -eq 0 ]
 shm=''
 if [ "$(stat -f -c %T /dev/shm 2> /dev/null)" = tmpfs ]; then
   shm=$(mktemp -d /dev/shm/alignbench-cpu-busy.XXXXXX)
+  # shellcheck disable=SC2016  # lib.sh's cleanup evals it at the end
   cleanup_hooks+=('rm -rf "$shm"')
   "$ALIGNBENCH" --dir "$shm" --dir "$target" --sizes 4K --writes 8 --precision 0.01 \
     --budget 1 --out "$WORK/two.json" > "$WORK/two.out" 2>> "$WORK/busy.err"
@@ -47,6 +48,7 @@ check "the answer line names the busy CPUs" \
 check "the file reads back (alignbench show)" grep -q "the CPUs were busy" "$WORK/show.out"
 if [ -n "$shm" ]; then
   for dir in "$shm" "$target"; do
+    # shellcheck disable=SC2016  # an awk program
     check "$dir's answer names the busy CPUs" \
       awk -v head="$dir: answer: " 'index($0, head) == 1 && /the CPUs were busy/ { found = 1 }
         END { exit !found }' "$WORK/two.out"

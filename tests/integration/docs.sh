@@ -19,14 +19,14 @@ done
 # "\fB\-\-name\fR" in roff), for the run and every subcommand.
 page=$ALIGNBENCH_BUILD_DIR/packaging/alignbench.1
 check "the build wrote the manual page $page" [ -s "$page" ]
-for command in "" env show compare; do
+for command in "" env show compare unit; do
   # shellcheck disable=SC2086  # no word: the run's --help
   "$ALIGNBENCH" $command --help > "$WORK/sub-help.txt" ||
     { echo "FAIL: alignbench $command --help" >&2; exit 1; }
-  for option in $(grep -oE '^  --[a-z][a-z0-9_-]*' "$WORK/sub-help.txt" | sed 's/^  //'); do
+  while read -r option; do
     check "alignbench $command --help's $option is on the manual page" \
       grep -qF -- "\\fB${option//-/\\-}\\fR" "$page"
-  done
+  done < <(grep -oE '^  --[a-z][a-z0-9_-]*' "$WORK/sub-help.txt" | sed 's/^  //')
 done
 
 # (b) Every path in backquotes that names a place in this repository exists. A span's

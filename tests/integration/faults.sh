@@ -82,5 +82,5 @@ done
 
 check "pre-existing file unchanged after everything" untouched
 check "only the files the test made are on the rig" \
-  test "$(ls -A "$RIG" | sort | tr '\n' ' ')" = "lost+found precious root-only "
+  test "$(find "$RIG" -mindepth 1 -maxdepth 1 -printf '%f\n' | sort | tr '\n' ' ')" = "lost+found precious root-only "
 finish

@@ -46,6 +46,7 @@ play() {
     -e "alignbench_controller=$ALIGNBENCH" -e "fleet_dir=$fleet" "$@"
 }
 clean_host() {  # clean_host NAME: no test file, no run, no temporary directory of the play
+  # shellcheck disable=SC2016  # a command for the host's sh
   on_host "$1" sh -c '[ -z "$(find /srv/disk -maxdepth 1 -name ".alignbench-*" -print -quit)" ] &&
     ! pgrep -x alignbench > /dev/null && [ -z "$(find /tmp -maxdepth 1 -name "alignbench-fleet.*" -print -quit)" ]'
 }

@@ -10,7 +10,8 @@ source "$(dirname "$0")/lib.sh"
 
 make_rig --sector 4096
 for run in "1 --commits-per-sync 1" "4 --commits-per-sync 4" "w4 --writers 4"; do
-  set -- $run
+  read -r -a args <<< "$run"
+  set -- "${args[@]}"
   name=$1; shift
   "$ALIGNBENCH" --case "$ALIGNBENCH_SOURCE_DIR/cases/cold-rmw.json" --dir "$RIG" --sizes 4K \
     "$@" --out "$WORK/g$name.json" > "$WORK/g$name.out" 2> "$WORK/g$name.err" ||

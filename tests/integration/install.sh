@@ -21,6 +21,7 @@ if [ "$(id -u)" -eq 0 ]; then
 else
   as_user() { "$@"; }
 fi
+# shellcheck disable=SC2016  # $1 and $2 are the inner bash's
 as_user env -i PATH="$WORK/bin" HOME=/ TMPDIR="$WORK" \
   bash -c 'set -euo pipefail; source "$1"; install_missing bash "$2"; echo "went on"' \
   _ "$(for_nobody "$COMMON")" "$fake" > "$WORK/a.out" 2> "$WORK/a.err"
@@ -38,6 +39,7 @@ check "(a) no sudo attempted" bash -c "! grep -q sudo '$WORK/a.err'"
 if [ "$(id -u)" -eq 0 ]; then
   mkdir -p "$WORK/tree/build" && : > "$WORK/tree/build/build.log"
   chmod 755 "$WORK/tree" "$WORK/tree/build"
+  # shellcheck disable=SC2016  # $1 and $2 are the inner bash's
   as_user env -i PATH=/usr/bin:/bin HOME=/ \
     bash -c 'source "$1"; ROOT=$2; build "$2/build" || exit; echo "went on"' \
     _ "$(for_nobody "$COMMON")" "$WORK/tree" > "$WORK/e.out" 2> "$WORK/e.err"
@@ -51,7 +53,7 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 
 # The progress shown on a terminal during a long step, in apt's and Ninja's own counts.
-progress() { printf "$1" > "$WORK/progress.log"; bash -c 'source "$1"; progress_of "$2"' _ "$COMMON" "$WORK/progress.log"; }
+progress() { printf '%b' "$1" > "$WORK/progress.log"; bash -c 'source "$1"; progress_of "$2"' _ "$COMMON" "$WORK/progress.log"; }
 check "progress: apt downloading" [ "$(progress 'dlstatus:3:12.5:Retrieving file 3 of 40\n')" = "downloading 12 %" ]
 check "progress: dpkg at work" \
   [ "$(progress 'dlstatus:40:100:done\npmstatus:catch2:56.4:Unpacking catch2\n')" = "installing 56 %" ]
@@ -62,6 +64,7 @@ check "the install asks apt for its status lines" grep -q 'APT::Status-Fd=1' "$C
 # .ci/run's format check cannot be skipped: clang-format is one of the test packages and
 # the check is not conditional on it being installed, so a machine without it cannot pass
 # CI with unformatted code.
+# shellcheck disable=SC2016  # $1 is the inner bash's, as is TEST_PACKAGES
 check "clang-format is a test package" \
   bash -c 'source "$1"; printf "%s\n" "${TEST_PACKAGES[@]}" | grep -qx clang-format' _ "$COMMON"
 check ".ci/run checks formatting unconditionally" \
@@ -82,6 +85,7 @@ chmod 755 "$WORK/stub/apt-get"
 run_install() {  # run_install NAME [ENV...]: install_missing with the stub, as root
   local name=$1
   shift
+  # shellcheck disable=SC2016  # $1 and $2 are the inner bash's
   env -i PATH="$WORK/stub:$WORK/bin" HOME=/ TMPDIR="$WORK" "$@" \
     bash -c 'set -euo pipefail; source "$1"; install_missing bash "$2"' _ "$COMMON" "$fake" \
     > "$WORK/$name.out" 2> "$WORK/$name.err"
@@ -124,6 +128,7 @@ rm -f "$WORK"/alignbench-install.*  # (c)'s, kept by design: not (d)'s to count
 # (d) interrupted while apt-get installs: the machine's policy-rc.d is put back all the
 # same. The install runs in a session of its own; SIGTERM goes to all of it, as a
 # terminal's Ctrl-C (SIGINT) goes to the foreground process group.
+# shellcheck disable=SC2016  # $1 and $2 are the inner bash's
 setsid env -i PATH="$WORK/stub:$WORK/bin" HOME=/ TMPDIR="$WORK" STUB_HANG=1 \
   bash -c 'set -euo pipefail; source "$1"; install_missing bash "$2"' _ "$COMMON" "$fake" \
   > "$WORK/d.out" 2> "$WORK/d.err" &

@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.sh"
 
 target="$WORK/target"
 mkdir "$target"
-tiny() { "$ALIGNBENCH" --dir "$target" --sizes 4K --writes 8 --repetitions 2 "$@"; }
+tiny() { "$ALIGNBENCH" --dir "$target" --sizes 4K --writes 8 --repetitions 2; }
 dead=$(bash -c 'echo $$')  # a pid that has just ended
 stale=$target/.alignbench-$dead-0badf00d
 echo "left by kill -9" > "$stale"

@@ -116,7 +116,7 @@ slow_reads() {
     rule=("blkio.throttle.read_iops_device" "$majmin $1")
   else
     root=$(findmnt -rn -t cgroup2 -o TARGET | head -n1)
-    [ -n "$root" ] && grep -qw io "$root/cgroup.subtree_control" ||
+    { [ -n "$root" ] && grep -qw io "$root/cgroup.subtree_control"; } ||
       skip "no cgroup blkio throttle (v1) nor io controller (v2): cannot make reads slow"
     rule=("io.max" "$majmin riops=$1")
   fi
@@ -126,6 +126,7 @@ slow_reads() {
   cleanup_hooks=("rmdir '$SLOW_CGROUP' 2>/dev/null" "${cleanup_hooks[@]}")
   echo "${rule[1]}" > "$SLOW_CGROUP/${rule[0]}" ||
     { echo "FAIL: cannot limit reads on $device in $SLOW_CGROUP" >&2; exit 1; }
+  # shellcheck disable=SC2034,SC2016  # SLOW: the tests' own; $$ and $0 are sh -c's
   SLOW=(sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$SLOW_CGROUP")
 }
 
@@ -167,7 +168,9 @@ ignored_on_entry() { (( (ignored_mask >> ($(kill -l "$1") - 1)) & 1 )); }
 # A name no output may show raw: ESC with a terminal command, BEL, a newline that would
 # forge a line, CR, the C1 control CSI, the bidi override U+202E and a byte outside UTF-8.
 # HOSTILE_SHOWN is how alignbench and the scripts print it.
+# shellcheck disable=SC2034  # this and the next: for the tests that source this file
 HOSTILE=$'x\e]0;owned\a\n--- forged\r\xc2\x9b2J\xe2\x80\xaeevil\x9by'
+# shellcheck disable=SC2034
 HOSTILE_SHOWN='x\x1b]0;owned\x07\n--- forged\r\u009b2J\u202eevil\x9by'
 # clean FILE: no C0 control but the tab and the newline, no DEL, no C1 or bidi control,
 # valid UTF-8.

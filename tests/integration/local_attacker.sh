@@ -28,6 +28,7 @@ Host *
 EOF
 untouched() { [ ! -e "$PWNED" ] || { echo "    ran: $(cat "$PWNED")" >&2; return 1; }; }
 fakes=()
+# shellcheck disable=SC2016  # lib.sh's cleanup evals it at the end
 cleanup_hooks+=('for p in "${fakes[@]}"; do kill "$p"; done 2> /dev/null')
 # fake_sshfs ARGS...: a process of nobody's whose command line is "sshfs - ARGS..." (its
 # PID is $!: setpriv, bash and python3 each exec the next).

@@ -17,7 +17,7 @@ cleanup_hooks+=("for r in '$base'/alignbench-rig.*; do [ -e \"\$r\" ] && '$LR' d
 release_ours() {
   local f d
   for f in /sys/block/loop*/loop/backing_file; do
-    [ -r "$f" ] && [[ $(< "$f") == "$WORK/"* ]] || continue
+    { [ -r "$f" ] && [[ $(< "$f") == "$WORK/"* ]]; } || continue
     d=/dev/${f#/sys/block/}
     d=${d%%/loop/backing_file}
     while umount "$d" 2> /dev/null; do :; done

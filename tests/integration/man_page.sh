@@ -29,9 +29,9 @@ for section in NAME SYNOPSIS DESCRIPTION OPTIONS SUBCOMMANDS "EXIT STATUS" FILES
   check "man -l renders the section $section" grep -qx "$section" "$WORK/page.txt"
 done
 "$ALIGNBENCH" --help > "$WORK/help.txt" || { echo "FAIL: alignbench --help" >&2; exit 1; }
-for code in $(sed -n '/^Exit codes:/,$s/^  \([0-9+N]*\) .*/\1/p' "$WORK/help.txt"); do
+while read -r code; do
   check "exit code $code of --help is on the rendered page" grep -qE "^ +${code//+/\\+}( |$)" "$WORK/page.txt"
-done
+done < <(sed -n '/^Exit codes:/,$s/^  \([0-9+N]*\) .*/\1/p' "$WORK/help.txt")
 sed 's/^ *//' "$WORK/page.txt" > "$WORK/page-trimmed.txt"
 while read -r usage; do
   check "the synopsis shows the usage line '$usage' of --help" \

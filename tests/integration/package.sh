@@ -61,9 +61,9 @@ check "the package's README is the tree's" cmp -s "$WORK/root/usr/share/doc/alig
 # Every page the installed README and its docs link to is installed beside them.
 doc=$WORK/root/usr/share/doc/alignbench
 for page in "$doc"/*.md "$doc"/docs/*.md; do
-  for link in $(grep -o '](\([^)#:]*\.md\)' "$page" | sed 's/^](//' | sort -u); do
+  while read -r link; do
     check "${page#"$doc"/} links to $link, which is installed" [ -f "$(dirname "$page")/$link" ]
-  done
+  done < <(grep -o '](\([^)#:]*\.md\)' "$page" | sed 's/^](//' | sort -u)
 done
 check "the installed docs hold the reference" [ -f "$doc/docs/reference.md" ]
 man_page=$WORK/root/usr/share/man/man1/alignbench.1.gz

@@ -49,8 +49,8 @@ expect_error() {
   shift 2
   "$PLOT" "$@" > /dev/null 2> "$WORK/error.txt"
   status=$?
-  [ "$status" -eq "$code" ] && [ "$(wc -l < "$WORK/error.txt")" -eq 1 ] &&
-    grep -q "^plot: error: $pattern" "$WORK/error.txt" ||
+  { [ "$status" -eq "$code" ] && [ "$(wc -l < "$WORK/error.txt")" -eq 1 ] &&
+    grep -q "^plot: error: $pattern" "$WORK/error.txt"; } ||
     { echo "    got exit $status: $(cat "$WORK/error.txt")" >&2; return 1; }
 }
 check "no file: usage error, exit 1" expect_error 1 "no result file" --out "$WORK/x"
@@ -93,8 +93,8 @@ expect_bounded() {
   shift 2
   bounded "$@" > /dev/null 2> "$WORK/error.txt"
   status=$?
-  [ "$status" -eq "$code" ] && [ "$(wc -l < "$WORK/error.txt")" -eq 1 ] &&
-    grep -q "^plot: error: $pattern" "$WORK/error.txt" ||
+  { [ "$status" -eq "$code" ] && [ "$(wc -l < "$WORK/error.txt")" -eq 1 ] &&
+    grep -q "^plot: error: $pattern" "$WORK/error.txt"; } ||
     { echo "    got exit $status: $(head -c 600 "$WORK/error.txt")" >&2; return 1; }
 }
 check "/dev/zero: refused at once, one line" expect_bounded 2 \

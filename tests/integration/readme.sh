@@ -91,9 +91,11 @@ done < "$WORK/commands"
 # their cells: spaces squeezed) and its pointer to the rest as a run prints them by default.
 header=$(grep -m 1 '^ *size |' "$WORK/example.out" | tr -s ' ' | sed 's/^ //')
 check "the example run printed a table header" [ -n "$header" ]
+# shellcheck disable=SC2016  # check evals it, with the values then
 check "the README's table has the column header a run prints: $header" \
   eval '[ -n "$header" ] && tr -s " " < "$README" | sed "s/^ //" | grep -qxF -- "$header"'
 pointer=$(grep -m 1 '^more: --details' "$WORK/example.out")
+# shellcheck disable=SC2016  # check evals it, with the values then
 check "the README's table has the pointer line a run prints: $pointer" \
   eval '[ -n "$pointer" ] && grep -qxF -- "$pointer" "$README"'
 

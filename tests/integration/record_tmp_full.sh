@@ -38,6 +38,7 @@ if id nobody > /dev/null 2>&1; then
   mkdir -m 777 "$WORK/theirs/tmp"
   chown nobody "$WORK/theirs/tmp"
   # The program looks into that TMPDIR while it is traced, then writes its log.
+  # shellcheck disable=SC2016  # the traced sh's own $TMPDIR and arguments
   TMPDIR=$WORK/theirs/tmp "$ALIGNBENCH" record --file "$WORK/log/log" \
     --out "$WORK/t2.json" -- /bin/sh -c 'ls -A "$TMPDIR" > "$1"; exec "$2" "$3" "$4"' \
     _ "$WORK/seen" "$PY" "$WORK/appender.py" "$WORK/log/log" > "$WORK/out" 2> "$WORK/err"

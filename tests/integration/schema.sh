@@ -67,6 +67,7 @@ Draft202012Validator.check_schema(schema)
 check "schema is a valid draft 2020-12 schema" check_schema
 
 schema_conventions() {
+  # shellcheck disable=SC2016  # a Python program, then its arguments
   "$PY" -c "$COMMON"'
 defs = schema["$defs"]
 def resolve(s):
@@ -116,6 +117,7 @@ check "every key described, every object closed, units in descriptions" schema_c
 # The enums must hold exactly the names the C++ tables print (lib/config/axes.h,
 # kVerdicts in lib/stats/compare.h), in the same order; then a verdict's older name.
 enums_match_source() {
+  # shellcheck disable=SC2016  # a Python program, then its arguments
   "$PY" -c "$COMMON"'
 src = sys.argv[2]
 axes = open(src + "/lib/config/axes.h").read()

@@ -110,6 +110,7 @@ else
 fi
 
 # --- common.sh's step lines -----------------------------------------------------------------
+# shellcheck disable=SC2016  # $1, $2 and $3 are the inner bash's
 says "step: its line, its log and the reason" 3 bash -c \
   'source "$1"; step "$2/step.log" "$3" sh -c "echo \"error: \$0\"; exit 3" "$3"' \
   _ "$S/lib/common.sh" "$D" "$BAD"

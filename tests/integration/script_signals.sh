@@ -44,6 +44,7 @@ SIGNALS=("${usable[@]}")
 # A signal to this test itself still removes its rigs and ends its runs: lib.sh's traps
 # cover INT and TERM only.
 for s in "${SIGNALS[@]}"; do
+  # shellcheck disable=SC2064  # each trap's exit status is its own signal's, fixed now
   case $s in INT | TERM) ;; *) trap "exit $((128 + $(kill -l "$s")))" "$s" ;; esac
 done
 if [[ $SAMPLE == *[A-Z]* ]]; then
@@ -104,7 +105,7 @@ fi
 # What a failed fleet run left: its rigs under its temporary directory, then the rest.
 undo_fleet() {
   for r in "$FLEET_TMP"/*/alignbench-rig.*; do [ -e "$r" ] && "$S/loop-rig" destroy "$r"; done > /dev/null 2>&1
-  rm -rf --one-file-system "$FLEET_TMP"/* 2> /dev/null
+  rm -rf --one-file-system "${FLEET_TMP:?}"/* 2> /dev/null
   return 0
 }
 [ $FLEETING = yes ] && cleanup_hooks+=("undo_fleet")

@@ -47,8 +47,8 @@ cp "$S/lib/common.sh" "$WORK/repo/scripts/lib/"
 printf '%s\n' '#!/bin/bash' "echo \$\$ > '$WORK/pids/ci-run'" "exec '$WORK/stubs/ci'" \
   > "$WORK/repo/.ci/run"
 ln -s "$WORK/block" "$WORK/stubs/ci"
-git -C "$WORK/repo" init -q && git -C "$WORK/repo" add -A &&
-  git -C "$WORK/repo" -c user.name=test -c user.email=test@example.invalid commit -q -m test ||
+{ git -C "$WORK/repo" init -q && git -C "$WORK/repo" add -A &&
+  git -C "$WORK/repo" -c user.name=test -c user.email=test@example.invalid commit -q -m test; } ||
   { echo "FAIL: no repository for ci-time" >&2; exit 1; }
 
 SEEDING=yes
@@ -57,7 +57,7 @@ for tool in sshfs fusermount3 sftp ip unshare nsenter; do
   echo "SKIP (part): $tool missing (Debian packages sshfs, fuse3, openssh-client, iproute2): seed-2013 is not signalled" >&2
   SEEDING=no
 done
-[ -x /usr/sbin/sshd ] && [ -c /dev/fuse ] && unshare --net true 2> /dev/null || {
+{ [ -x /usr/sbin/sshd ] && [ -c /dev/fuse ] && unshare --net true 2> /dev/null; } || {
   echo "SKIP (part): no sshd, FUSE or network namespace here: seed-2013 is not signalled" >&2
   SEEDING=no
 }
@@ -86,9 +86,9 @@ no_run_left() { ! pgrep -f -- "$WORK/" > /dev/null; }
 # has not reaped yet, counts as ended).
 recorded_gone() {
   local pid
-  for pid in $(cat "$WORK"/pids/* 2> /dev/null); do
+  while read -r pid; do
     [[ $(ps -o stat= -p "$pid" 2> /dev/null) == Z* || ! -e /proc/$pid ]] || return 1
-  done
+  done < <(cat "$WORK"/pids/* 2> /dev/null)
 }
 nothing_of_seed() {
   [ -z "$(ls -A "$WORK/tmp")" ] && ! grep -qF "$WORK/" /proc/mounts &&
@@ -104,7 +104,7 @@ only_the_log() {
 
 # inject SCRIPT SIGNAL: the script started, its stand-in reached, SIGNAL sent, its traces.
 inject() {
-  local script=$1 sig=$2 what="$1 SIG$2" pid status gone='' start out=$WORK/out-$1-$2 before=$failed
+  local script=$1 sig=$2 what="$1 SIG$2" pid status gone='' out=$WORK/out-$1-$2 before=$failed
   rm -f "$WORK"/pids/* "$WORK"/calls-*
   # Job control: the script keeps SIGINT, which a background job would start with ignored.
   set -m
@@ -124,7 +124,6 @@ inject() {
     sleep 0.1
   done
   check "$what: the long child runs" bash -c "[ -s '$WORK/pids/ctest' ] || [ -s '$WORK/pids/alignbench' ] || [ -s '$WORK/pids/ci' ]"
-  start=$SECONDS
   check "$what: the signal was sent" kill "-$sig" "$pid"
   for _ in $(seq 50); do kill -0 "$pid" 2> /dev/null || { gone=1; break; }; sleep 0.1; done
   check "$what: ended within 5 s" [ -n "$gone" ]
