@@ -42,8 +42,9 @@ struct Command {
   std::string summary;
   // What --format takes; the first is the default.
   std::vector<FormatChoice> formats;
-  // Every option, --format and --help included, in --help order.
-  std::vector<CliOption> options;
+  // Every option, --format and --help included, in --help order; left out
+  // where WithCommonOptions adds them.
+  std::vector<CliOption> options = {};
   // Google Benchmark's --benchmark_* flags are checked and passed on.
   bool passes_benchmark_flags = false;
   // Everything after the first "--" is a command to run (record), not read.

@@ -51,11 +51,11 @@ std::string Basename(const std::string& path) {
 // What was recorded, in words.
 void Describe(std::ostream& out, const Trace& trace, const std::string& path) {
   // Names from outside (paths, the command) reach the terminal escaped.
-  std::size_t syncs = 0;
+  std::size_t all_syncs = 0;
   for (const TraceCommit& c : trace.commits) {
-    for (const TraceOp& op : c.ops) syncs += op.kind == TraceOpKind::kSync;
+    for (const TraceOp& op : c.ops) all_syncs += op.kind == TraceOpKind::kSync;
   }
-  out << "recorded " << trace.commits.size() << " commits (" << syncs
+  out << "recorded " << trace.commits.size() << " commits (" << all_syncs
       << " syncs) of "
       << EscapeControl(trace.argv.empty() ? "?" : trace.argv[0]) << " ("
       << EscapeControl(trace.version) << ")\n";

@@ -194,8 +194,8 @@ Status Run::DropCache() {
     if (spec_.ops->Fdatasync(other->fd()) != 0) {
       return Fail("fdatasync", other->path());
     }
-    if (const int rc = spec_.ops->DropCache(other->fd()); rc != 0) {
-      return SystemError(ErrorKind::kSetup, "fadvise", other->path(), rc);
+    if (const int other_rc = spec_.ops->DropCache(other->fd()); other_rc != 0) {
+      return SystemError(ErrorKind::kSetup, "fadvise", other->path(), other_rc);
     }
   }
   return Ok{};

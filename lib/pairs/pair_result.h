@@ -132,10 +132,10 @@ struct CommitBytes {
   // The share of commits that write a 4096-byte block no write before them
   // reached: in a preallocated file, those that convert an unwritten extent.
   // Absent in results from before it was kept.
-  std::optional<double> new_blocks;
+  std::optional<double> new_blocks = std::nullopt;
   // The share of commits that write past the file's end: each changes its
   // size. Absent in results from before it was kept.
-  std::optional<double> grows;
+  std::optional<double> grows = std::nullopt;
 };
 
 // A variant's merged histograms; empty when read from a file without them.

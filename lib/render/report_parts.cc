@@ -127,9 +127,10 @@ std::string SettingsLine(const Report& r, bool compact) {
   }
   if (!s.case_name.empty()) line += ", case " + s.case_name;
   if (s.replay) {
-    const Replay& r = *s.replay;
-    line += ", replay of " + (r.argv.empty() ? r.trace_path : r.argv[0]) +
-            " (" + r.log_path + "; " + ReplayVariantsText(r) + ")";
+    const Replay& replay = *s.replay;
+    line += ", replay of " +
+            (replay.argv.empty() ? replay.trace_path : replay.argv[0]) + " (" +
+            replay.log_path + "; " + ReplayVariantsText(replay) + ")";
   }
   return EscapeControl(line);
 }

@@ -759,8 +759,8 @@ Result<Report> LoadResultFileUnguarded(const std::string& path,
         ErrorKind::kUsage, "read " + path,
         "no \"alignbench\" object: not an alignbench result file");
   }
-  if (Status document = CheckDocument(doc, path); !document) {
-    return document.error();
+  if (Status checked = CheckDocument(doc, path); !checked) {
+    return checked.error();
   }
   // As read: JSON text escapes what the printers' escapes are for.
   if (document) *document = doc;

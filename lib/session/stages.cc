@@ -45,11 +45,11 @@ struct Collector {
   Runner& runner;
   FileOps& ops;
   Clock::time_point start = Clock::now();
-  std::vector<CollectedRun> runs;
-  std::optional<Error> fatal;
+  std::vector<CollectedRun> runs = {};
+  std::optional<Error> fatal = std::nullopt;
   bool interrupted = false;
   // Per pair of the plan (all directories): the idle windows before its rounds
-  std::vector<std::optional<IdleSample>> idle;
+  std::vector<std::optional<IdleSample>> idle = {};
   const Settings& Common() const { return settings.front(); }
 };
 

@@ -307,7 +307,8 @@ TEST_CASE("The budget goes to the pairs that reach the precision cheapest") {
       PlanNextRound(pairs, design, 3.5 * static_cast<double>(extra));
   CHECK(some.state[1] == PairState::kOpen);
   CHECK(some.blocks[1] == all.blocks[1]);
-  REQUIRE(3 * all.blocks[0] <= 2.5 * static_cast<double>(extra));
+  REQUIRE(3.0 * static_cast<double>(all.blocks[0]) <=
+          2.5 * static_cast<double>(extra));
   CHECK(some.state[0] == PairState::kOpen);
   CHECK(some.blocks[0] == all.blocks[0]);
   CHECK(some.blocks_needed[0] == all.blocks_needed[0]);
