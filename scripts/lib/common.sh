@@ -599,6 +599,7 @@ own_build_dir() {
 
 # build DIR [TARGET...]: configure (Release, plus CMAKE_ARGS) and build into DIR, one line
 # per phase on stderr; the compiler's output goes to DIR/build.log, shown only on failure.
+# With ALIGNBENCH_WERROR=ON in the environment (CI's), every warning is an error.
 CMAKE_ARGS=() BUILT=()
 build() {
   local dir=$1
@@ -627,7 +628,8 @@ build() {
   mkdir -p "$dir" && : >"$dir/build.log" || return 1
   local status=0
   timed "configure $rel" step "$dir/build.log" "cmake: configure $rel" \
-    cmake -S "$ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "${CMAKE_ARGS[@]}" &&
+    cmake -S "$ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+      "-DALIGNBENCH_WERROR=${ALIGNBENCH_WERROR:-OFF}" "${CMAKE_ARGS[@]}" &&
     timed "build $rel" step "$dir/build.log" "cmake: build ${targets:+${targets[*]:1} }in $rel" \
       cmake --build "$dir" -j"$(nproc)" "${targets[@]}" || status=$?
   hand_over "$dir"
