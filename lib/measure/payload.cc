@@ -1,6 +1,7 @@
 #include "lib/measure/payload.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 
 namespace alignbench {
@@ -24,7 +25,9 @@ Payload::Payload(std::size_t size, std::size_t alignment, std::uint64_t writes)
     : size_(size),
       stride_(Stride(size, alignment)),
       slots_(SlotsFor(stride_, writes)),
-      ring_(stride_ * slots_, alignment) {}
+      ring_(stride_ * slots_, alignment) {
+  assert(slots_ >= 2 && stride_ % alignment == 0);
+}
 
 const char* Payload::For(std::uint64_t k) {
   char* slot = ring_.data() + (k % slots_) * stride_;

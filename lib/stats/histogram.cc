@@ -1,6 +1,7 @@
 #include "lib/stats/histogram.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -77,6 +78,7 @@ double Histogram::Mean() const {
 }
 
 double Histogram::Percentile(double q) const {
+  assert(q >= 0 && q <= 1);
   if (count == 0) return std::numeric_limits<double>::quiet_NaN();
   const double rank = q * static_cast<double>(count - 1);
   const auto below = static_cast<std::uint64_t>(std::floor(rank));

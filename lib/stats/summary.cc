@@ -1,6 +1,7 @@
 #include "lib/stats/summary.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -14,6 +15,7 @@ double Mean(const std::vector<double>& values) {
 }
 
 double Percentile(const std::vector<double>& sorted, double q) {
+  assert(!sorted.empty() && q >= 0 && q <= 1);
   const double rank = q * static_cast<double>(sorted.size() - 1);
   const auto below = static_cast<std::size_t>(std::floor(rank));
   const std::size_t above = std::min(below + 1, sorted.size() - 1);
