@@ -62,7 +62,10 @@ int Dispatch(const std::string& argv0, const std::vector<std::string>& args,
     std::cout << HelpText(*given.command);
     return 0;
   }
-  if (given.command->id != CommandId::kRun) return RunSubcommand(given);
+  const CommandId id = given.command->id;
+  if (id != CommandId::kRun && id != CommandId::kUnit) {
+    return RunSubcommand(given);
+  }
   if (given.Has("version")) {
     std::cout << "alignbench " << kVersion << " ("
               << (*kGitRevision != '\0' ? kGitRevision : "revision unknown")

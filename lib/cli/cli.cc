@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "lib/base/text.h"
+#include "lib/cli/unit_search.h"
 #include "lib/config/case_file.h"
 #include "lib/config/case_search.h"
 #include "lib/config/options.h"
@@ -546,7 +547,7 @@ bool ExitsWith(const Command& command, ExitScope scope) {
     case ExitScope::kEveryCommand:
       return true;
     case ExitScope::kMeasurement:
-      return command.id == CommandId::kRun;
+      return command.id == CommandId::kRun || command.id == CommandId::kUnit;
     case ExitScope::kRecord:
       return command.id == CommandId::kRecord;
     case ExitScope::kCompare:
@@ -609,7 +610,14 @@ Detail ReportDetail(const ParsedCommand& parsed) {
 
 Result<RunOptions> RunOptionsOf(const ParsedCommand& parsed) {
   RunOptions o;
+  const bool unit = parsed.command->id == CommandId::kUnit;
+  if (unit) o.session.settings = UnitSearchDefaults(parsed.operands);
   if (Status ok = ApplySettings(parsed, o.session); !ok) return ok.error();
+  if (unit) {
+    if (Status ok = ApplyUnitSearch(parsed.Has("shift"), o.session); !ok) {
+      return ok.error();
+    }
+  }
   o.format = ReportFormat(parsed);
   o.detail = ReportDetail(parsed);
   o.result_json = parsed.format == "json";

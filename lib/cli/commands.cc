@@ -151,6 +151,40 @@ Command RecordEntry() {
   return record;
 }
 
+// unit: the run asked which alignment the stack wants, the directory its
+// operand; every option of the run but those of several directories, of a
+// replay and the version.
+Command UnitCommand() {
+  const Command run = RunCommand();
+  Command unit{CommandId::kUnit,
+               "unit",
+               "[DIR]",
+               0,
+               1,
+               "Finds the alignment writes to DIR (default .) must keep, with "
+               "the run's options but --dir, --replay and --version: each "
+               "shift is a pair against writes aligned past the largest, and "
+               "the unit is the smallest shift from which no larger one costs "
+               "anything, by time or by the device counters. Without --shift "
+               "it tries half a sector, then every power of two from the "
+               "logical sector (with --io direct, its alignment) past the "
+               "largest unit a layer declares (page, filesystem block or "
+               "cluster, stripe, sectors, optimal I/O; 4M at most); without "
+               "--sizes, 4K and 64K writes. The answer sets the unit beside "
+               "the layers' own.\n" +
+                   std::string(kTableLegend),
+               run.formats};
+  for (const CliOption& option : run.options) {
+    if (option.name == "dir" || option.name == "replay" ||
+        option.name == "replay-aligned" || option.name == "version") {
+      continue;
+    }
+    unit.options.push_back(option);
+  }
+  unit.passes_benchmark_flags = true;
+  return unit;
+}
+
 std::vector<Command> MakeCommands() {
   return {
       RunCommand(),
@@ -198,6 +232,7 @@ std::vector<Command> MakeCommands() {
             "unaligned's time relative to aligned's by more than PCT %; the "
             "tail is not gated (a result holds no interval of it)"}}),
       RecordEntry(),
+      UnitCommand(),
   };
 }
 

@@ -13,7 +13,7 @@
 
 namespace alignbench {
 
-enum class CommandId { kRun, kEnv, kShow, kCompare, kRecord };
+enum class CommandId { kRun, kEnv, kShow, kCompare, kRecord, kUnit };
 
 struct CliOption {
   std::string_view name;

@@ -187,6 +187,10 @@ const std::vector<ManExample>& ManExamples() {
       {"The trace measured as a pair, its writes as recorded against the same "
        "writes shifted:",
        {"--replay", "wal.trace.json", "--dir", "/srv/db"}},
+      {"Which alignment a log on /srv/db must keep, asked of a cold, "
+       "preallocated log synced with fdatasync:",
+       {"unit", "/srv/db", "--cache", "cold", "--layout", "prewritten",
+        "--sync", "fdatasync"}},
   };
   return examples;
 }

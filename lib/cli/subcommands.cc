@@ -230,10 +230,11 @@ int RunSubcommand(const ParsedCommand& parsed) {
     case CommandId::kRecord:
       return RecordCommand(parsed);
     case CommandId::kRun:
+    case CommandId::kUnit:
       break;
   }
   return ReportError(PlainError(ErrorKind::kSetup, "internal error",
-                                "the run is no subcommand"));
+                                "a measuring command is no subcommand"));
 }
 
 }  // namespace alignbench

@@ -401,7 +401,7 @@ std::vector<Option> WorkloadOptions() {
        SizeList{&Settings::sizes, kMaxWriteBytes, 64}, false},
       {"shift", "shift", "shift_bytes", Recorded::kAlways, "LIST",
        "shift of the unaligned writes; several (24,512,1K or 512..64K) "
-       "measure a pair each against one aligned variant, aligned to them all",
+       "measure a pair each against one aligned variant, aligned past them all",
        SizeList{&Settings::shifts, kMaxWriteBytes, kMaxShifts, 0, true,
                 "shift"}},
       {"writes", "writes", "writes", Recorded::kAlways, "N",

@@ -5,7 +5,7 @@ namespace alignbench {
 std::uint64_t AlignedUnit(const std::vector<std::uint64_t>& shifts) {
   std::uint64_t unit = kLogBlockBytes;
   for (std::uint64_t shift : shifts) {
-    while (unit < shift) unit *= 2;
+    while (unit <= shift) unit *= 2;
   }
   return unit;
 }

@@ -100,9 +100,11 @@ struct Settings {
 };
 
 // The unit the aligned variant of Derby's workload is aligned to: the log
-// block (4 KiB), or the smallest power of two at least the largest of
-// `shifts`, so that every pair of a plan has the same aligned variant and a
-// shift past 4 KiB is still measured against writes aligned to it.
+// block (4 KiB), or the smallest power of two past the largest of `shifts`,
+// so that every pair of a plan has the same aligned variant and a shift of a
+// whole 4 KiB (or more) asks whether alignment to it is as good as to the
+// next power of two (`alignbench unit`), never measures a variant against
+// itself.
 std::uint64_t AlignedUnit(const std::vector<std::uint64_t>& shifts);
 
 // The workload the runs of a pair of `shift` write by: the case's, or Derby's

@@ -1,6 +1,7 @@
 #include "lib/env/layer_units.h"
 
 #include <cstdio>
+#include <utility>
 
 namespace alignbench {
 namespace {
@@ -141,6 +142,32 @@ std::vector<std::string> OffGrid(const TargetInfo& target) {
                   ": smaller than the " + std::to_string(*physical) +
                   "-byte physical sector, so writing one block rewrites a "
                   "sector in part");
+  }
+  return out;
+}
+
+std::vector<LayerUnit> DeclaredUnits(const TargetInfo& t) {
+  const std::optional<DeviceInfo> none;
+  const std::optional<DeviceInfo>& d = t.device ? t.device : none;
+  const std::pair<const char*, std::optional<std::uint64_t>> units[] = {
+      {"page", t.host.page_bytes},
+      {"filesystem block", t.fs_block_bytes},
+      {"ext4 cluster",
+       t.ext4_bigalloc.value_or(false) ? t.ext4_cluster_bytes : std::nullopt},
+      {"xfs stripe unit", t.xfs_sunit_bytes},
+      {"xfs stripe width", t.xfs_swidth_bytes},
+      {"btrfs sector", t.btrfs_sectorsize_bytes},
+      {"btrfs node", t.btrfs_nodesize_bytes},
+      {"direct I/O alignment", t.dio_offset_align},
+      {"logical sector", d ? d->logical_block_bytes : std::nullopt},
+      {"physical sector", d ? d->physical_block_bytes : std::nullopt},
+      {"minimum I/O", d ? d->minimum_io_bytes : std::nullopt},
+      {"optimal I/O", d ? d->optimal_io_bytes : std::nullopt},
+      {"md chunk", d ? d->md_chunk_bytes : std::nullopt},
+  };
+  std::vector<LayerUnit> out;
+  for (const auto& [layer, bytes] : units) {
+    if (bytes && *bytes != 0) out.push_back({layer, *bytes});
   }
   return out;
 }

@@ -54,4 +54,18 @@ std::string UuidText(const unsigned char (&bytes)[16]);
 // physical sector.
 std::vector<std::string> OffGrid(const TargetInfo& target);
 
+// One layer's unit as the probe read it: "page" 4096, "filesystem block"
+// 4096, "xfs stripe width" 262144.
+struct LayerUnit {
+  std::string layer;
+  std::uint64_t bytes = 0;
+};
+
+// Every unit a layer of the target declares, bottom of the stack last: the
+// page, the filesystem's block, cluster, stripe or node, the direct I/O
+// alignment, the device's sectors and minimum and optimal I/O, an md chunk.
+// What the probe could not read is left out, never guessed; a 0 (no stripe,
+// no optimal size) declares nothing.
+std::vector<LayerUnit> DeclaredUnits(const TargetInfo& target);
+
 }  // namespace alignbench

@@ -6,6 +6,7 @@
 #include "lib/render/cells.h"
 #include "lib/render/log_columns.h"
 #include "lib/render/report_parts.h"
+#include "lib/render/unit_answer.h"
 #include "lib/result/escape.h"
 
 namespace alignbench {
@@ -136,6 +137,8 @@ ReportView ViewOf(const Report& r) {
   v.summary = SummaryLine(r);
   v.compact_summary = SummaryLine(r, true);
   v.answer = AnswerLine(r);
+  v.unit = UnitAnswerLine(r);
+  v.declared = DeclaredLine(r);
   return v;
 }
 

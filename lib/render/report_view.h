@@ -91,6 +91,10 @@ struct ReportView {
   std::string summary;          // SummaryLine
   std::string compact_summary;  // without subject, empty counts, mechanism
   std::string answer;           // AnswerLine
+  // A unit search's answer and the layers' units (UnitAnswerLine,
+  // DeclaredLine); "" for any other result.
+  std::string unit;
+  std::string declared;
 };
 
 // The view of `report`, whose rows point into it: it must outlive the view.

@@ -35,6 +35,9 @@ void RenderRun(std::ostream& out, const std::vector<Report>& reports,
     const std::string dir =
         reports.size() > 1 ? EscapeControl(reports[i].settings.dir) + ": " : "";
     out << line(dir + views[i].answer) << "\n";
+    for (const std::string* unit : {&views[i].unit, &views[i].declared}) {
+      if (!unit->empty()) out << line(dir + *unit) << "\n";
+    }
   }
 }
 

@@ -662,6 +662,31 @@ Status CheckAtomicUnits(const json& object, const TargetInfo& t,
       "not an alignbench result: " + KeysText(*at, path, keys) + ": " + *rule);
 }
 
+// A unit search's answer, derived again from the pairs: a file whose
+// measured unit is not what its pairs say is refused, since a stranger reads
+// the number and not the pairs.
+Status CheckUnit(const json& object, Report& report,
+                 const std::string& origin) {
+  if (!object.contains("unit")) return Ok{};
+  UnitFinding found =
+      FindUnit(report.pairs, report.target, report.settings.precision_points);
+  const json& unit = object.at("unit");
+  const json said = unit.is_object()
+                        ? unit.value("measured_bytes", json("none"))
+                        : json("none");
+  const json derived =
+      found.measured_bytes ? json(*found.measured_bytes) : json(nullptr);
+  if (said != derived) {
+    return PlainError(ErrorKind::kUsage, "read " + origin,
+                      "not an alignbench result: key "
+                      "'alignbench.unit.measured_bytes' (" +
+                          said.dump() + ") is not the unit its pairs name (" +
+                          derived.dump() + ")");
+  }
+  report.unit = std::move(found);
+  return Ok{};
+}
+
 // Versions start at 1; 2.0 is 2, as JSON Schema reads an integer.
 std::uint64_t SchemaVersion(const json& object) {
   const Reader r(object, "alignbench");
@@ -720,6 +745,9 @@ Result<Report> ReadAlignbench(const json& object, const std::string& origin,
     }
     // Files before version 3 did not record what the printers read.
     RecordForPrinters(report);
+    if (Status unit = CheckUnit(object, report, origin); !unit) {
+      return unit.error();
+    }
     return report;
   } catch (const FieldError& e) {
     return PlainError(ErrorKind::kUsage, "read " + origin,

@@ -225,6 +225,34 @@ json EnvironmentJson(const TargetInfo& t) {
   return {{"host", std::move(sections["host"])}, {"target", target}};
 }
 
+namespace {
+
+// A unit search's answer: the measured unit, each shift's cost and what
+// showed it, and every layer's declared unit. A reader derives it again from
+// the pairs and holds the file to it.
+json UnitJson(const UnitFinding& unit) {
+  json shifts = json::array();
+  for (const ShiftJudgement& j : unit.shifts) {
+    json shift = {{"shift_bytes", j.shift},
+                  {"cost", NameOf(kShiftCosts, j.cost)},
+                  {"by_time", j.by_time},
+                  {"by_counters", j.by_counters}};
+    Put(shift, "pair", j.pair);
+    shifts.push_back(std::move(shift));
+  }
+  json declared = json::array();
+  for (const LayerUnit& layer : unit.declared) {
+    declared.push_back({{"layer", layer.layer}, {"bytes", layer.bytes}});
+  }
+  json out = {{"measured_bytes", nullptr},
+              {"shifts", std::move(shifts)},
+              {"declared", std::move(declared)}};
+  if (unit.measured_bytes) out["measured_bytes"] = *unit.measured_bytes;
+  return out;
+}
+
+}  // namespace
+
 json ToJson(const Report& r) {
   json pairs = json::array();
   for (const PairResult& pair : r.pairs)
@@ -266,6 +294,7 @@ json ToJson(const Report& r) {
       {"warnings", r.warnings},
       {"errors", r.errors}};
   if (r.reference) j["reference"] = FieldsJson(*r.reference, ReferenceFields());
+  if (r.unit) j["unit"] = UnitJson(*r.unit);
   Put(j, "started_at", r.started_at);
   Put(j, "finished_at", r.finished_at);
   AddLogJson(r, j);

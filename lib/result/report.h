@@ -11,6 +11,7 @@
 #include "lib/env/probe.h"
 #include "lib/pairs/log_case.h"
 #include "lib/pairs/pairs.h"
+#include "lib/pairs/unit_search.h"
 
 namespace alignbench {
 
@@ -79,6 +80,8 @@ struct Report {
   std::vector<std::string> errors;
   // Set for converted tables only
   std::optional<ReferenceSource> reference;
+  // Set for a unit search (`alignbench unit`): the unit its pairs name.
+  std::optional<UnitFinding> unit;
 };
 
 // Records in `report` what its printers read and would otherwise derive

@@ -1,6 +1,7 @@
 #include "lib/session/session.h"
 
 #include "lib/io/cleanup.h"
+#include "lib/pairs/unit_search.h"
 #include "lib/session/checks.h"
 #include "lib/session/reports.h"
 #include "lib/session/save.h"
@@ -31,6 +32,10 @@ Result<SessionOutcome> RunSession(const SessionOptions& options, Runner& runner,
   AllowGracefulInterrupt(false);
   for (std::size_t d = 0; d < reports.size(); ++d) {
     FinishReport(reports[d], d, plan, stages, runner.Warnings());
+    if (options.find_unit) {
+      reports[d].unit = FindUnit(reports[d].pairs, reports[d].target,
+                                 reports[d].settings.precision_points);
+    }
     outcome.documents.push_back(ResultDocument(
         options, DocumentFor(stages.runner_document, d, reports.size()),
         reports[d]));

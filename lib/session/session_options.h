@@ -26,6 +26,9 @@ struct SessionOptions {
   bool redact_host = false;
   // Progress lines on stderr
   bool progress = false;
+  // `alignbench unit`: each result names the unit its pairs measure
+  // (FindUnit), saved and printed with it.
+  bool find_unit = false;
   // argv as given, recorded in every result
   std::vector<std::string> command_line;
 };

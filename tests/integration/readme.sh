@@ -59,12 +59,18 @@ while read -r -a words; do
       done
       ;;
   esac
-  # alignbench and scripts/derby examples run, made small; derby's DIR is the private one.
+  # alignbench and scripts/derby examples run, made small; derby's DIR is the private one,
+  # and so is unit's (its operand, not --dir).
   case $command in
     alignbench | scripts/derby)
       args=()
-      first=1
+      first=1 where=(--dir "$WORK")
       [ "$command" = scripts/derby ] && [[ ${words[1]:-} != -* ]] && first=2
+      if [ "${words[1]:-}" = unit ]; then
+        "$ALIGNBENCH" unit --help > "$WORK/help.txt"
+        args=(unit) where=("$WORK") first=2
+        [[ ${words[2]:-} != -* ]] && first=3
+      fi
       for ((i = first; i < ${#words[@]}; i++)); do
         word=${words[i]}
         [[ $word == --* ]] && [ "$command" = alignbench ] &&
@@ -77,12 +83,13 @@ while read -r -a words; do
       done
       run=("$ALIGNBENCH")
       [ "$command" = scripts/derby ] && run=(env "ALIGNBENCH=$ALIGNBENCH" "$SRC/scripts/derby")
-      (cd "$SRC" && "${run[@]}" "${args[@]}" --dir "$WORK" --sizes 4K --writes 4 \
+      (cd "$SRC" && "${run[@]}" "${args[@]}" "${where[@]}" --sizes 4K --writes 4 \
         --repetitions 6 --out "$WORK/example.json" --force > "$WORK/example.out" \
         2> "$WORK/example.err")
       status=$?
       check "${words[*]}: runs made small (exit $status: $(head -n 1 "$WORK/example.err"))" \
         [ "$status" -eq 0 ]
+      "$ALIGNBENCH" --help > "$WORK/help.txt"
       ;;
   esac
 done < "$WORK/commands"

@@ -42,7 +42,7 @@ TEST_CASE("cli: the first word names a subcommand, else it is the run") {
 TEST_CASE("cli: --format takes the values of its command only") {
   CHECK_THAT(ErrorOf({"compare", "a", "b", "--format", "derby"}),
              Catch::Contains("unknown value 'derby' (expected table, "
-                             "markdown, csv)"));
+                             "markdown, csv, json)"));
   CHECK_THAT(ErrorOf({"env", "--format", "csv"}),
              Catch::Contains("option --format: unknown value 'csv' (expected "
                              "text, json)"));
@@ -165,13 +165,14 @@ TEST_CASE(
     // where it measures, the recorded command's only in record.
     for (const ExitCodeRow& row : kExitCodes) {
       const std::string line = "\n  " + std::string(row.code) + " ";
-      const bool own = row.scope == ExitScope::kEveryCommand ||
-                       (row.scope == ExitScope::kMeasurement &&
-                        command.id == CommandId::kRun) ||
-                       (row.scope == ExitScope::kRecord &&
-                        command.id == CommandId::kRecord) ||
-                       (row.scope == ExitScope::kCompare &&
-                        command.id == CommandId::kCompare);
+      const bool own =
+          row.scope == ExitScope::kEveryCommand ||
+          (row.scope == ExitScope::kMeasurement &&
+           (command.id == CommandId::kRun || command.id == CommandId::kUnit)) ||
+          (row.scope == ExitScope::kRecord &&
+           command.id == CommandId::kRecord) ||
+          (row.scope == ExitScope::kCompare &&
+           command.id == CommandId::kCompare);
       if (!own) {
         CHECK_THAT(help, !Catch::Contains(line));
       } else {

@@ -208,6 +208,6 @@ TEST_CASE("man page: the description names every subcommand") {
     INFO(command.name);
     CHECK(text.find(std::string(command.name)) != std::string::npos);
   }
-  CHECK(text.find("env, show, compare and record are described") !=
+  CHECK(text.find("env, show, compare, record and unit are described") !=
         std::string::npos);
 }
