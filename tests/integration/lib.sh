@@ -94,6 +94,50 @@ make_rig() {
   cleanup_hooks+=("'$ALIGNBENCH_SOURCE_DIR/scripts/loop-rig' destroy '$RIG' >/dev/null 2>&1")
 }
 
+# Every loop device still on IMAGE, detached: registered before losetup runs, so a
+# signal between the attach and its registration leaves nothing behind.
+detach_image() {
+  local dev
+  for dev in $(losetup -n -O NAME -j "$1" 2> /dev/null); do losetup -d "$dev"; done
+}
+
+# stack NAME SIZE "LOSETUP ARGS" MKFS...: an image of SIZE on a loop device, MKFS run on
+# the device (or its first partition where LOSETUP ARGS has -P; a NAME of partition gets
+# one at sector 1), mounted at $WORK/NAME/mnt; sets DEV (what was formatted) and MNT. For
+# stacks loop-rig does not make (an offset, a partition, mkfs's own options).
+stack() {
+  local name=$1 size=$2 args=$3 img dev
+  shift 3
+  mkdir -p "$WORK/$name/mnt"
+  img=$WORK/$name/image
+  truncate -s "$size" "$img"
+  [ "$name" = partition ] &&
+    { printf 'start=1, size=65536, type=83\n' | sfdisk -q "$img" > /dev/null 2>&1 ||
+      { echo "FAIL: sfdisk on $img" >&2; exit 1; }; }
+  cleanup_hooks+=("detach_image '$img'")
+  # shellcheck disable=SC2086  # the losetup arguments are words
+  dev=$(losetup -f --show $args "$img") || { echo "FAIL: losetup $args" >&2; exit 1; }
+  DEV=$dev
+  if [[ $args == *-P* ]]; then
+    DEV=${dev}p1
+    # The scan of losetup -P did not always find the table here: partx adds it.
+    [ -b "$DEV" ] || sleep 0.2
+    [ -b "$DEV" ] || partx -a "$dev" 2> /dev/null
+    for _ in $(seq 100); do [ -b "$DEV" ] && break; sleep 0.02; done
+  fi
+  "$@" "$DEV" > /dev/null 2>&1 || { echo "FAIL: $* $DEV" >&2; exit 1; }
+  MNT=$WORK/$name/mnt
+  cleanup_hooks=("umount '$MNT' 2> /dev/null" "${cleanup_hooks[@]}")
+  mount "$DEV" "$MNT" || { echo "FAIL: mount $DEV" >&2; exit 1; }
+}
+
+# unstack NAME: its mount and loop device gone now, so that the next fits beside them.
+unstack() {
+  umount "$WORK/$1/mnt"
+  detach_image "$WORK/$1/image"
+  rm -f "$WORK/$1/image"
+}
+
 # slow_reads IOPS: a known mechanism on the rig of make_rig. Sets SLOW to a command prefix
 # that runs a command in a new cgroup limited to IOPS reads per second on the rig's
 # device, while writes run at the disk's speed. The kernel grants reads per 100 ms slice,

@@ -9,6 +9,8 @@
 #   tried, and one given is refused before anything is written.
 # - A loop device that starts 512 B into its image, under ext4 on 512-byte sectors: the
 #   report says the layer is off grid, and the search says what it measured.
+# - ext4 with a 16K bigalloc cluster, xfs striped 64K x 2 and btrfs with 16K nodes: the
+#   search reaches past the largest unit mkfs set, and says what it measured.
 source "$(dirname "$0")/lib.sh"
 make_rig --sector 4096 --fs ext4 --size 256M
 
@@ -48,18 +50,10 @@ check "... in one line that says why" \
   grep -q "512 B is below the direct I/O alignment of 4096 B" "$WORK/refused.err"
 check "... before anything is written" no_leftovers "$RIG"
 
-# A loop device 512 B into its image: registered before losetup, so that every exit path
-# detaches it.
-img=$WORK/offset.img mnt=$WORK/offset
-truncate -s 128M "$img" && mkdir "$mnt"
-cleanup_hooks+=("umount '$mnt' 2>/dev/null; for d in \$(losetup -n -O NAME -j '$img'); do losetup -d \$d; done")
-if ! dev=$(losetup -f --show -o 512 --sector-size 512 "$img") || ! mkfs.ext4 -q "$dev" ||
-  ! mount "$dev" "$mnt"; then
-  echo "FAIL: the offset loop device" >&2
-  exit 1
-fi
-chmod 1777 "$mnt"
-"$ALIGNBENCH" unit "$mnt" "${cold[@]}" --repetitions 6 --out "$WORK/o.json" \
+# A loop device 512 B into its image, under ext4 on 512-byte sectors.
+stack offset 128M "-o 512 --sector-size 512" mkfs.ext4 -q
+chmod 1777 "$MNT"
+"$ALIGNBENCH" unit "$MNT" "${cold[@]}" --repetitions 6 --out "$WORK/o.json" \
   > "$WORK/o.txt" 2> "$WORK/o.err"
 status=$?
 check "the search off grid (exit $status: $(tail -n 1 "$WORK/o.err"))" [ "$status" -eq 0 ]
@@ -68,4 +62,26 @@ check "the report says the loop device starts off grid" \
 check "the search says what it found" grep -q "^unit: " "$WORK/o.txt"
 check "... from half a 512-byte sector" json_check "$WORK/o.json" \
   'a["settings"]["shift_bytes"][0] == 256'
+unstack offset
+
+# searched NAME LARGEST: the search on $MNT reaches the first power of two past the largest
+# unit mkfs set (LARGEST bytes), says which layer declares it, and what it measured.
+searched() {
+  chmod 1777 "$MNT"
+  "$ALIGNBENCH" unit "$MNT" --sizes 4K --writes 8 --repetitions 6 --out "$WORK/$1.json" \
+    > "$WORK/$1.txt" 2> "$WORK/$1.err"
+  local status=$?
+  check "$1: the search (exit $status: $(tail -n 1 "$WORK/$1.err"))" [ "$status" -eq 0 ]
+  check "$1: the shifts reach past $2 B, declared" json_check "$WORK/$1.json" \
+    "a['settings']['shift_bytes'][-1] == 2 * $2" \
+    "max(d['bytes'] for d in a['unit']['declared']) == $2"
+  check "$1: the answer says what it measured" grep -q "^unit: " "$WORK/$1.txt"
+  unstack "$1"
+}
+stack bigalloc 256M "--sector-size 4096" mkfs.ext4 -q -O bigalloc -C 16384
+searched bigalloc 16384
+stack xfs 1G "--sector-size 4096" mkfs.xfs -q -f -d su=64k,sw=2
+searched xfs 131072
+stack btrfs 256M "--sector-size 4096" mkfs.btrfs -q -n 16384
+searched btrfs 16384
 finish
