@@ -51,11 +51,11 @@ std::vector<std::uint64_t> SearchShifts(const TargetInfo& target,
   std::vector<std::uint64_t> shifts;
   // Below the sector only buffered writes go: direct I/O refuses them.
   if (!direct) shifts.push_back(sector / 2);
-  std::uint64_t from =
+  const std::uint64_t least =
       direct ? std::max(sector, target.DirectAlignment()) : sector;
   // A sector or alignment that is no power of two starts at the next one.
-  from = std::uint64_t{1} << static_cast<int>(
-             std::ceil(std::log2(static_cast<double>(from))));
+  std::uint64_t from = 1;
+  while (from < least) from *= 2;
   for (std::uint64_t shift = from; shift <= bound; shift *= 2) {
     shifts.push_back(shift);
   }
