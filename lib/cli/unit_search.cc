@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "lib/config/case_file.h"
-#include "lib/config/size.h"
 #include "lib/env/probe.h"
 #include "lib/pairs/unit_search.h"
 
