@@ -209,8 +209,8 @@ refused 1 list extra
 refused 2 create --base "$WORK/none"
 refused 2 destroy "$WORK"
 nr=$(for_nobody "$NR")
-# With the library it sources from beside it.
-mkdir -p "${nr%/*}/lib" && install -m 644 "$ALIGNBENCH_SOURCE_DIR/scripts/lib/common.sh" "${nr%/*}/lib/"
+# With the libraries it sources from beside it (common.sh, ssh.sh).
+mkdir -p "${nr%/*}/lib" && install -m 644 "$ALIGNBENCH_SOURCE_DIR"/scripts/lib/*.sh "${nr%/*}/lib/"
 setpriv --reuid=nobody --regid=nogroup --clear-groups "$nr" create --base "$base" \
   > /dev/null 2> "$WORK/user.err"
 status=$?
