@@ -78,10 +78,9 @@ bool Any(const Report& r, bool (*has)(const PairResult&)) {
   return std::any_of(r.pairs.begin(), r.pairs.end(), has);
 }
 
-}  // namespace
-
-ReportView ViewOf(const Report& r) {
-  ReportView v;
+// What heads the report: the tool and its build, the subject and its title
+// lines, a reference table's source.
+void HeadOf(const Report& r, ReportView& v) {
   v.tool = "alignbench " + EscapeControl(r.tool_version);
   v.build =
       EscapeControl(r.git_revision.value_or("revision unknown")) +
@@ -103,6 +102,13 @@ ReportView ViewOf(const Report& r) {
     v.platform_and_disk = EscapeControl(r.reference->platform) + "; " +
                           EscapeControl(r.reference->disk);
   }
+}
+
+}  // namespace
+
+ReportView ViewOf(const Report& r) {
+  ReportView v;
+  HeadOf(r, v);
   v.settings = SettingsLine(r);
   v.compact_settings = SettingsLine(r, true);
   v.atomic = AtomicWords(r.settings);
