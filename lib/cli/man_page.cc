@@ -235,9 +235,10 @@ std::string RoffEscape(std::string_view text) {
   return out;
 }
 
-std::string ManPage(const ManPageInfo& info) {
-  std::ostringstream page;
-  const Command& run = Commands().front();
+namespace {
+
+// The page's header: the generated-file comment, .TH, NAME and SYNOPSIS.
+void WriteHead(std::ostream& page, const ManPageInfo& info) {
   page << ".\\\" Generated from the command table (lib/cli/commands.h) and the "
           "exit codes\n"
        << ".\\\" (lib/base/error.h) by lib/cli/man_page.cc; edit those, not "
@@ -259,7 +260,10 @@ std::string ManPage(const ManPageInfo& info) {
     first = false;
     WriteSynopsisLine(page, command);
   }
+}
 
+// DESCRIPTION: what alignbench does, the run's own summary, the subcommands.
+void WriteDescription(std::ostream& page, const Command& run) {
   page << ".SH DESCRIPTION\n"
        << RoffEscape(
               "alignbench answers one question: on this disk, this filesystem "
@@ -281,7 +285,15 @@ std::string ManPage(const ManPageInfo& info) {
                      "an option given twice is refused (--dir excepted) and "
                      "options are never abbreviated.")
        << "\n";
+}
 
+}  // namespace
+
+std::string ManPage(const ManPageInfo& info) {
+  std::ostringstream page;
+  const Command& run = Commands().front();
+  WriteHead(page, info);
+  WriteDescription(page, run);
   page << ".SH OPTIONS\n";
   WriteOptions(page, run.options);
 
