@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lib/config/case_file.h"
+#include "lib/config/size.h"
 #include "lib/env/probe.h"
 #include "lib/pairs/unit_search.h"
 
@@ -13,13 +14,11 @@ Error Refused(const std::string& option, const std::string& why) {
   return PlainError(ErrorKind::kUsage, "option --" + option, why);
 }
 
-bool PowerOfTwo(std::uint64_t n) { return n != 0 && (n & (n - 1)) == 0; }
-
 // The given shifts: alignments, and with direct I/O (whose unaligned writes
 // the filesystem refuses unless staged) none below its alignment.
 Status CheckGivenShifts(const Settings& s, const TargetInfo& target) {
   for (std::uint64_t shift : s.shifts) {
-    if (!PowerOfTwo(shift)) {
+    if (!IsPowerOfTwo(shift)) {
       return Refused("shift",
                      "the unit search tries alignments: each shift "
                      "a power of two (" +

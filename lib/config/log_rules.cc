@@ -71,8 +71,6 @@ Status TakeVariantValue(const json& value, const std::string& origin,
   return Ok{};
 }
 
-bool PowerOfTwo(std::uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
-
 }  // namespace
 
 LogWorkload DerbyWorkload(std::uint64_t shift, std::uint64_t unit) {
@@ -196,7 +194,7 @@ Status ValidateLog(const LogWorkload& w) {
     if (v > kMax) return usage("every size must be at most 1G");
   }
   for (std::uint64_t v : {r.block, r.chunk, r.pad, r.fill}) {
-    if (v != 0 && !PowerOfTwo(v)) {
+    if (v != 0 && !IsPowerOfTwo(v)) {
       return usage("block, chunk, pad and fill must be powers of two");
     }
   }
@@ -209,7 +207,7 @@ Status ValidateLog(const LogWorkload& w) {
   }
   const bool by_bytes =
       w.contrast == LogContrast::kPad || w.contrast == LogContrast::kFill;
-  if (by_bytes && !PowerOfTwo(w.aligned_bytes)) {
+  if (by_bytes && !IsPowerOfTwo(w.aligned_bytes)) {
     return usage("a pad or fill contrast needs 'aligned': a power of two");
   }
   if (w.contrast == LogContrast::kFile && w.unaligned_file == w.aligned_file) {

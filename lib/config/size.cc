@@ -54,8 +54,6 @@ std::string_view Trim(std::string_view text) {
   return text;
 }
 
-bool IsPowerOfTwo(std::uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
-
 }  // namespace
 
 Result<std::uint64_t> ParseByteSize(std::string_view raw) {

@@ -17,6 +17,12 @@ namespace alignbench {
 Result<std::uint64_t> ParseByteSize(std::string_view text);
 Result<std::vector<std::uint64_t>> ParseSizeList(std::string_view text);
 
+// 1, 2, 4, ... (not 0): the sizes an alignment, a stripe or a doubling
+// range may have.
+inline bool IsPowerOfTwo(std::uint64_t v) {
+  return v != 0 && (v & (v - 1)) == 0;
+}
+
 // `value` rounded up to a multiple of `to` (> 0): 24 to 4096 is 4096.
 inline std::uint64_t RoundUp(std::uint64_t value, std::uint64_t to) {
   return (value + to - 1) / to * to;

@@ -28,12 +28,6 @@ bool NamesUnit(ShiftCost cost) {
   return cost == ShiftCost::kFree || cost == ShiftCost::kLeans;
 }
 
-std::uint64_t NextPowerOfTwoPast(std::uint64_t bytes) {
-  std::uint64_t p = 1;
-  while (p <= bytes) p *= 2;
-  return p;
-}
-
 }  // namespace
 
 std::vector<std::uint64_t> SearchShifts(const TargetInfo& target,
@@ -46,8 +40,7 @@ std::vector<std::uint64_t> SearchShifts(const TargetInfo& target,
   for (const LayerUnit& unit : DeclaredUnits(target)) {
     largest = std::max(largest, unit.bytes);
   }
-  const std::uint64_t bound =
-      std::min(NextPowerOfTwoPast(largest), kMaxSearchShift);
+  const std::uint64_t bound = std::min(AlignedUnit({largest}), kMaxSearchShift);
   std::vector<std::uint64_t> shifts;
   // Below the sector only buffered writes go: direct I/O refuses them.
   if (!direct) shifts.push_back(sector / 2);
