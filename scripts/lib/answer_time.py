@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3 -Es
 """How long alignbench runs took to answer: the evidence behind the Derby timing
 figures in docs/measurements.md (scripts/answer-check).
 

@@ -136,6 +136,15 @@ read_env_file() {
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
+# lib_python HELPER ARGS...: scripts/lib/HELPER (a Python file) run with ARGS by python3
+# -E -s: no PYTHON* variable counts (PYTHONPATH, PYTHONHOME, PYTHONSTARTUP...) and no
+# user site-packages, so that no module or sitecustomize.py that another user left there
+# is imported, least of all by root. Run by its path, a helper has its own folder first
+# on sys.path (this file's, which the script already trusts), never the working
+# directory. Python given as -c or on standard input puts the working directory first
+# instead: the few lines that stay inline run with -I (isolated: no working directory).
+lib_python() { python3 -E -s "$ROOT/scripts/lib/$1" "${@:2}"; }
+
 # shellcheck disable=SC2034  # for the scripts that source this file, as the next two
 BUILD_PACKAGES=(g++ make ninja-build cmake git pkg-config libbenchmark-dev
                 libboost-program-options-dev nlohmann-json3-dev catch2 liburing-dev)

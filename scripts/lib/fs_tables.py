@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3 -Es
 """Derby's case on several filesystems, as two markdown tables: per size and
 filesystem the typical gain of aligning with its 95 % interval and verdict (A
 aligned faster, U unaligned faster, a and u leaning that way, = no significant

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3 -Es
 """A program for timing `alignbench record` itself (docs/measurements.md).
 
     python3 renames_workload.py DIR [COMMITS]

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3 -Es
 """Whether a case's answer holds when it is run again: one alignbench result per separate
 session of the same case (scripts/repeatability), compared pair by pair.
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3 -Es
 """Precision per second of measuring for two run lengths (scripts/run-length-check).
 
     python3 run_length.py DIR A B

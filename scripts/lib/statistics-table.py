@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3 -Es
 """Candidate verdict statistics on the same runs, side by side: Welch t on the
 logs of the run means or medians, the paired t on the per-block log ratio of
 the run means or medians, and Wilcoxon's signed-rank test on the per-block log

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3 -Es
 """Counts verdicts in alignbench result files: the evidence behind the A/A and
 power figures in docs/measurements.md (scripts/aa-check, scripts/power-check).
 
