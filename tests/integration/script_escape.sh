@@ -97,7 +97,7 @@ EXPECT="--x${SHOWN// /_}" says "busy-neighbour --UNKNOWN" 1 "$S/busy-neighbour" 
 EXPECT="--x${SHOWN// /_}" says "lib/answer_time.py --UNKNOWN" 1 "$PY" "$S/lib/answer_time.py" "--x${BAD// /_}" "$WORK/none.json"
 says "reference-tables MISSING-DIR" 2 "$S/reference-tables" "$D/missing"
 says "reference-tables --UNKNOWN" 1 "$S/reference-tables" "--x$BAD"
-for helper in verdicts.py fs_tables.py run_length.py statistics-table.py; do
+for helper in verdicts.py fs_tables.py run_length.py statistics-table.py overhead.py crosscheck.py; do
   says "lib/$helper --UNKNOWN" 1 "$PY" "$S/lib/$helper" "--x$BAD" "$WORK/none.json"
 done
 if "$PY" -c 'import matplotlib' 2> /dev/null; then
