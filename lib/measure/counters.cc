@@ -132,21 +132,24 @@ DeviceCounters operator-(const DeviceCounters& after,
   return delta;
 }
 
+DeviceCounters& operator+=(DeviceCounters& into, const DeviceCounters& more) {
+  into.reads += more.reads;
+  into.read_sectors += more.read_sectors;
+  into.writes += more.writes;
+  into.write_sectors += more.write_sectors;
+  if (into.flushes && more.flushes) {
+    *into.flushes += *more.flushes;
+  } else {
+    into.flushes.reset();
+  }
+  return into;
+}
+
 IdleSample& operator+=(IdleSample& into, const IdleSample& window) {
   const bool first = into.seconds == 0;
-  DeviceCounters& d = into.delta;
-  const DeviceCounters& w = window.delta;
-  d.reads += w.reads;
-  d.read_sectors += w.read_sectors;
-  d.writes += w.writes;
-  d.write_sectors += w.write_sectors;
-  if (first) {
-    d.flushes = w.flushes;
-  } else if (d.flushes && w.flushes) {
-    *d.flushes += *w.flushes;
-  } else {
-    d.flushes.reset();
-  }
+  // The first window's flush count is taken as it is, known or not.
+  if (first) into.delta.flushes = std::uint64_t{0};
+  into.delta += window.delta;
   if (first) {
     into.cpu = window.cpu;
   } else if (into.cpu && window.cpu) {

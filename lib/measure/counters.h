@@ -79,6 +79,8 @@ std::optional<IdleSample> SampleCpuIdle(std::chrono::milliseconds window);
 
 DeviceCounters operator-(const DeviceCounters& after,
                          const DeviceCounters& before);
+// Adds `more` in; the flush count stays known only where both knew it.
+DeviceCounters& operator+=(DeviceCounters& into, const DeviceCounters& more);
 ProcessIo operator-(const ProcessIo& after, const ProcessIo& before);
 
 }  // namespace alignbench
