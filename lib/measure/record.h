@@ -8,6 +8,7 @@
 
 #include "lib/base/error.h"
 #include "lib/measure/counters.h"
+#include "lib/measure/requests.h"
 #include "lib/stats/histogram.h"
 
 namespace alignbench {
@@ -31,6 +32,9 @@ struct RunRecord {
   // Device and process counters: their change over the timed loop.
   std::optional<DeviceCounters> device;
   std::optional<ProcessIo> process;
+  // The device's requests over the timed loop told apart (file, filesystem,
+  // others), where the block layer's tracepoints could be had and lost none.
+  std::optional<RequestAccount> requests;
   // Direct writes staged through aligned blocks.
   bool staged = false;
   // Cold cache: pages of the file still resident after POSIX_FADV_DONTNEED.

@@ -287,6 +287,9 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   if (spec.cache == CacheState::kCold) {
     if (Status dropped = run.DropCache(); !dropped) return dropped.error();
   }
+  // Enabled before the counters are read and disabled after, so that the
+  // trace sees every request the counters count.
+  run.tracing_ = spec.trace != nullptr && spec.trace->Start();
   if (spec.device_stat_path)
     run.device_before_ = ReadDeviceCounters(*spec.device_stat_path);
   run.process_before_ = ReadProcessIo();
@@ -687,11 +690,9 @@ Result<OpTimes> Run::Step() {
 
 namespace {
 
-// The file's extents by FIEMAP, counted first and then read, and its blocks
-// beyond the data they map; nothing where the filesystem has no FIEMAP.
-std::optional<FilePlacement> PlacementOf(int fd) {
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || st.st_blksize <= 0) return std::nullopt;
+// The file's extents by FIEMAP, counted first and then read; nullopt where
+// the filesystem has no FIEMAP.
+std::optional<std::vector<fiemap_extent>> ExtentsOf(int fd) {
   fiemap head{};
   head.fm_length = FIEMAP_MAX_OFFSET;
   if (::ioctl(fd, FS_IOC_FIEMAP, &head) != 0) return std::nullopt;
@@ -701,14 +702,34 @@ std::optional<FilePlacement> PlacementOf(int fd) {
   map->fm_length = FIEMAP_MAX_OFFSET;
   map->fm_extent_count = static_cast<std::uint32_t>(count);
   if (::ioctl(fd, FS_IOC_FIEMAP, map) != 0) return std::nullopt;
+  return std::vector<fiemap_extent>(map->fm_extents,
+                                    map->fm_extents + map->fm_mapped_extents);
+}
+
+// How many extents, and the blocks the file holds beyond the data they map.
+std::optional<FilePlacement> PlacementOf(
+    int fd, const std::vector<fiemap_extent>& extents) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || st.st_blksize <= 0) return std::nullopt;
   std::uint64_t mapped = 0;
-  for (std::uint32_t i = 0; i < map->fm_mapped_extents; ++i) {
-    mapped += map->fm_extents[i].fe_length;
-  }
+  for (const fiemap_extent& e : extents) mapped += e.fe_length;
   const std::uint64_t held = static_cast<std::uint64_t>(st.st_blocks) * 512;
   const auto block = static_cast<std::uint64_t>(st.st_blksize);
-  return FilePlacement{map->fm_mapped_extents,
+  return FilePlacement{extents.size(),
                        held > mapped ? (held - mapped) / block : 0};
+}
+
+// The extents' sectors on the disk: 512-byte units from the disk's start.
+void AddSectors(const std::vector<fiemap_extent>& extents,
+                std::uint64_t disk_offset, std::vector<SectorRange>& into) {
+  constexpr std::uint32_t kNoPlace = FIEMAP_EXTENT_UNKNOWN |
+                                     FIEMAP_EXTENT_DELALLOC |
+                                     FIEMAP_EXTENT_DATA_INLINE;
+  for (const fiemap_extent& e : extents) {
+    if ((e.fe_flags & kNoPlace) != 0) continue;
+    into.push_back({disk_offset + e.fe_physical / 512,
+                    disk_offset + (e.fe_physical + e.fe_length + 511) / 512});
+  }
 }
 
 }  // namespace
@@ -727,9 +748,32 @@ RunRecord Run::Finish(std::optional<Error> error) {
   record_.write_ns = write_.Sparse();
   record_.sync_ns = sync_.Sparse();
   record_.error = std::move(error);
-  if (fd_.valid()) record_.placement = PlacementOf(fd_.get());
+  std::optional<ParsedTrace> trace;
+  if (tracing_) {
+    if (Result<ParsedTrace> read = spec_.trace->Stop(); read) {
+      if (!read.value().lost) trace = std::move(read).value();
+    }
+  }
+  std::optional<std::vector<fiemap_extent>> extents;
+  if (fd_.valid()) extents = ExtentsOf(fd_.get());
+  if (extents) record_.placement = PlacementOf(fd_.get(), *extents);
+  if (trace && extents) AccountTrace(*trace, *extents);
   fd_.Reset();
   return std::move(record_);
+}
+
+void Run::AccountTrace(const ParsedTrace& trace,
+                       const std::vector<fiemap_extent>& extents) {
+  std::vector<SectorRange> ranges;
+  AddSectors(extents, spec_.disk_offset_sectors, ranges);
+  // A replay's other files are the benchmark's own too.
+  for (const std::optional<TestFile>& other : others_) {
+    if (!other) continue;
+    if (auto theirs = ExtentsOf(other->fd())) {
+      AddSectors(*theirs, spec_.disk_offset_sectors, ranges);
+    }
+  }
+  record_.requests = AccountRequests(trace.events, ranges, ::getpid());
 }
 
 }  // namespace alignbench

@@ -7,6 +7,8 @@
 // the file.
 #pragma once
 
+#include <linux/fiemap.h>
+
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -21,6 +23,7 @@
 #include "lib/io/file_ops.h"
 #include "lib/io/test_file.h"
 #include "lib/io/uring.h"
+#include "lib/measure/block_trace.h"
 #include "lib/measure/counters.h"
 #include "lib/measure/pattern.h"
 #include "lib/measure/payload.h"
@@ -64,6 +67,11 @@ struct RunSpec {
   std::uint64_t dio_alignment = 4096;
   // /sys/block/<disk>/stat, if any
   std::optional<std::string> device_stat_path;
+  // The disk's requests around the timed loop, where they can be had; it
+  // must outlive the run. The filesystem's first sector on that disk (a
+  // partition's start), for the file's extents in the trace's sectors.
+  BlockTrace* trace = nullptr;
+  std::uint64_t disk_offset_sectors = 0;
   // Every system call on the test file goes through it; it must outlive the
   // run. Tests put a fault in it.
   FileOps* ops = &SystemFileOps();
@@ -135,6 +143,9 @@ class Run final {
   Result<int> FdOf(std::uint32_t file) const;
   std::string PathOf(std::uint32_t file) const;
   Error WithHint(Error error) const;
+  // The trace's requests told apart by the extents of the run's files.
+  void AccountTrace(const ParsedTrace& trace,
+                    const std::vector<fiemap_extent>& extents);
 
   RunSpec spec_;
   TestFile file_;
@@ -175,6 +186,8 @@ class Run final {
   HistogramRecorder sync_;
   std::optional<DeviceCounters> device_before_;
   std::optional<ProcessIo> process_before_;
+  // spec_.trace's events were enabled for the timed loop.
+  bool tracing_ = false;
 };
 
 }  // namespace alignbench

@@ -59,6 +59,18 @@ struct DevicePerOp {
   std::optional<double> flushes;
 };
 
+// The device's requests per timed write told apart, from the block layer's
+// tracepoints: those on the benchmark's own files, the filesystem's journal
+// and metadata, and the others' (other processes, other files).
+struct DeviceRequests {
+  DevicePerOp file;
+  DevicePerOp filesystem;
+  DevicePerOp others;
+  // Per write, the time at least one of the file's or the filesystem's
+  // requests was at the device (issue to completion).
+  double device_ns = 0;
+};
+
 // Where a variant's files landed, the mean over its runs: extents, and
 // blocks beyond the data (an extent tree's).
 struct MeanPlacement {
@@ -161,6 +173,8 @@ struct VariantResult {
   // traffic that `device` counts too.
   std::optional<DevicePerOp> background;
   std::optional<ProcessPerOp> process;
+  // Absent unless every run's requests were traced.
+  std::optional<DeviceRequests> device_requests;
   // A log case's bytes per commit, recorded when the pair is made (from the
   // writer's rules, not measured); absent in Derby's sweep.
   std::optional<CommitBytes> per_commit;

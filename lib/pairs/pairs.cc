@@ -69,6 +69,31 @@ void SumCounters(const std::vector<const CollectedRun*>& runs,
   }
 }
 
+// The runs' requests told apart, per timed write; absent unless every run
+// has them.
+void SumRequests(const std::vector<const CollectedRun*>& runs,
+                 VariantResult& result) {
+  RequestAccount sum;
+  std::size_t ops = 0;
+  for (DeviceCounters* c : {&sum.file, &sum.filesystem, &sum.others}) {
+    c->flushes = 0;
+  }
+  for (const CollectedRun* run : runs) {
+    const std::optional<RequestAccount>& r = run->record.requests;
+    if (!r) return;
+    ops += run->record.Writes();
+    sum.file += r->file;
+    sum.filesystem += r->filesystem;
+    sum.others += r->others;
+    sum.device_ns += r->device_ns;
+  }
+  if (ops == 0) return;
+  const double n = static_cast<double>(ops);
+  result.device_requests = DeviceRequests{
+      PerOp(sum.file, n), PerOp(sum.filesystem, n), PerOp(sum.others, n),
+      static_cast<double>(sum.device_ns) / n};
+}
+
 // Where the variant's files landed: the mean extents and extent-tree blocks
 // of its runs, where every run could say.
 void AveragePlacement(const std::vector<const CollectedRun*>& runs,
@@ -106,6 +131,7 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
   }
   result.repetitions = runs.size();
   SumCounters(runs, result);
+  SumRequests(runs, result);
   AveragePlacement(runs, result);
   // Each run is a point of the statistics: its exact mean, its median from
   // its histogram; the variant's summaries come from the merged histograms.

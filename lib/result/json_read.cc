@@ -261,6 +261,14 @@ VariantResult ReadVariant(const Reader& r) {
     v.background = ReadFields<DevicePerOp>(
         r.Object("device_background_per_write"), DevicePerOpFields());
   }
+  if (r.Has("device_requests")) {
+    const Reader d = r.Object("device_requests");
+    v.device_requests = DeviceRequests{
+        ReadFields<DevicePerOp>(d.Object("file"), DevicePerOpFields()),
+        ReadFields<DevicePerOp>(d.Object("filesystem"), DevicePerOpFields()),
+        ReadFields<DevicePerOp>(d.Object("others"), DevicePerOpFields()),
+        d.Get<double>("device_ns")};
+  }
   if (r.Has("process_per_write")) {
     v.process = ReadFields<ProcessPerOp>(r.Object("process_per_write"),
                                          ProcessPerOpFields());
@@ -576,6 +584,10 @@ Report ReadReport(const Reader& r) {
   }
   report.warnings = r.GetOr("warnings", std::vector<std::string>{});
   report.errors = r.GetOr("errors", std::vector<std::string>{});
+  if (r.Has("device_account")) {
+    report.device_account = ReadFields<DeviceAccountSource>(
+        r.Object("device_account"), DeviceAccountFields());
+  }
   if (r.Has("reference"))
     report.reference =
         ReadFields<ReferenceSource>(r.Object("reference"), ReferenceFields());

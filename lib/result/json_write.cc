@@ -50,6 +50,13 @@ json SummaryJson(const Summary& s) { return FieldsJson(s, SummaryFields()); }
 json DevicePerOpJson(const DevicePerOp& d) {
   return FieldsJson(d, DevicePerOpFields());
 }
+// The device's requests per write told apart, and the time they held it.
+json DeviceRequestsJson(const DeviceRequests& d) {
+  return {{"file", DevicePerOpJson(d.file)},
+          {"filesystem", DevicePerOpJson(d.filesystem)},
+          {"others", DevicePerOpJson(d.others)},
+          {"device_ns", d.device_ns}};
+}
 json VariantJson(const VariantResult& v) {
   json j = {{"repetitions", v.repetitions}, {"staged", v.staged}};
   if (v.repetitions > 0) {
@@ -65,6 +72,9 @@ json VariantJson(const VariantResult& v) {
   if (v.device) j["device_per_write"] = DevicePerOpJson(*v.device);
   if (v.background) {
     j["device_background_per_write"] = DevicePerOpJson(*v.background);
+  }
+  if (v.device_requests) {
+    j["device_requests"] = DeviceRequestsJson(*v.device_requests);
   }
   if (v.process) {
     j["process_per_write"] = FieldsJson(*v.process, ProcessPerOpFields());
@@ -295,6 +305,9 @@ json ToJson(const Report& r) {
       {"errors", r.errors}};
   if (r.reference) j["reference"] = FieldsJson(*r.reference, ReferenceFields());
   if (r.unit) j["unit"] = UnitJson(*r.unit);
+  if (r.device_account) {
+    j["device_account"] = FieldsJson(*r.device_account, DeviceAccountFields());
+  }
   Put(j, "started_at", r.started_at);
   Put(j, "finished_at", r.finished_at);
   AddLogJson(r, j);

@@ -57,6 +57,17 @@ struct ReferenceSource {
   std::string notes;
 };
 
+// Where a directory's device I/O per write came from: the block layer's
+// requests, told apart (each variant's device_requests), or the device-wide
+// counters alone, and why.
+inline constexpr const char* kSourceBlockTrace = "block trace";
+inline constexpr const char* kSourceCounters = "device counters";
+struct DeviceAccountSource {
+  std::string source = kSourceCounters;
+  // Why there is no block trace; absent with one.
+  std::optional<std::string> why_not_traced;
+};
+
 struct Report {
   std::string tool_version;
   // Unknown outside a git checkout
@@ -80,6 +91,8 @@ struct Report {
   std::vector<std::string> errors;
   // Set for converted tables only
   std::optional<ReferenceSource> reference;
+  // Absent without a block device, and in files from before it was kept.
+  std::optional<DeviceAccountSource> device_account;
   // Set for a unit search (`alignbench unit`): the unit its pairs name.
   std::optional<UnitFinding> unit;
 };

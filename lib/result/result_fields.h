@@ -62,6 +62,14 @@ inline const auto& DevicePerOpFields() {
   return fields;
 }
 
+inline const auto& DeviceAccountFields() {
+  using D = DeviceAccountSource;
+  static const auto fields = std::make_tuple(
+      Field{"source", &D::source},
+      Field{"why_not_traced", &D::why_not_traced, Presence::kOptional});
+  return fields;
+}
+
 inline const auto& RunPointFields() {
   using R = RunPoint;
   static const auto fields = std::make_tuple(

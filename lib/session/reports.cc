@@ -84,6 +84,9 @@ void FinishReport(Report& report, std::size_t dir,
   report.settings.seed = stages.seed;
   report.pairs =
       BuildPairs(plan, std::move(stages.runs[dir]), stages.idle[dir]);
+  if (dir < stages.device_sources.size()) {
+    report.device_account = stages.device_sources[dir];
+  }
   ExplainLogPairs(settings, report.pairs);
   if (settings.replay) {
     for (const std::string& note : settings.replay->notes) {

@@ -5,10 +5,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <memory>
 
 #include "lib/config/schedule.h"
 #include "lib/config/size.h"
 #include "lib/io/cleanup.h"
+#include "lib/measure/block_trace.h"
 #include "lib/measure/run.h"
 #include "lib/session/progress.h"
 #include "lib/stats/sequential.h"
@@ -50,6 +53,9 @@ struct Collector {
   bool interrupted = false;
   // Per pair of the plan (all directories): the idle windows before its rounds
   std::vector<std::optional<IdleSample>> idle = {};
+  // Each disk's trace, and per directory the one of its disk (or none).
+  std::vector<std::unique_ptr<BlockTrace>> traces = {};
+  std::vector<BlockTrace*> trace_of = {};
   const Settings& Common() const { return settings.front(); }
 };
 
@@ -87,7 +93,42 @@ RunSpec SpecOf(const Collector& c, const PlannedPair& planned,
   RunSpec spec = SpecFor(c.settings[planned.dir], planned.pair, variant,
                          target.DirectAlignment(), std::move(stat_path));
   spec.ops = &c.ops;
+  spec.trace = c.trace_of[planned.dir];
+  if (target.device && target.device->partition_start_bytes) {
+    spec.disk_offset_sectors = *target.device->partition_start_bytes / 512;
+  }
   return spec;
+}
+
+// Each directory's disk traced where the kernel lets us (one instance a
+// disk), and where its device I/O comes from, in words.
+std::vector<std::optional<DeviceAccountSource>> OpenTraces(Collector& c) {
+  std::vector<std::optional<DeviceAccountSource>> sources(c.targets.size());
+  std::map<std::string, BlockTrace*> by_disk;
+  c.trace_of.assign(c.targets.size(), nullptr);
+  for (std::size_t dir = 0; dir < c.targets.size(); ++dir) {
+    const std::optional<DeviceInfo>& device = c.targets[dir].device;
+    if (!device) continue;
+    DeviceAccountSource& source = sources[dir].emplace();
+    if (device->stack) {
+      source.why_not_traced =
+          "a stacked device: its requests reach the disks below it";
+      continue;
+    }
+    if (by_disk.count(device->disk) == 0) {
+      Result<BlockTrace> trace = BlockTrace::OpenDisk(device->disk);
+      if (!trace) {
+        source.why_not_traced = trace.error().Message();
+        continue;
+      }
+      c.traces.push_back(
+          std::make_unique<BlockTrace>(std::move(trace).value()));
+      by_disk[device->disk] = c.traces.back().get();
+    }
+    c.trace_of[dir] = by_disk[device->disk];
+    source.source = kSourceBlockTrace;
+  }
+  return sources;
 }
 
 // Prepare, the timed loop, the counters; the test file is gone on return.
@@ -327,6 +368,7 @@ StagesResult MeasureStages(const std::vector<Settings>& settings,
       common.budget_seconds
           ? std::min<std::uint64_t>(common.repetitions, kMinRunsForVerdict)
           : common.repetitions;
+  result.device_sources = OpenTraces(collector);
   const std::vector<std::uint64_t> first(plan.size(), first_blocks);
   SampleIdleBefore(collector, first, kFirstIdleWindow);
   MergeDocument(result.runner_document,

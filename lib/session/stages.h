@@ -21,6 +21,7 @@
 #include "lib/io/file_ops.h"
 #include "lib/measure/counters.h"
 #include "lib/pairs/pairs.h"
+#include "lib/result/report.h"
 #include "lib/session/runner.h"
 
 namespace alignbench {
@@ -47,6 +48,8 @@ struct StagesResult {
   // middle of a run is seen by the pairs measured then. Empty where no block
   // device is under the directory.
   std::vector<std::vector<std::optional<IdleSample>>> idle;
+  // Per directory: where its device I/O came from; absent without a device.
+  std::vector<std::optional<DeviceAccountSource>> device_sources;
 };
 
 // `settings` and `targets` have one entry per directory and differ only in

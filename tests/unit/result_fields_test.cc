@@ -46,4 +46,6 @@ TEST_CASE("result fields: every table is its object in the schema") {
   HoldToSchema(RunPointFields(), "/$defs/variant/properties/runs/items");
   HoldToSchema(PlacementFields(), "/$defs/variant/properties/file_placement");
   HoldToSchema(ReferenceFields(), "/$defs/alignbench/properties/reference");
+  HoldToSchema(DeviceAccountFields(),
+               "/$defs/alignbench/properties/device_account");
 }
