@@ -28,13 +28,19 @@ bool Busy(const VariantResult& v, double DevicePerOp::*counter) {
   if (!v.background || !v.device) return false;
   return Dominates((*v.background).*counter, (*v.device).*counter);
 }
+// Both sides' requests were told apart (device_requests): the writes' own
+// are the file's and the filesystem's, whatever others did meanwhile, so no
+// counter is busy and nothing is set against the idle windows.
+bool Traced(const PairResult& p) {
+  return p.unaligned.device_requests && p.aligned.device_requests;
+}
 bool BusyWrites(const PairResult& p) {
-  return Busy(p.unaligned, &DevicePerOp::writes) ||
-         Busy(p.aligned, &DevicePerOp::writes);
+  return !Traced(p) && (Busy(p.unaligned, &DevicePerOp::writes) ||
+                        Busy(p.aligned, &DevicePerOp::writes));
 }
 bool BusyReads(const PairResult& p) {
-  return Busy(p.unaligned, &DevicePerOp::reads) ||
-         Busy(p.aligned, &DevicePerOp::reads);
+  return !Traced(p) && (Busy(p.unaligned, &DevicePerOp::reads) ||
+                        Busy(p.aligned, &DevicePerOp::reads));
 }
 
 // The counters a mechanism is read from. Flushes are unknown where the
@@ -106,7 +112,21 @@ DevicePerOp Own(const VariantResult& v, bool reads, bool writes) {
   return d;
 }
 
+// A side's own requests: its files' and the filesystem's; but the KiB
+// written are its files' alone, which the shift's extra block is read from:
+// the journal is shared, and a neighbour's commits there are no layout's.
+DevicePerOp OwnRequests(const DeviceRequests& r) {
+  const DevicePerOp& f = r.file;
+  const DevicePerOp& m = r.filesystem;
+  return {f.reads + m.reads, f.kib_read + m.kib_read, f.writes + m.writes,
+          f.kib_written, f.flushes.value_or(0) + m.flushes.value_or(0)};
+}
+
 Figures FiguresOf(const PairResult& p) {
+  if (Traced(p)) {
+    return {OwnRequests(*p.unaligned.device_requests),
+            OwnRequests(*p.aligned.device_requests), false, false};
+  }
   const bool reads = BusyReads(p);
   const bool writes = BusyWrites(p);
   return {Own(p.unaligned, reads, writes), Own(p.aligned, reads, writes), reads,
@@ -331,9 +351,29 @@ std::string MoreFlushes(const PairResult& p, const Figures& f) {
          "): each waits for the disk's write cache.";
 }
 
+// The same, from the requests told apart: the reads of the file's own
+// blocks, and their size.
+std::string TracedReadOnWrite(const PairResult& p, bool u_more) {
+  const DevicePerOp& more =
+      (u_more ? p.unaligned : p.aligned).device_requests->file;
+  const DevicePerOp& less =
+      (u_more ? p.aligned : p.unaligned).device_requests->file;
+  const double kib = more.reads > 0 ? more.kib_read / more.reads : 0;
+  return std::string(u_more ? "unaligned" : "aligned") +
+         ": each write read the block of the file it partly overwrote: " +
+         Fixed(more.reads) + " reads of " + Fixed(kib) +
+         " KiB per write, against " + Fixed(less.reads) +
+         " (read-modify-write" +
+         std::string((u_more ? p.unaligned : p.aligned).staged
+                         ? ""
+                         : ", the page cache's read-on-write") +
+         ").";
+}
+
 // The writes of one side read the block they partly overwrite.
 std::string ReadOnWrite(const PairResult& p, const Figures& f) {
   const bool u_more = f.u.reads > f.a.reads;
+  if (Traced(p)) return TracedReadOnWrite(p, u_more);
   const DevicePerOp& more = u_more ? f.u : f.a;
   const DevicePerOp& less = u_more ? f.a : f.u;
   const bool staged = (u_more ? p.unaligned : p.aligned).staged;
@@ -396,7 +436,7 @@ std::string Sentence(Mechanism m, const PairResult& pair, const Figures& f,
     case Mechanism::kMetadataCommits:
       // The gloss is its own sentence: the same for every pair, it is said
       // once for the run.
-      return "both: about " + Fixed((u.device->writes + a.device->writes) / 2) +
+      return "both: about " + Fixed((f.u.writes + f.a.writes) / 2) +
              " device writes per operation, metadata commits with each sync" +
              std::string(Significant(pair) ? "."
                                            : ", which dominate; alignment is "
@@ -428,6 +468,47 @@ std::string Sentence(Mechanism m, const PairResult& pair, const Figures& f,
              " reads per operation): they cannot explain this difference.";
   }
   return "";
+}
+
+// KiB as KiB or MiB, whichever reads better.
+std::string KibText(double kib) {
+  return kib >= 1024 ? Fixed(kib / 1024) + " MiB" : Fixed(kib) + " KiB";
+}
+
+// What the requests told apart add: the journal's and metadata's share of
+// each write, the time the device held the writes' requests beside their
+// write+sync, and what others did meanwhile, which nothing above counts.
+std::vector<std::string> TracedNotes(const PairResult& p) {
+  if (!Traced(p)) return {};
+  const DeviceRequests& u = *p.unaligned.device_requests;
+  const DeviceRequests& a = *p.aligned.device_requests;
+  auto journal = [](const DevicePerOp& m) {
+    return Fixed(m.writes) + " writes (" + Fixed(m.kib_written) + " KiB) and " +
+           Fixed(m.flushes.value_or(0)) + " flushes";
+  };
+  auto ms = [](double ns) { return Fixed(ns * 1e-6, 2) + " ms"; };
+  const double writes_u = static_cast<double>(p.unaligned.total_ns.count);
+  const double writes_a = static_cast<double>(p.aligned.total_ns.count);
+  const double wrote =
+      u.others.kib_written * writes_u + a.others.kib_written * writes_a;
+  const double read =
+      u.others.kib_read * writes_u + a.others.kib_read * writes_a;
+  const bool others = wrote + read > 0 || u.others.writes + a.others.writes > 0;
+  std::vector<std::string> notes = {
+      "The filesystem's journal and metadata per write: unaligned " +
+          journal(u.filesystem) + ", aligned " + journal(a.filesystem) +
+          (others ? " (the journal is shared: others' commits count there too)."
+                  : "."),
+      "Of the " + ms(p.unaligned.total_ns.mean) +
+          " an unaligned write+sync took, the device held its requests " +
+          ms(u.device_ns) + "; of an aligned one's " +
+          ms(p.aligned.total_ns.mean) + ", " + ms(a.device_ns) + "."};
+  if (others) {
+    notes.push_back("Other processes and files wrote " + KibText(wrote) +
+                    " and read " + KibText(read) +
+                    " on the disk meanwhile; not counted above.");
+  }
+  return notes;
 }
 
 // Why a variant has no time at all: refused, or stopped by an error.
@@ -523,6 +604,7 @@ std::string Explain(const PairResult& pair, std::uint64_t shift) {
   const std::vector<Mechanism> found = MechanismsOf(pair);
   const Figures f = FiguresOf(pair);
   for (Mechanism m : found) add(Sentence(m, pair, f, shift));
+  for (const std::string& note : TracedNotes(pair)) add(note);
   // Without counters there is nothing to weigh the verdict against.
   if (found.front() != Mechanism::kNoCounters) {
     add(VerdictNote(pair, Significant(pair)));

@@ -104,6 +104,17 @@ void HeadOf(const Report& r, ReportView& v) {
   }
 }
 
+// The result's device_account in words.
+std::string SourceWords(const DeviceAccountSource& account) {
+  if (account.source == kSourceBlockTrace) {
+    return "the block layer's requests, told apart (block trace)";
+  }
+  return "device-wide counters" +
+         (account.why_not_traced
+              ? "; no block trace: " + EscapeControl(*account.why_not_traced)
+              : std::string());
+}
+
 }  // namespace
 
 ReportView ViewOf(const Report& r) {
@@ -120,6 +131,7 @@ ReportView ViewOf(const Report& r) {
         "none counted, no block device takes these writes (the note below "
         "says where they go)";
   }
+  if (r.device_account) v.device_source = SourceWords(*r.device_account);
   v.has_background = Any(r, [](const PairResult& p) {
     return p.unaligned.background.has_value() ||
            p.aligned.background.has_value();

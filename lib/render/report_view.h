@@ -75,6 +75,10 @@ struct ReportView {
   bool reference = false;
   // Why there are no device rows, or nothing where a device counted.
   std::optional<std::string> no_device;
+  // Where the device I/O came from, in words (the result's device_account):
+  // the requests told apart, or the device-wide counters and why; absent
+  // where the result does not say.
+  std::optional<std::string> device_source;
   bool has_background = false;  // idle windows sampled the disk
   bool has_cpu_share = false;   // and the CPUs
   std::vector<GroupView> groups;

@@ -155,6 +155,41 @@ void DeviceRows(std::ostream& out, const ReportView& v, const GroupView& g) {
   }
 }
 
+// One side's requests told apart, a line a part, then the time the device
+// held its own (the file's and the filesystem's) beside its write+sync.
+void SideRequests(std::ostream& out, const std::string& size,
+                  const std::string& heading, const VariantResult& side) {
+  const DeviceRequests& r = *side.device_requests;
+  const std::string indent = Pad("", 6) + "  " + PadRight("");
+  out << Pad(size, 6) << "  " << PadRight(heading) << PadEnd("file", 11)
+      << DeviceCell(r.file) << "\n"
+      << indent << PadEnd("filesystem", 11) << DeviceCell(r.filesystem) << "\n"
+      << indent << PadEnd("others", 11) << DeviceCell(r.others) << "\n"
+      << indent << "the device held its requests "
+      << Printf("%.3f ms", r.device_ns * 1e-6) << " of its "
+      << Printf("%.3f ms", side.total_ns.mean * 1e-6) << " write+sync"
+      << "\n";
+}
+
+// Where the device I/O came from, and where the requests were told apart,
+// each side's parts (the file's, the filesystem's journal and metadata, the
+// others').
+void RequestRows(std::ostream& out, const ReportView& v, const GroupView& g) {
+  if (v.device_source) out << "device I/O from: " << *v.device_source << "\n";
+  bool heading = false;
+  for (const RowView& row : g.rows) {
+    const PairResult& p = *row.pair;
+    if (!p.unaligned.device_requests || !p.aligned.device_requests) continue;
+    if (!heading) {
+      out << "device requests " << (v.replay ? "per commit" : "per write")
+          << ", told apart by where they land:\n";
+      heading = true;
+    }
+    SideRequests(out, row.size, v.unaligned, p.unaligned);
+    SideRequests(out, "", v.aligned, p.aligned);
+  }
+}
+
 // Why a group's figures are as they are: means that point elsewhere, the
 // why-lines, runs far off the others.
 void ExplainRows(std::ostream& out, const GroupView& g) {
@@ -185,6 +220,7 @@ void RenderDetailed(std::ostream& out, const ReportView& v) {
     out << "\n[" << g.label << "]\n";
     GainRows(out, v, g);
     DeviceRows(out, v, g);
+    RequestRows(out, v, g);
     RenderTailRows(out, g);
     ExplainRows(out, g);
   }

@@ -5,7 +5,9 @@
 #include <limits>
 #include <string>
 
+#include "lib/pairs/explain.h"
 #include "lib/render/writers.h"
+#include "lib/result/schema_check.h"
 #include "tests/unit/report_fixture.h"
 
 using namespace alignbench;
@@ -371,4 +373,67 @@ TEST_CASE("A pair's shift: its own, the settings' one, never another") {
   json unsaid = j;
   unsaid["pairs"][0].erase("shift_bytes");
   CHECK_FALSE(FromJson(unsaid, "r.json"));
+}
+
+namespace {
+
+// A side of the fixture with its requests told apart: `reads` of the file's
+// 4 KiB blocks per write, the journal's two writes and flush, a neighbour's
+// 64 KiB written.
+DeviceRequests Told(double reads) {
+  return DeviceRequests{DevicePerOp{reads, reads * 4, 1.0, 4.0, 0.0},
+                        DevicePerOp{0.0, 0.0, 2.0, 8.0, 1.0},
+                        DevicePerOp{0.0, 0.0, 16.0, 64.0, 4.0}, 190000};
+}
+
+}  // namespace
+
+TEST_CASE("The device's requests told apart, and their source, round trip") {
+  Report r = testing::FixedReport();
+  r.pairs[0].unaligned.device_requests = Told(1.0);
+  r.pairs[0].aligned.device_requests = Told(0.0);
+  r.device_account = DeviceAccountSource{kSourceBlockTrace, std::nullopt};
+  const nlohmann::json j = ToJson(r);
+  const nlohmann::json& told =
+      j.at("pairs")[0].at("unaligned").at("device_requests");
+  CHECK(told.at("file").at("reads") == 1.0);
+  CHECK(told.at("filesystem").at("flushes") == 1.0);
+  CHECK(told.at("others").at("written_kib") == 64.0);
+  CHECK(told.at("device_ns") == 190000.0);
+  CHECK(j.at("device_account") == nlohmann::json{{"source", "block trace"}});
+  CHECK_FALSE(j.at("pairs")[1].at("unaligned").contains("device_requests"));
+  CHECK_FALSE(SchemaViolation(ResultSchema(), {{"alignbench", j}}));
+  const Result<Report> back = FromJson(j, "round trip");
+  if (!back) FAIL(back.error().Message());
+  CHECK(ToJson(back.value()) == j);
+  // Without a trace: the counters, and why.
+  r.device_account = DeviceAccountSource{kSourceCounters, "tracing needs root"};
+  const nlohmann::json counters = ToJson(r);
+  CHECK(counters.at("device_account").at("why_not_traced") ==
+        "tracing needs root");
+  CHECK_FALSE(SchemaViolation(ResultSchema(), {{"alignbench", counters}}));
+  nlohmann::json odd = counters;
+  odd["device_account"]["source"] = "guessed";
+  CHECK(SchemaViolation(ResultSchema(), {{"alignbench", odd}}));
+}
+
+TEST_CASE("Told apart, the why names the block read and leaves others out") {
+  Report r = testing::FixedReport();
+  PairResult& p = r.pairs[0];
+  // Device-wide, the neighbour's traffic swamps both sides' counters.
+  p.unaligned.background = DevicePerOp{0.0, 0.0, 16.0, 64.0, 4.0};
+  p.aligned.background = p.unaligned.background;
+  p.unaligned.device_requests = Told(1.0);
+  p.aligned.device_requests = Told(0.0);
+  const std::string why = Explain(p, 24);
+  CHECK_THAT(why, Catch::Contains("unaligned: each write read the block of "
+                                  "the file it partly overwrote: 1.0 reads "
+                                  "of 4.0 KiB per write, against 0.0"));
+  CHECK_THAT(why, Catch::Contains("journal and metadata per write: unaligned "
+                                  "2.0 writes (8.0 KiB) and 1.0 flushes"));
+  CHECK_THAT(why, Catch::Contains("the device held its requests 0.19 ms"));
+  CHECK_THAT(why, Catch::Contains("Other processes and files wrote "));
+  CHECK_THAT(why, !Catch::Contains("busy"));
+  CHECK(MechanismsOf(p).front() == Mechanism::kReadOnWrite);
+  CHECK_FALSE(OthersCounted(p));
 }
