@@ -2,6 +2,7 @@
 
 #include <limits.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -32,8 +33,13 @@ extern "C" void OnSignal(int signo) {
     (void)ignored;
     return;
   }
-  // Files first, then the private directories they were in (rmdir removes
-  // only an empty one); both calls are async-signal-safe.
+  // The process is ending: its descriptors go first, since a directory
+  // under tracefs (a tracing instance) cannot be removed while a file of it
+  // is open. close_range is one system call; where the kernel lacks it
+  // (before 5.9) the instance may stay.
+  ::syscall(SYS_close_range, 3U, ~0U, 0U);
+  // Files, then the private directories they were in (rmdir removes only an
+  // empty one); both calls are async-signal-safe.
   for (Slot& slot : g_slots) {
     if (slot.used.load()) ::unlink(slot.path);
   }
