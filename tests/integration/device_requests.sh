@@ -20,11 +20,15 @@ source "$(dirname "$0")/lib.sh"
 [ -d /sys/kernel/tracing/events/block/block_rq_issue ] ||
   skip "no block tracepoints under /sys/kernel/tracing (kernel $(uname -r))"
 
-orphans() {  # orphans: alignbench's tracing instances whose process is gone
-  local instance
-  for instance in /sys/kernel/tracing/instances/alignbench-*; do
-    [ -e "$instance" ] || continue
-    kill -0 "${instance##*-}" 2> /dev/null || echo "$instance"
+instances() {  # instances: alignbench's tracing instances, one a line
+  find /sys/kernel/tracing/instances -maxdepth 1 -name 'alignbench-*' -printf '%f\n' | sort
+}
+# Another test's run that was killed may have left one before this test began.
+instances > "$WORK/instances-before"
+orphans() {  # orphans: the instances made since this test began whose process is gone
+  local name
+  for name in $(comm -13 "$WORK/instances-before" <(instances)); do
+    kill -0 "${name##*-}" 2> /dev/null || echo "$name"
   done
 }
 CASE=$ALIGNBENCH_SOURCE_DIR/cases/cold-rmw.json
