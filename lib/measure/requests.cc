@@ -156,19 +156,19 @@ void Count(DeviceCounters& c, const BlockEvent& e) {
   }
 }
 
-struct Interval {
+struct BusySpan {
   std::int64_t from = 0;
   std::int64_t to = 0;
 };
 
-// The time at least one interval covers.
-std::uint64_t UnionOf(std::vector<Interval> spans) {
+// The time at least one span covers.
+std::uint64_t UnionOf(std::vector<BusySpan> spans) {
   std::sort(
       spans.begin(), spans.end(),
-      [](const Interval& a, const Interval& b) { return a.from < b.from; });
+      [](const BusySpan& a, const BusySpan& b) { return a.from < b.from; });
   std::uint64_t covered = 0;
   std::int64_t reached = INT64_MIN;
-  for (const Interval& s : spans) {
+  for (const BusySpan& s : spans) {
     const std::int64_t from = std::max(s.from, reached);
     if (s.to > from) covered += static_cast<std::uint64_t>(s.to - from);
     reached = std::max(reached, s.to);
@@ -181,7 +181,7 @@ std::uint64_t UnionOf(std::vector<Interval> spans) {
 struct InFlight {
   std::map<std::uint64_t, std::deque<std::pair<std::int64_t, Part>>> data;
   std::deque<std::pair<std::int64_t, Part>> flushes;
-  std::vector<Interval> ours;
+  std::vector<BusySpan> ours;
 
   void Issued(const BlockEvent& e, Part part) {
     if (OpOf(e.rwbs) == 'F') {
