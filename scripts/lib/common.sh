@@ -636,9 +636,10 @@ build() {
   BUILT+=("$dir")
   mkdir -p "$dir" && : >"$dir/build.log" || return 1
   local status=0
+  # In batches (ALIGNBENCH_UNITY, CMakeLists.txt): a build from scratch is what this is for.
   timed "configure $rel" step "$dir/build.log" "cmake: configure $rel" \
     cmake -S "$ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
-      "-DALIGNBENCH_WERROR=${ALIGNBENCH_WERROR:-OFF}" "${CMAKE_ARGS[@]}" &&
+      "-DALIGNBENCH_WERROR=${ALIGNBENCH_WERROR:-OFF}" -DALIGNBENCH_UNITY=ON "${CMAKE_ARGS[@]}" &&
     timed "build $rel" step "$dir/build.log" "cmake: build ${targets:+${targets[*]:1} }in $rel" \
       cmake --build "$dir" -j"$(nproc)" "${targets[@]}" || status=$?
   hand_over "$dir"

@@ -53,8 +53,8 @@ done
 # --- mutate, ask both, compare ----------------------------------------------------------
 # EVERY=N asks every Nth document (default 1: all), which Nth drawn by SEED (default: the
 # day of the year), both printed: the slow tier asks all, the fast tier and the sanitizer
-# pass, where each start of alignbench costs tens of milliseconds, a tenth
-# (tests/CMakeLists.txt), a different tenth each day.
+# pass, where each start of alignbench costs tens of milliseconds, a tenth and a thirtieth
+# (tests/CMakeLists.txt), a different one each day.
 EVERY=${EVERY:-1}
 SEED=${SEED:-$((10#$(date -u +%j)))}
 [[ $EVERY =~ ^[1-9][0-9]*$ && $SEED =~ ^[0-9]+$ ]] ||
