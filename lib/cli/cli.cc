@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <initializer_list>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -425,6 +426,10 @@ Status ApplyReplay(const ParsedCommand& parsed, Settings& s) {
       parsed.Has("shift") ? s.shifts.front() : kReplayShift, unaligned.value());
   if (!replay) return replay.error();
   const Replay& r = replay.value();
+  // Said before anything is measured, and kept in the result's warnings.
+  for (const std::string& note : r.notes) {
+    std::cerr << "alignbench: replay: " << EscapeControl(note) << "\n";
+  }
   if (parsed.Has("shift") && r.rule != ReplayRule::kShift) {
     return Usage("shift",
                  "moves the writes of a trace that writes at 4096-byte "

@@ -147,6 +147,13 @@ std::optional<SettingsRule> GroupShapeRule(const Settings& s) {
                      "flight: --commits-per-sync 1 or " +
                          std::to_string(together));
   }
+  if (s.commits_per_sync > 1 && s.log &&
+      s.log->rules.fill_sync == FillSync::kBoundary) {
+    return GroupRule(s, {"commits-per-sync"},
+                     "this log syncs inside every commit (at the sector "
+                     "boundary its fill reaches): its commits share no sync; "
+                     "--commits-per-sync 1");
+  }
   for (SyncMethod sync : s.syncs) {
     if (s.commits_per_sync > 1 && !HasSyncCall(sync)) {
       return GroupRule(s, {"commits-per-sync", "sync"},
@@ -157,6 +164,60 @@ std::optional<SettingsRule> GroupShapeRule(const Settings& s) {
   }
   return std::nullopt;
 }
+
+// --group-commit K: a leader's one write of a group's records, then one
+// sync. A group holds a commit at least; it is one group shape, not another
+// besides; a replay's groups are its program's, in its trace.
+std::optional<SettingsRule> GroupCommitRule(const Settings& s) {
+  if (!s.group_commit) return std::nullopt;
+  if (*s.group_commit < 1) {
+    return SettingsRule{"--group-commit",
+                        {"group-commit"},
+                        "a group holds one commit or more: K of at least 1 "
+                        "(an engine's commits per sync)"};
+  }
+  if (s.replay) {
+    return SettingsRule{"--group-commit",
+                        {"group-commit", "replay"},
+                        "a replay writes and syncs as its program did: "
+                        "record the engine under its clients, and its trace "
+                        "holds its groups"};
+  }
+  if (CommitsPerStep(s) > 1) {
+    return SettingsRule{
+        "--group-commit",
+        {"group-commit", GroupOption(s)},
+        "one group shape: a leader's one write of the group "
+        "(--group-commit) or a write per commit before a shared sync (--" +
+            std::string(GroupOption(s)) + "), not both"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> GroupShapeWarning(const Settings& s) {
+  const bool direct = std::any_of(s.ios.begin(), s.ios.end(), [](IoMode io) {
+    return io == IoMode::kDirect;
+  });
+  if (s.commits_per_sync <= 1 || s.writers > 1 || s.queue_depth > 1 ||
+      !direct) {
+    return std::nullopt;
+  }
+  const std::string n = std::to_string(s.commits_per_sync);
+  return "--commits-per-sync " + n +
+         " writes each commit with a write of its "
+         "own, " +
+         n +
+         " writes before one sync; an engine whose log is "
+         "written with O_DIRECT (MariaDB's InnoDB redo, PostgreSQL's WAL with "
+         "open_datasync) groups its commits as one write of the group's "
+         "records by its leader, then one sync (docs/engines.md): "
+         "--group-commit " +
+         n + " measures that";
+}
+
+namespace {
 
 // The group's writes: how they may be written at once.
 std::optional<SettingsRule> GroupWritesRule(const Settings& s) {
@@ -208,6 +269,7 @@ std::optional<SettingsRule> AtomicRule(const Settings& s) {
 }  // namespace
 
 std::optional<SettingsRule> BrokenRule(const Settings& s) {
+  if (auto broken = GroupCommitRule(s)) return broken;
   if (auto broken = GroupShapeRule(s)) return broken;
   if (auto broken = GroupWritesRule(s)) return broken;
   return AtomicRule(s);

@@ -42,6 +42,11 @@ struct SettingsRule {
   std::string why;
 };
 
+// Where a group setting is not what an engine does, in words: N writes to
+// one sync (--commits-per-sync) on a direct-I/O log, which engines write by
+// one write of the group (--group-commit). The result's warnings say it.
+std::optional<std::string> GroupShapeWarning(const Settings& settings);
+
 // The first rule `settings` break, or none.
 std::optional<SettingsRule> BrokenRule(const Settings& settings);
 

@@ -414,10 +414,19 @@ std::vector<Option> WorkloadOptions() {
        "makes them (fsync and fdatasync only); every time and device figure "
        "is then per commit, its share of the sync included",
        Count{&Settings::commits_per_sync, 1, kMaxCommitsPerSync}},
+      {"group-commit", "group_commit", "group_commit", Recorded::kOptional, "K",
+       "a leader's group commit, as PostgreSQL, InnoDB and MariaDB's binlog "
+       "make one: the records of K commits written as one write, then one "
+       "sync; K may be fractional (a measured engine's commits per sync: "
+       "groups of floor(K) and ceil(K) commits averaging K); every figure is "
+       "per commit",
+       OptionalNumber{&Settings::group_commit,
+                      static_cast<double>(kMaxCommitsPerSync), "commits"}},
       {"writers", "writers", "writers", Recorded::kOptional, "N",
        "writer threads: a group of N commits written at once, each thread "
        "writing its own commit at the next place in the log, then one sync "
-       "for the group (a group of N: --commits-per-sync 1 or N)",
+       "for the group (a group of N: --commits-per-sync 1 or N); no engine "
+       "measured writes a group so (docs/engines.md): --group-commit does",
        Count{&Settings::writers, 1, kMaxWriters}},
       {"queue-depth", "queue_depth", "queue_depth", Recorded::kOptional, "N",
        "direct-I/O writes in flight: a group of N commits' writes submitted "

@@ -18,9 +18,9 @@ std::uint64_t LogFile(const Trace& trace) {
   std::vector<bool> remade(trace.files.size(), false);
   for (const TraceCommit& c : trace.commits) {
     std::vector<bool> wrote(trace.files.size(), false);
-    for (const TraceOp& op : c.ops) {
-      if (op.kind == TraceOpKind::kWrite) wrote[op.file] = true;
-      if (op.kind == TraceOpKind::kUnlink || op.kind == TraceOpKind::kCreate) {
+    for (const Op& op : c.ops) {
+      if (op.kind == OpKind::kWrite) wrote[op.file] = true;
+      if (op.kind == OpKind::kUnlink || op.kind == OpKind::kCreate) {
         remade[op.file] = true;
       }
     }
@@ -41,11 +41,11 @@ std::uint64_t LogFile(const Trace& trace) {
 // The sync method the pair is named by: the call most commits end in; a tie
 // is broken by the order of kTraceSyncs, and said in `notes`. Each sync is
 // replayed with its own call all the same.
-SyncMethod SyncOf(const std::vector<TraceSync>& calls,
+SyncMethod SyncOf(const std::vector<SyncCall>& calls,
                   std::vector<std::string>& notes) {
-  std::map<TraceSync, std::size_t> count;
-  for (TraceSync c : calls) ++count[c];
-  TraceSync most = TraceSync::kFdatasync;
+  std::map<SyncCall, std::size_t> count;
+  for (SyncCall c : calls) ++count[c];
+  SyncCall most = SyncCall::kFdatasync;
   std::size_t n = 0;
   std::string tied;
   for (const auto& [call, k] : count) {
@@ -71,17 +71,19 @@ SyncMethod SyncOf(const std::vector<TraceSync>& calls,
 
 }  // namespace
 
-std::optional<SyncMethod> SyncMethodOf(TraceSync call) {
+std::optional<SyncMethod> SyncMethodOf(SyncCall call) {
   switch (call) {
-    case TraceSync::kFsync:
+    case SyncCall::kFsync:
       return SyncMethod::kFsync;
-    case TraceSync::kFdatasync:
+    case SyncCall::kFdatasync:
       return SyncMethod::kFdatasync;
-    case TraceSync::kODsync:
+    case SyncCall::kODsync:
       return SyncMethod::kODsync;
-    case TraceSync::kOSync:
+    case SyncCall::kOSync:
       return SyncMethod::kOSync;
-    case TraceSync::kSyncFileRange:
+    case SyncCall::kSyncFileRange:  // no sync method does it alone
+    case SyncCall::kRun:            // never a trace's
+    case SyncCall::kNone:
       break;
   }
   return std::nullopt;
@@ -106,8 +108,8 @@ namespace {
 // And what the log's writes are: how many commits write it, how many of those
 // start off a block, their bytes and the lowest offset.
 struct Stream {
-  std::vector<std::vector<TraceOp>> commits;
-  std::vector<TraceSync> calls;
+  std::vector<CommitOps> commits;
+  std::vector<SyncCall> calls;
   std::uint64_t only_sync = 0;
   std::uint64_t log_commits = 0;
   // The log unlinked or made again: every traced file is.
@@ -130,15 +132,15 @@ Stream StreamOf(const Trace& trace, std::uint64_t log) {
   const std::vector<std::uint64_t> to = Renumbered(trace.files.size(), log);
   Stream stream;
   for (const TraceCommit& c : trace.commits) {
-    std::vector<TraceOp> ops;
+    CommitOps ops;
     bool acts = false, wrote_log = false;
-    for (TraceOp op : c.ops) {
+    for (Op op : c.ops) {
       op.file = to[op.file];
-      acts = acts || op.kind != TraceOpKind::kSync;
-      stream.log_remade = stream.log_remade ||
-                          (op.file == 0 && (op.kind == TraceOpKind::kUnlink ||
-                                            op.kind == TraceOpKind::kCreate));
-      if (op.kind == TraceOpKind::kWrite) {
+      acts = acts || op.kind != OpKind::kSync;
+      stream.log_remade =
+          stream.log_remade || (op.file == 0 && (op.kind == OpKind::kUnlink ||
+                                                 op.kind == OpKind::kCreate));
+      if (op.kind == OpKind::kWrite) {
         stream.bytes += op.length;
         if (op.file == 0) {
           if (!wrote_log && op.offset % kReplayBlock != 0) {
@@ -162,9 +164,9 @@ Stream StreamOf(const Trace& trace, std::uint64_t log) {
 }
 
 // The first write to the log in a commit, if any.
-const TraceOp* FirstLogWrite(const std::vector<TraceOp>& commit) {
-  auto it = std::find_if(commit.begin(), commit.end(), [](const TraceOp& op) {
-    return op.kind == TraceOpKind::kWrite && op.file == 0;
+const Op* FirstLogWrite(const CommitOps& commit) {
+  auto it = std::find_if(commit.begin(), commit.end(), [](const Op& op) {
+    return op.kind == OpKind::kWrite && op.file == 0;
   });
   return it == commit.end() ? nullptr : &*it;
 }
@@ -196,11 +198,11 @@ Layout LayoutOf(const TraceFile& file, const Stream& stream,
 void Shift(ReplayVariant& v, std::uint64_t shift) {
   v.header += shift;
   for (auto& commit : v.commits) {
-    for (TraceOp& op : commit) {
+    for (Op& op : commit) {
       if (op.file != 0) continue;
-      if (op.kind == TraceOpKind::kTruncate) op.length += shift;
-      if (op.kind == TraceOpKind::kWrite || op.kind == TraceOpKind::kRead ||
-          op.kind == TraceOpKind::kAllocate) {
+      if (op.kind == OpKind::kTruncate) op.length += shift;
+      if (op.kind == OpKind::kWrite || op.kind == OpKind::kRead ||
+          op.kind == OpKind::kAllocate) {
         op.offset += shift;
       }
     }
@@ -213,7 +215,7 @@ void Shift(ReplayVariant& v, std::uint64_t shift) {
 void Pad(ReplayVariant& v) {
   std::uint64_t end = v.header;
   for (auto& commit : v.commits) {
-    const TraceOp* first_write = FirstLogWrite(commit);
+    const Op* first_write = FirstLogWrite(commit);
     if (first_write == nullptr) continue;
     const std::uint64_t first = first_write->offset;
     const std::uint64_t start = RoundUp(end, kReplayBlock);
@@ -221,13 +223,13 @@ void Pad(ReplayVariant& v) {
       return at >= first ? start + (at - first)
                          : start - std::min(start, first - at);
     };
-    for (TraceOp& op : commit) {
+    for (Op& op : commit) {
       if (op.file != 0) continue;
-      if (op.kind == TraceOpKind::kTruncate) op.length = moved(op.length);
-      if (op.kind == TraceOpKind::kAllocate || op.kind == TraceOpKind::kRead) {
+      if (op.kind == OpKind::kTruncate) op.length = moved(op.length);
+      if (op.kind == OpKind::kAllocate || op.kind == OpKind::kRead) {
         op.offset = moved(op.offset);
       }
-      if (op.kind != TraceOpKind::kWrite) continue;
+      if (op.kind != OpKind::kWrite) continue;
       op.offset = moved(op.offset);
       end = std::max(end, op.offset + op.length);
     }
@@ -236,20 +238,20 @@ void Pad(ReplayVariant& v) {
 
 // The whole 4096-byte blocks that `run`, writes back to back in a commit,
 // touch: one extent for each stretch of blocks they reach, in order.
-std::vector<TraceOp> BlocksOf(const std::vector<TraceOp>& run) {
+CommitOps BlocksOf(const CommitOps& run) {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;
-  for (const TraceOp& op : run) {
+  for (const Op& op : run) {
     spans.emplace_back(op.offset / kReplayBlock * kReplayBlock,
                        RoundUp(op.offset + op.length, kReplayBlock));
   }
   std::sort(spans.begin(), spans.end());
-  std::vector<TraceOp> out;
+  CommitOps out;
   for (const auto& [from, to] : spans) {
     if (!out.empty() && from <= out.back().offset + out.back().length) {
       out.back().length = std::max(out.back().length, to - out.back().offset);
       continue;
     }
-    TraceOp op = run.front();
+    Op op = run.front();
     op.offset = from;
     op.length = to - from;
     out.push_back(op);
@@ -263,17 +265,17 @@ std::vector<TraceOp> BlocksOf(const std::vector<TraceOp>& run) {
 // stretches of blocks, not the file between them.
 void WholeBlocks(ReplayVariant& v) {
   for (auto& commit : v.commits) {
-    std::vector<TraceOp> ops, run;
-    for (const TraceOp& op : commit) {
-      if (op.kind == TraceOpKind::kWrite && op.file == 0) {
+    CommitOps ops, run;
+    for (const Op& op : commit) {
+      if (op.kind == OpKind::kWrite && op.file == 0) {
         run.push_back(op);
         continue;
       }
-      for (const TraceOp& w : BlocksOf(run)) ops.push_back(w);
+      for (const Op& w : BlocksOf(run)) ops.push_back(w);
       run.clear();
       ops.push_back(op);
     }
-    for (const TraceOp& w : BlocksOf(run)) ops.push_back(w);
+    for (const Op& w : BlocksOf(run)) ops.push_back(w);
     commit = std::move(ops);
   }
 }
@@ -283,13 +285,13 @@ void Describe(ReplayVariant& v, std::string name) {
   std::uint64_t bytes = 0;
   v.file_bytes = v.header;
   for (const auto& commit : v.commits) {
-    for (const TraceOp& op : commit) {
-      if (op.kind == TraceOpKind::kWrite) bytes += op.length;
+    for (const Op& op : commit) {
+      if (op.kind == OpKind::kWrite) bytes += op.length;
       if (op.file != 0) continue;
-      if (op.kind == TraceOpKind::kAllocate && !op.keep_size) {
+      if (op.kind == OpKind::kAllocate && !op.keep_size) {
         v.file_bytes = std::max(v.file_bytes, op.offset + op.length);
       }
-      if (op.kind == TraceOpKind::kWrite) {
+      if (op.kind == OpKind::kWrite) {
         v.file_bytes = std::max(v.file_bytes, op.offset + op.length);
       }
     }
@@ -375,16 +377,27 @@ void OthersOf(const Trace& trace, std::uint64_t log, const Stream& stream,
                       " commits of the trace only synced, nothing written "
                       "since the sync before: left out");
   }
-  for (const std::vector<TraceOp>& commit : stream.commits) {
-    for (const TraceOp& op : commit) {
-      if (op.kind == TraceOpKind::kSync &&
-          op.call == TraceSync::kSyncFileRange) {
+  for (const CommitOps& commit : stream.commits) {
+    for (const Op& op : commit) {
+      if (op.kind == OpKind::kSync && op.call == SyncCall::kSyncFileRange) {
         r.notes.push_back(
             "sync_file_range is replayed as fdatasync, the nearest call that "
             "makes the writes durable");
         return;
       }
     }
+  }
+}
+
+// What the program wrote that strace did not see (a shared mapping, an
+// io_uring, bytes moved by the kernel), from the trace's limits: the replay
+// measures the calls alone, and says so.
+void MissedByTrace(const Trace& trace, std::vector<std::string>& notes) {
+  for (const std::string& limit : trace.limits) {
+    if (limit.find("not traced") == std::string::npos) continue;
+    notes.push_back("the program wrote what the trace cannot hold (" + limit +
+                    "): this replay makes only the calls strace saw, and "
+                    "does not reproduce the program");
   }
 }
 
@@ -426,6 +439,7 @@ Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
                   "): a replay needs a log that stays; record with a --file "
                   "pattern that takes the program's database or log file too");
   }
+  MissedByTrace(trace, r.notes);
   r.sync = SyncOf(stream.calls, r.notes);
   r.layout = LayoutOf(file, stream, r.notes);
   OthersOf(trace, log, stream, r);

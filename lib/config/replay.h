@@ -63,14 +63,14 @@ struct ReplayFile {
 };
 
 // One variant's writes: its header and its commits, each a list of ops
-// ending in a sync (TraceOp; file 0 is the log, k + 1 Replay::others[k]),
+// ending in a sync (Op; file 0 is the log, k + 1 Replay::others[k]),
 // and what it is:
 // its name ("as recorded", "whole blocks"), the bytes it writes per commit
 // and how far into the file its writes reach (the file it grows), which a
 // result keeps where the commits are not.
 struct ReplayVariant {
   std::uint64_t header = 0;
-  std::vector<std::vector<TraceOp>> commits;
+  std::vector<CommitOps> commits;
   std::string name;
   double bytes_per_commit = 0;
   std::uint64_t file_bytes = 0;
@@ -129,6 +129,6 @@ std::string TraceDigest(const std::string& text);
 
 // The run's sync method that does what `call` did; none for sync_file_range,
 // which no sync method does alone.
-std::optional<SyncMethod> SyncMethodOf(TraceSync call);
+std::optional<SyncMethod> SyncMethodOf(SyncCall call);
 
 }  // namespace alignbench

@@ -56,6 +56,11 @@ struct Settings {
   // (1: a sync per commit). `writes` and `warmup` count commits, a multiple
   // of it; every figure of a run is per commit, its share of the sync in.
   std::uint64_t commits_per_sync = 1;
+  // A leader's group commit, as engines make it: a group's records written
+  // as one write, then one sync; K commits a group on average, fractional K
+  // as groups of floor(K) and ceil(K) commits (GroupSize in
+  // lib/measure/pattern.h). Unset: a write and a sync per commit.
+  std::optional<double> group_commit;
   // Writer threads that write a group's commits at once, each taking the
   // next place in the log; one sync for the group after all (1: one writer).
   std::uint64_t writers = 1;
@@ -150,6 +155,23 @@ std::vector<PairSpec> ExpandPlan(const Settings& settings);
 // Validate holds the three settings to one group.
 inline std::uint64_t CommitsPerStep(const Settings& s) {
   return std::max({s.commits_per_sync, s.writers, s.queue_depth});
+}
+
+// K of --group-commit in thousandths of a commit: the group sizes are drawn
+// from it exactly (GroupSize); 0 where it is not set.
+inline std::uint64_t GroupMillis(const Settings& s) {
+  return s.group_commit
+             ? static_cast<std::uint64_t>(*s.group_commit * 1000 + 0.5)
+             : 0;
+}
+
+// The timed steps of a run: its commits by the step's fixed group, or the
+// groups of --group-commit that hold its `writes` commits (the first m
+// groups hold floor(m K) commits).
+inline std::uint64_t StepsPerRun(const Settings& s, std::uint64_t commits) {
+  const std::uint64_t k = GroupMillis(s);
+  if (k == 0) return commits / CommitsPerStep(s);
+  return (commits * 1000 + k - 1) / k;
 }
 
 }  // namespace alignbench

@@ -95,7 +95,7 @@ class Reader {
 
   // A write's or an allocation's extent: 1 byte to 1 GiB, ending at most
   // 1 TiB into its file.
-  Status Extent(const json& value, const std::string& key, TraceOp& op) const {
+  Status Extent(const json& value, const std::string& key, Op& op) const {
     for (const auto& [name, field, max] :
          {std::tuple{"offset", &op.offset, kMaxTraceFileOffset},
           std::tuple{"length", &op.length, kMaxTraceWriteBytes}}) {
@@ -110,12 +110,11 @@ class Reader {
     return Ok{};
   }
 
-  Status SyncCall(const json& value, const std::string& key,
-                  TraceOp& op) const {
+  Status Call(const json& value, const std::string& key, Op& op) const {
     Result<const json*> call = Member(value, key + ".", "call");
     if (!call) return call.error();
     const json& c = *call.value();
-    std::optional<TraceSync> parsed;
+    std::optional<SyncCall> parsed;
     if (c.is_string()) parsed = FromName(kTraceSyncs, c.get<std::string>());
     if (!parsed) {
       return Bad(key + ".call", "expected one of " + NameList(kTraceSyncs));
@@ -125,23 +124,23 @@ class Reader {
   }
 
   // What each kind of op holds besides "op" and "file", read into `op`.
-  Status Fields(const json& value, const std::string& key, TraceOp& op) const {
+  Status Fields(const json& value, const std::string& key, Op& op) const {
     switch (op.kind) {
-      case TraceOpKind::kWrite:
-      case TraceOpKind::kRead:
+      case OpKind::kWrite:
+      case OpKind::kRead:
         if (Status ok =
                 Keys(value, key + ".", {"op", "file", "offset", "length"});
             !ok) {
           return ok;
         }
         return Extent(value, key, op);
-      case TraceOpKind::kSync:
-      case TraceOpKind::kSyncDir:
+      case OpKind::kSync:
+      case OpKind::kSyncDir:
         if (Status ok = Keys(value, key + ".", {"op", "file", "call"}); !ok) {
           return ok;
         }
-        return SyncCall(value, key, op);
-      case TraceOpKind::kTruncate: {
+        return Call(value, key, op);
+      case OpKind::kTruncate: {
         if (Status ok = Keys(value, key + ".", {"op", "file", "length"}); !ok) {
           return ok;
         }
@@ -151,7 +150,7 @@ class Reader {
         op.length = n.value();
         return Ok{};
       }
-      case TraceOpKind::kAllocate: {
+      case OpKind::kAllocate: {
         if (Status ok = Keys(value, key + ".",
                              {"op", "file", "offset", "length", "keep_size"});
             !ok) {
@@ -165,26 +164,26 @@ class Reader {
         op.keep_size = keep.value()->get<bool>();
         return Extent(value, key, op);
       }
-      case TraceOpKind::kStat:
-      case TraceOpKind::kUnlink:
-      case TraceOpKind::kCreate:
+      case OpKind::kStat:
+      case OpKind::kUnlink:
+      case OpKind::kCreate:
         return Keys(value, key + ".", {"op", "file"});
     }
     return Ok{};
   }
 
-  Result<TraceOp> Op(const json& value, const std::string& key,
-                     std::uint64_t files) const {
+  Result<Op> OpOf(const json& value, const std::string& key,
+                  std::uint64_t files) const {
     if (!value.is_object()) return Bad(key, "expected an object");
-    TraceOp op;
+    Op op;
     Result<const json*> kind = Member(value, key + ".", "op");
     if (!kind) return kind.error();
-    std::optional<TraceOpKind> parsed;
+    std::optional<OpKind> parsed;
     if (kind.value()->is_string()) {
-      parsed = FromName(kTraceOpKinds, kind.value()->get<std::string>());
+      parsed = FromName(kOpKinds, kind.value()->get<std::string>());
     }
     if (!parsed) {
-      return Bad(key + ".op", "expected one of " + NameList(kTraceOpKinds));
+      return Bad(key + ".op", "expected one of " + NameList(kOpKinds));
     }
     op.kind = *parsed;
     Result<std::uint64_t> index =
@@ -199,17 +198,17 @@ class Reader {
     return op;
   }
 
-  Result<std::vector<TraceOp>> Ops(const json& value, const std::string& key,
-                                   std::uint64_t files) const {
+  Result<CommitOps> Ops(const json& value, const std::string& key,
+                        std::uint64_t files) const {
     if (!value.is_array()) return Bad(key, "expected an array of operations");
     if (value.size() > kMaxTraceOpsPerCommit) {
       return Bad(key, "more than " + std::to_string(kMaxTraceOpsPerCommit) +
                           " operations");
     }
-    std::vector<TraceOp> ops;
+    CommitOps ops;
     for (std::size_t i = 0; i < value.size(); ++i) {
-      Result<TraceOp> op =
-          Op(value[i], key + "[" + std::to_string(i) + "]", files);
+      Result<Op> op =
+          OpOf(value[i], key + "[" + std::to_string(i) + "]", files);
       if (!op) return op.error();
       ops.push_back(op.value());
     }
@@ -385,10 +384,9 @@ class Reader {
       if (Status ok = Keys(c, key + ".", {"ops"}); !ok) return ok;
       Result<const json*> ops = Member(c, key + ".", "ops");
       if (!ops) return ops.error();
-      Result<std::vector<TraceOp>> o =
-          Ops(*ops.value(), key + ".ops", trace.files.size());
+      Result<CommitOps> o = Ops(*ops.value(), key + ".ops", trace.files.size());
       if (!o) return o.error();
-      if (o.value().empty() || o.value().back().kind != TraceOpKind::kSync) {
+      if (o.value().empty() || o.value().back().kind != OpKind::kSync) {
         return Bad(key + ".ops", "a commit ends in a sync");
       }
       trace.commits.push_back({std::move(o).value()});
@@ -400,7 +398,7 @@ class Reader {
   Status ReadRest(const json& doc, Trace& trace) const {
     Result<const json*> after = Member(doc, "", "after_last_commit");
     if (!after) return after.error();
-    Result<std::vector<TraceOp>> rest =
+    Result<CommitOps> rest =
         Ops(*after.value(), "after_last_commit", trace.files.size());
     if (!rest) return rest.error();
     trace.after_last_commit = rest.value();
@@ -416,35 +414,35 @@ class Reader {
   std::string origin_;
 };
 
-json OpJson(const TraceOp& op) {
-  json j = {{"op", NameOf(kTraceOpKinds, op.kind)}, {"file", op.file}};
+json OpJson(const Op& op) {
+  json j = {{"op", NameOf(kOpKinds, op.kind)}, {"file", op.file}};
   switch (op.kind) {
-    case TraceOpKind::kSync:
-    case TraceOpKind::kSyncDir:
+    case OpKind::kSync:
+    case OpKind::kSyncDir:
       j["call"] = NameOf(kTraceSyncs, op.call);
       break;
-    case TraceOpKind::kTruncate:
+    case OpKind::kTruncate:
       j["length"] = op.length;
       break;
-    case TraceOpKind::kAllocate:
+    case OpKind::kAllocate:
       j["keep_size"] = op.keep_size;
       [[fallthrough]];
-    case TraceOpKind::kWrite:
-    case TraceOpKind::kRead:
+    case OpKind::kWrite:
+    case OpKind::kRead:
       j["offset"] = op.offset;
       j["length"] = op.length;
       break;
-    case TraceOpKind::kStat:
-    case TraceOpKind::kUnlink:
-    case TraceOpKind::kCreate:
+    case OpKind::kStat:
+    case OpKind::kUnlink:
+    case OpKind::kCreate:
       break;
   }
   return j;
 }
 
-json OpsJson(const std::vector<TraceOp>& ops) {
+json OpsJson(const CommitOps& ops) {
   json out = json::array();
-  for (const TraceOp& op : ops) out.push_back(OpJson(op));
+  for (const Op& op : ops) out.push_back(OpJson(op));
   return out;
 }
 

@@ -14,6 +14,7 @@
 
 #include "lib/base/error.h"
 #include "lib/config/log_rules.h"
+#include "lib/config/op.h"
 
 namespace alignbench {
 
@@ -43,68 +44,6 @@ inline constexpr std::uint64_t kMaxTraceFileOffset = 1ull << 40;
 // A file header (SQLite's WAL header is 32 bytes): 1 to 512 bytes at offset 0.
 inline constexpr std::uint64_t kMaxTraceHeaderBytes = 512;
 
-// The system call that synced, or the flag that made a write synchronous.
-enum class TraceSync { kFsync, kFdatasync, kSyncFileRange, kOSync, kODsync };
-inline constexpr Named<TraceSync> kTraceSyncs[] = {
-    {"fsync", TraceSync::kFsync, "fsync(2)"},
-    {"fdatasync", TraceSync::kFdatasync, "fdatasync(2)"},
-    {"sync_file_range", TraceSync::kSyncFileRange,
-     "sync_file_range(2) with SYNC_FILE_RANGE_WRITE"},
-    {"O_SYNC", TraceSync::kOSync, "a write to a file opened O_SYNC"},
-    {"O_DSYNC", TraceSync::kODsync, "a write to a file opened O_DSYNC"},
-};
-
-// What an op of a commit does to its file. An allocate is recorded once the
-// file was written (before, it is the file's state); a truncate wherever it
-// falls (a log sized before its first write is written into its holes). An
-// unlink removes the file and a create makes it anew under the same name (a
-// rollback journal made and deleted by every transaction); the first creation
-// of a new file is its state. A sync_dir syncs the directory that holds the
-// file (SQLite's after it creates a journal), by its call; it ends no commit.
-// A read and a stat are kept for what they do to the file's timestamps: a
-// read can change its access time, and once a program has read them (stat)
-// the next change is stamped finely (Linux 6.13+), so the inode is written
-// again and the next sync of the directory commits the journal (SQLite
-// stats its journal every transaction).
-enum class TraceOpKind {
-  kWrite,
-  kRead,
-  kStat,
-  kSync,
-  kTruncate,
-  kAllocate,
-  kUnlink,
-  kCreate,
-  kSyncDir
-};
-inline constexpr Named<TraceOpKind> kTraceOpKinds[] = {
-    {"write", TraceOpKind::kWrite, "pwrite(2) of the extent"},
-    {"read", TraceOpKind::kRead, "pread(2) of the extent"},
-    {"stat", TraceOpKind::kStat, "fstat(2) of the file"},
-    {"sync", TraceOpKind::kSync, "the call that made the writes durable"},
-    {"truncate", TraceOpKind::kTruncate, "ftruncate(2) to `length` bytes"},
-    {"allocate", TraceOpKind::kAllocate,
-     "fallocate(2) of the extent, mode 0 or FALLOC_FL_KEEP_SIZE"},
-    {"unlink", TraceOpKind::kUnlink, "unlink(2) of the file"},
-    {"create", TraceOpKind::kCreate,
-     "open(2) with O_CREAT of the file, unlinked before: empty again"},
-    {"sync_dir", TraceOpKind::kSyncDir,
-     "`call` of the directory that holds the file"},
-};
-
-struct TraceOp {
-  TraceOpKind kind = TraceOpKind::kWrite;
-  // Index into Trace::files.
-  std::uint64_t file = 0;
-  // Writes and allocations: the extent; truncates: the size (length).
-  std::uint64_t offset = 0;
-  std::uint64_t length = 0;
-  // Syncs and sync_dir: the call.
-  TraceSync call = TraceSync::kFdatasync;
-  // Allocations: FALLOC_FL_KEEP_SIZE (blocks past the end, the size stays).
-  bool keep_size = false;
-};
-
 struct TraceFile {
   std::string path;
   // Open flags as strace names them ("O_WRONLY", "O_DIRECT", ...), of the
@@ -117,7 +56,7 @@ struct TraceFile {
 };
 
 struct TraceCommit {
-  std::vector<TraceOp> ops;
+  CommitOps ops;
 };
 
 struct Trace {
@@ -135,7 +74,7 @@ struct Trace {
   std::optional<Header> header;
   std::vector<TraceCommit> commits;
   // Writes after the last sync: no commit made them durable.
-  std::vector<TraceOp> after_last_commit;
+  CommitOps after_last_commit;
   // What the recorder could not see ("io_uring_setup seen: ...").
   std::vector<std::string> limits;
 };

@@ -58,11 +58,17 @@ class WrittenBlocks {
 
 }  // namespace
 
-WritePattern::WritePattern(const LogRules& rules, std::uint64_t record)
+WritePattern::WritePattern(const LogRules& rules, std::uint64_t record,
+                           std::uint64_t group_millis)
     : rules_(rules),
       record_(record),
+      group_millis_(group_millis),
       pos_(rules.header),
       written_end_(rules.header) {}
+
+std::uint64_t GroupSize(std::uint64_t group_millis, std::uint64_t i) {
+  return ((i + 1) * group_millis) / 1000 - (i * group_millis) / 1000;
+}
 
 WritePattern::WritePattern(
     std::shared_ptr<const std::vector<CommitOps>> commits, std::uint64_t header)
@@ -99,7 +105,9 @@ const CommitOps& WritePattern::Next() {
     return (*script_)[k];
   }
   const std::uint64_t start = pos_;
-  std::uint64_t end = Append(pos_);
+  commits_ = group_millis_ > 0 ? GroupSize(group_millis_, groups_++) : 1;
+  std::uint64_t end = pos_;
+  for (std::uint64_t k = 0; k < commits_; ++k) end = Append(end);
   // Where the sync goes when it is not after the last byte.
   std::uint64_t sync_at = 0;
   if (rules_.fill > 0) {
@@ -123,12 +131,12 @@ const CommitOps& WritePattern::Next() {
   if (sync_at > from && sync_at < to) {
     // SQLite's walWriteToLog: the bytes up to the boundary, the sync there,
     // then the copies' overshoot past it, synced by the next commit.
-    ops_.push_back({OpKind::kWrite, {from, sync_at - from}});
-    ops_.push_back({OpKind::kSync, {}});
-    ops_.push_back({OpKind::kWrite, {sync_at, to - sync_at}});
+    ops_.push_back({OpKind::kWrite, 0, from, sync_at - from});
+    ops_.push_back({OpKind::kSync});
+    ops_.push_back({OpKind::kWrite, 0, sync_at, to - sync_at});
   } else {
-    ops_.push_back({OpKind::kWrite, {from, to - from}});
-    ops_.push_back({OpKind::kSync, {}});
+    ops_.push_back({OpKind::kWrite, 0, from, to - from});
+    ops_.push_back({OpKind::kSync});
   }
   return ops_;
 }
@@ -137,17 +145,19 @@ WritePattern::Totals WritePattern::Over(std::uint64_t skip,
                                         std::uint64_t count) const {
   WritePattern fresh = *this;
   fresh.next_commit_ = 0;
+  fresh.groups_ = 0;
   fresh.pos_ = fresh.written_end_ = rules_.header;
   Totals totals;
   totals.end = rules_.header;
   WrittenBlocks blocks;
   blocks.Add(0, rules_.header);
   std::uint64_t size = rules_.header;
-  for (std::uint64_t k = 0; k < skip + count; ++k) {
+  // k: the commits before this step (a group's are counted together).
+  for (std::uint64_t k = 0; k < skip + count; k += fresh.Commits()) {
     std::uint64_t commit = 0;
     bool reached_new = false, grew = false;
     for (const Op& op : fresh.Next()) {
-      const Extent& e = op.extent;
+      const Extent e = op.Bytes();
       const std::uint64_t end = e.offset + e.length;
       if (op.kind == OpKind::kWrite) {
         totals.max_length = std::max(totals.max_length, e.length);
@@ -162,10 +172,10 @@ WritePattern::Totals WritePattern::Over(std::uint64_t skip,
         size = e.length;
       }
       // An allocation makes room the run must have; mode 0 sets the size.
-      if (op.kind == OpKind::kAllocate || op.kind == OpKind::kReserve) {
+      if (op.kind == OpKind::kAllocate) {
         totals.end = std::max(totals.end, end);
+        if (!op.keep_size) size = std::max(size, end);
       }
-      if (op.kind == OpKind::kAllocate) size = std::max(size, end);
       if (op.kind != OpKind::kWrite) continue;
       totals.end = std::max(totals.end, end);
       reached_new = blocks.Add(e.offset, e.length) || reached_new;
@@ -174,7 +184,7 @@ WritePattern::Totals WritePattern::Over(std::uint64_t skip,
     }
     totals.max_commit = std::max(totals.max_commit, commit);
     if (k >= skip) {
-      totals.asked += record_;
+      totals.asked += record_ * fresh.Commits();
       totals.written += commit;
       totals.new_block_commits += reached_new;
       totals.grow_commits += grew;
@@ -185,52 +195,29 @@ WritePattern::Totals WritePattern::Over(std::uint64_t skip,
 
 namespace {
 
-Op OpOf(const TraceOp& op) {
-  switch (op.kind) {
-    case TraceOpKind::kWrite:
-      return {OpKind::kWrite, {op.offset, op.length}, OpSync::kNone};
-    case TraceOpKind::kRead:
-      return {OpKind::kRead, {op.offset, op.length}};
-    case TraceOpKind::kStat:
-      return {OpKind::kStat, {}};
-    case TraceOpKind::kTruncate:
-      return {OpKind::kTruncate, {0, op.length}};
-    case TraceOpKind::kAllocate:
-      return {op.keep_size ? OpKind::kReserve : OpKind::kAllocate,
-              {op.offset, op.length}};
-    case TraceOpKind::kUnlink:
-      return {OpKind::kUnlink, {}};
-    case TraceOpKind::kCreate:
-      return {OpKind::kCreate, {}};
-    case TraceOpKind::kSyncDir:
-    case TraceOpKind::kSync:
-      break;
-  }
-  // sync_file_range is made durable the nearest way, by fdatasync.
-  return {op.kind == TraceOpKind::kSync ? OpKind::kSync : OpKind::kSyncDir,
-          {},
-          op.call == TraceSync::kFsync ? OpSync::kFsync : OpSync::kFdatasync};
-}
-
 // A recorded commit as a run's ops, each on its file. A sync an O_DSYNC or
-// O_SYNC descriptor made is its write's flag, and does nothing itself.
-CommitOps OpsOf(const std::vector<TraceOp>& recorded) {
+// O_SYNC descriptor made is its write's flag, and does nothing itself;
+// sync_file_range is made durable the nearest way, by fdatasync.
+CommitOps OpsOf(const CommitOps& recorded) {
   CommitOps ops;
-  for (const TraceOp& t : recorded) {
-    Op op = OpOf(t);
-    op.file = static_cast<std::uint32_t>(t.file);
+  for (Op op : recorded) {
+    const bool sync = op.kind == OpKind::kSync || op.kind == OpKind::kSyncDir;
     const bool by_write =
-        t.kind == TraceOpKind::kSync &&
-        (t.call == TraceSync::kODsync || t.call == TraceSync::kOSync);
-    // The recorder puts such a sync right after its write.
-    if (by_write) {
-      op.sync = OpSync::kNone;
+        op.kind == OpKind::kSync &&
+        (op.call == SyncCall::kODsync || op.call == SyncCall::kOSync);
+    if (!sync) {
+      op.call = SyncCall::kNone;
+    } else if (by_write) {
+      // The recorder puts such a sync right after its write.
       if (!ops.empty() && ops.back().kind == OpKind::kWrite &&
           ops.back().file == op.file) {
-        ops.back().sync =
-            t.call == TraceSync::kOSync ? OpSync::kSync : OpSync::kDsync;
+        ops.back().call = op.call;
       }
+      op.call = SyncCall::kNone;
+    } else if (op.call != SyncCall::kFsync) {
+      op.call = SyncCall::kFdatasync;
     }
+    if (op.kind == OpKind::kTruncate) op.offset = 0;
     ops.push_back(op);
   }
   return ops;
@@ -241,7 +228,7 @@ WritePattern ReplayPattern(const Replay& replay, Variant variant) {
   const ReplayVariant& v = replay.Of(variant);
   auto commits = std::make_shared<std::vector<CommitOps>>();
   commits->reserve(v.commits.size());
-  for (const std::vector<TraceOp>& recorded : v.commits) {
+  for (const CommitOps& recorded : v.commits) {
     commits->push_back(OpsOf(recorded));
   }
   return WritePattern(std::move(commits), v.header);
@@ -252,12 +239,13 @@ WritePattern ReplayPattern(const Replay& replay, Variant variant) {
 WritePattern PatternFor(const Settings& settings, const PairSpec& pair,
                         Variant variant) {
   if (settings.replay) return ReplayPattern(*settings.replay, variant);
-  return WritePattern(pair.WritesOf(variant).rules, pair.size);
+  return WritePattern(pair.WritesOf(variant).rules, pair.size,
+                      GroupMillis(settings));
 }
 
 std::uint64_t FileSpan(const WritePattern& pattern, std::uint64_t commits,
                        IoMode io, std::uint64_t dio_alignment) {
-  const std::uint64_t end = pattern.Over(0, commits).end;
+  const std::uint64_t end = pattern.Over(0, pattern.Reach(commits)).end;
   return io == IoMode::kDirect ? RoundUp(end, dio_alignment) : end;
 }
 

@@ -14,55 +14,20 @@
 
 #include "lib/config/axes.h"
 #include "lib/config/log_rules.h"
+#include "lib/config/op.h"
 #include "lib/config/settings.h"
 
 namespace alignbench {
-
-// One write: `length` bytes at `offset`.
-struct Extent {
-  std::uint64_t offset = 0;
-  std::uint64_t length = 0;
-};
-
-// One step of a commit: a write of `extent`, or a sync by the run's sync
-// method (a method without a call, o_sync, o_dsync and none, does nothing);
-// a replay's also an ftruncate to `extent.length`, a fallocate of `extent`
-// (mode 0: the size grows), a reserve (FALLOC_FL_KEEP_SIZE), a pread of
-// `extent`, an fstat, an unlink of its file, a create that makes it again, or a
-// sync of the files' directory.
-enum class OpKind {
-  kWrite,
-  kRead,
-  kStat,
-  kSync,
-  kTruncate,
-  kAllocate,
-  kReserve,
-  kUnlink,
-  kCreate,
-  kSyncDir
-};
-// How an op makes itself durable. A workload's take the run's sync method
-// (kRun); a replay's their own call: a sync kFsync or kFdatasync, or kNone
-// where the write before it was synchronous; a write kNone, or kDsync and
-// kSync for one the program's descriptor made synchronous (O_DSYNC, O_SYNC),
-// made by pwritev2 with RWF_DSYNC or RWF_SYNC.
-enum class OpSync { kRun, kNone, kFsync, kFdatasync, kDsync, kSync };
-struct Op {
-  OpKind kind = OpKind::kWrite;
-  Extent extent;
-  OpSync sync = OpSync::kRun;
-  // A replay's file: 0 the log, k + 1 its k-th other file.
-  std::uint32_t file = 0;
-};
-// One commit: its operations in order. Every commit ends in a sync.
-using CommitOps = std::vector<Op>;
 
 class WritePattern final {
  public:
   WritePattern() = default;
   // `record`: the bytes the application appends at each commit.
-  WritePattern(const LogRules& rules, std::uint64_t record);
+  // `group_millis` (--group-commit K in thousandths, 0: none): each Next()
+  // is a group, its commits' records appended and written as one write,
+  // then one sync, as an engine's leader writes its group.
+  WritePattern(const LogRules& rules, std::uint64_t record,
+               std::uint64_t group_millis = 0);
   // A recorded trace's commits (--replay), in order, after `header` bytes.
   // Commits past the last are not asked for: a replay's runs have at most as
   // many writes as the trace has commits.
@@ -75,6 +40,13 @@ class WritePattern final {
   // first. The list stays valid until the next call, and its storage is
   // reused: after the first few commits Next() allocates nothing.
   const CommitOps& Next();
+  // The commits the last Next() made: 1, or its group's.
+  std::uint64_t Commits() const { return commits_; }
+  // The commits a run of `commits` may reach: with --group-commit its
+  // warmup and its timed steps each end up to a group past their count.
+  std::uint64_t Reach(std::uint64_t commits) const {
+    return commits + 2 * ((group_millis_ + 999) / 1000);
+  }
 
   // What `count` commits after the first `skip` ones do, from a fresh pattern.
   // Of a replay, what the log (file 0) needs; the other files' writes count
@@ -108,6 +80,11 @@ class WritePattern final {
 
   LogRules rules_;
   std::uint64_t record_ = 0;
+  // --group-commit's K in thousandths (0: a commit a step), and the groups
+  // made so far.
+  std::uint64_t group_millis_ = 0;
+  std::uint64_t groups_ = 0;
+  std::uint64_t commits_ = 1;
   // A replay's commits; null for a workload's rules.
   std::shared_ptr<const std::vector<CommitOps>> script_;
   std::size_t next_commit_ = 0;
@@ -124,6 +101,13 @@ class WritePattern final {
 // each record.
 WritePattern PatternFor(const Settings& settings, const PairSpec& pair,
                         Variant variant);
+
+// The size of group `i` (from 0) of --group-commit K, K in thousandths of a
+// commit: floor((i + 1) K) - floor(i K), so that groups are floor(K) and
+// ceil(K) commits, evenly interleaved, and the first m hold floor(m K)
+// commits: their average is K within 1/m. The same sequence for every run and
+// variant (no seed: nothing random to draw).
+std::uint64_t GroupSize(std::uint64_t group_millis, std::uint64_t i);
 
 // Bytes a file spans after `commits` commits of `pattern` (from its first):
 // every write, and whole blocks of `dio_alignment` under direct I/O, where

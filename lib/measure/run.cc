@@ -228,7 +228,7 @@ Result<Run> Run::Allocate(const RunSpec& spec, TestFile file, UniqueFd fd) {
   const std::uint64_t alignment =
       std::max<std::uint64_t>(spec.dio_alignment, 4096);
   const WritePattern::Totals totals =
-      spec.pattern.Over(0, spec.warmup + spec.writes);
+      spec.pattern.Over(0, spec.pattern.Reach(spec.warmup + spec.writes));
   // One commit's writes take consecutive bytes of its payload slot.
   const std::uint64_t size = totals.max_commit;
   const std::uint64_t stage = spec.io == IoMode::kDirect
@@ -241,9 +241,10 @@ Result<Run> Run::Allocate(const RunSpec& spec, TestFile file, UniqueFd fd) {
     for (std::uint64_t k = 0; k < buffers; ++k) {
       stages.emplace_back(stage, alignment);
     }
-    Run run(spec, std::move(file), std::move(fd),
-            Payload(size, alignment, spec.warmup + spec.writes),
-            std::move(stages));
+    Run run(
+        spec, std::move(file), std::move(fd),
+        Payload(size, alignment, spec.pattern.Reach(spec.warmup + spec.writes)),
+        std::move(stages));
     run.read_.resize(totals.max_read);
     return run;
   } catch (const std::bad_alloc&) {
@@ -278,7 +279,7 @@ Result<Run> Run::PrepareUnanswered(const RunSpec& spec) {
   run.step_.reserve(4 * spec.commits_per_sync);
   run.commit_starts_.reserve(spec.commits_per_sync + 1);
   run.in_flight_.reserve(4 * spec.commits_per_sync);
-  for (std::uint64_t k = 0; k < spec.warmup; k += spec.commits_per_sync) {
+  for (std::uint64_t k = 0; k < spec.warmup; k += run.step_commits_) {
     if (Result<OpTimes> op = run.Step(); !op) return op.error();
   }
   run.total_.Reset();
@@ -368,15 +369,15 @@ Status Run::StartWriters() {
 }
 
 int Run::RwfOf(const Op& op) const {
-  return (op.sync == OpSync::kDsync  ? RWF_DSYNC
-          : op.sync == OpSync::kSync ? RWF_SYNC
-                                     : 0) |
+  return (op.call == SyncCall::kODsync  ? RWF_DSYNC
+          : op.call == SyncCall::kOSync ? RWF_SYNC
+                                        : 0) |
          (spec_.atomic && op.file == 0 ? kRwfAtomic : 0);
 }
 
 Status Run::WriteAt(const Op& op, const char* bytes) {
   const int rwf = RwfOf(op);
-  const Extent extent = op.extent;
+  const Extent extent = op.Bytes();
   if (op.file != 0) {  // a replay's other file: buffered
     Result<int> fd = FdOf(op.file);
     if (!fd) return fd.error();
@@ -467,15 +468,15 @@ Result<RingWrite> Run::Staged(Extent extent, const char* bytes, int rwf) {
 Status Run::Resize(const Op& op) {
   Result<int> fd = FdOf(op.file);
   if (!fd) return fd.error();
-  const auto offset = static_cast<off_t>(op.extent.offset);
-  const auto length = static_cast<off_t>(op.extent.length);
+  const auto offset = static_cast<off_t>(op.offset);
+  const auto length = static_cast<off_t>(op.length);
   if (op.kind == OpKind::kTruncate) {
     if (spec_.ops->Ftruncate(fd.value(), length) != 0) {
       return SystemError(ErrorKind::kIo, "ftruncate", PathOf(op.file), errno);
     }
     return Ok{};
   }
-  const int mode = op.kind == OpKind::kReserve ? FALLOC_FL_KEEP_SIZE : 0;
+  const int mode = op.keep_size ? FALLOC_FL_KEEP_SIZE : 0;
   if (spec_.ops->Fallocate(fd.value(), mode, offset, length) != 0) {
     return SystemError(ErrorKind::kIo, "fallocate", PathOf(op.file), errno);
   }
@@ -486,10 +487,10 @@ Status Run::Resize(const Op& op) {
 Status Run::Sync(const Op& op) {
   Result<int> fd = FdOf(op.file);
   if (!fd) return fd.error();
-  if (op.sync == OpSync::kRun) {
+  if (op.call == SyncCall::kRun) {
     return SyncAfterWrite(spec_.sync, fd.value(), PathOf(op.file), *spec_.ops);
   }
-  const bool full = op.sync == OpSync::kFsync;
+  const bool full = op.call == SyncCall::kFsync;
   if ((full ? spec_.ops->Fsync(fd.value())
             : spec_.ops->Fdatasync(fd.value())) != 0) {
     return SystemError(ErrorKind::kIo, full ? "fsync" : "fdatasync",
@@ -500,7 +501,7 @@ Status Run::Sync(const Op& op) {
 
 // A replay's create: the file its unlink removed made again, empty, under a
 // new private name.
-Status Run::Create(std::uint32_t file) {
+Status Run::Create(std::uint64_t file) {
   if (file == 0 || file > others_.size()) {
     return PlainError(ErrorKind::kUsage, "replay",
                       "a create of the log file, which a replay keeps");
@@ -512,7 +513,7 @@ Status Run::Create(std::uint32_t file) {
   return Ok{};
 }
 
-Result<int> Run::FdOf(std::uint32_t file) const {
+Result<int> Run::FdOf(std::uint64_t file) const {
   if (file == 0) return fd_.get();
   if (file <= others_.size() && others_[file - 1]) {
     return others_[file - 1]->fd();
@@ -522,7 +523,7 @@ Result<int> Run::FdOf(std::uint32_t file) const {
                         " of the trace after its unlink, before a create");
 }
 
-std::string Run::PathOf(std::uint32_t file) const {
+std::string Run::PathOf(std::uint64_t file) const {
   if (file == 0) return file_.path();
   if (file <= others_.size() && others_[file - 1]) {
     return others_[file - 1]->path();
@@ -538,7 +539,6 @@ Status Run::Do(const Op& op, const char* bytes) {
       return Sync(op);
     case OpKind::kTruncate:
     case OpKind::kAllocate:
-    case OpKind::kReserve:
       return Resize(op);
     case OpKind::kUnlink:  // never of the log: ReplayOf refuses that
       if (op.file > 0 && op.file <= others_.size()) {
@@ -550,8 +550,8 @@ Status Run::Do(const Op& op, const char* bytes) {
     case OpKind::kRead: {
       Result<int> fd = FdOf(op.file);
       if (!fd) return fd.error();
-      return PreadAll(fd.value(), read_.data(), op.extent.length,
-                      static_cast<off_t>(op.extent.offset), PathOf(op.file),
+      return PreadAll(fd.value(), read_.data(), op.length,
+                      static_cast<off_t>(op.offset), PathOf(op.file),
                       *spec_.ops);
     }
     case OpKind::kStat: {
@@ -564,8 +564,9 @@ Status Run::Do(const Op& op, const char* bytes) {
       return Ok{};
     }
     case OpKind::kSyncDir:
-      if ((op.sync == OpSync::kFdatasync ? spec_.ops->Fdatasync(dir_.get())
-                                         : spec_.ops->Fsync(dir_.get())) != 0) {
+      if ((op.call == SyncCall::kFdatasync
+               ? spec_.ops->Fdatasync(dir_.get())
+               : spec_.ops->Fsync(dir_.get())) != 0) {
         return SystemError(ErrorKind::kIo, "sync", spec_.dir, errno);
       }
       return Ok{};
@@ -583,18 +584,21 @@ void Run::Gather() {
   // the last leave out the sync that ends them: the last one's syncs all.
   step_.clear();
   commit_starts_.clear();
+  step_commits_ = 0;
   const std::uint64_t commits = spec_.commits_per_sync;
   for (std::uint64_t k = 0; k < commits; ++k) {
     commit_starts_.push_back(step_.size());
     const char* bytes = payload_.For(next_++);
     const CommitOps& ops = spec_.pattern.Next();
+    // A group of --group-commit is one write of its commits' records.
+    step_commits_ += spec_.pattern.Commits();
     for (std::size_t i = 0; i < ops.size(); ++i) {
       const Op& op = ops[i];
       if (k + 1 < commits && i + 1 == ops.size() && op.kind == OpKind::kSync) {
         continue;
       }
       step_.emplace_back(op, bytes);
-      if (op.kind == OpKind::kWrite) bytes += op.extent.length;
+      if (op.kind == OpKind::kWrite) bytes += op.length;
     }
   }
   commit_starts_.push_back(step_.size());
@@ -624,7 +628,7 @@ Status Run::WriteInFlight() {
   in_flight_.clear();
   for (const auto& [op, bytes] : step_) {
     if (op.kind != OpKind::kWrite) continue;
-    Result<RingWrite> write = LogWrite(op.extent, bytes, RwfOf(op));
+    Result<RingWrite> write = LogWrite(op.Bytes(), bytes, RwfOf(op));
     if (!write) return write.error();
     // Staged writes share a block with the write before: that one first.
     if (!in_flight_.empty()) {
@@ -663,8 +667,8 @@ Result<OpTimes> Run::Step() {
     // A sync without a call (o_sync, o_dsync, none; a replay's synchronous
     // write's) takes no time: no clock read lands inside the span for it.
     if (op.kind == OpKind::kSync &&
-        (op.sync == OpSync::kNone ||
-         (op.sync == OpSync::kRun && !HasSyncCall(spec_.sync)))) {
+        (op.call == SyncCall::kNone ||
+         (op.call == SyncCall::kRun && !HasSyncCall(spec_.sync)))) {
       continue;
     }
     if (Status done = Do(op, bytes); !done) return WithHint(done.error());
@@ -675,7 +679,7 @@ Result<OpTimes> Run::Step() {
   }
   // Each commit of a group takes its share: the statistics, the device's
   // counters and the report are then per commit whatever the group.
-  const std::uint64_t commits = spec_.commits_per_sync;
+  const std::uint64_t commits = step_commits_;
   const auto share = [commits](std::int64_t ns) {
     return (ns + static_cast<std::int64_t>(commits) / 2) /
            static_cast<std::int64_t>(commits);

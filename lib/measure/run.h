@@ -138,10 +138,10 @@ class Run final {
   Status WriteInFlight();
   Status Resize(const Op& op);
   Status Sync(const Op& op);
-  Status Create(std::uint32_t file);
+  Status Create(std::uint64_t file);
   // A replay's file `file`, or an error if the trace unlinked it.
-  Result<int> FdOf(std::uint32_t file) const;
-  std::string PathOf(std::uint32_t file) const;
+  Result<int> FdOf(std::uint64_t file) const;
+  std::string PathOf(std::uint64_t file) const;
   Error WithHint(Error error) const;
   // The trace's requests told apart by the extents of the run's files.
   void AccountTrace(const ParsedTrace& trace,
@@ -174,6 +174,8 @@ class Run final {
   std::uint64_t next_ = 0;
   // The operations of the step being timed, each with its bytes.
   std::vector<std::pair<Op, const char*>> step_;
+  // The commits of the step Gather() made (a --group-commit group's).
+  std::uint64_t step_commits_ = 1;
   // Where each commit's operations start in step_, and the end.
   std::vector<std::size_t> commit_starts_;
   std::unique_ptr<WriterThreads> writers_;

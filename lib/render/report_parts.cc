@@ -137,6 +137,14 @@ std::string SettingsLine(const Report& r, bool compact) {
 
 // How to read a group's figures: per commit, the sync shared.
 std::string GroupNote(const Settings& s) {
+  if (s.group_commit) {
+    return "every time and device figure is per commit, its share of a "
+           "group: groups of " +
+           Printf("%g", *s.group_commit) +
+           " commits on average, each group's records written by one write, "
+           "then one sync, as an engine's leader writes them; a read-on-write "
+           "and a flush are paid once a group";
+  }
   const std::uint64_t n = CommitsPerStep(s);
   if (n == 1) return "";
   const bool shared = std::any_of(s.syncs.begin(), s.syncs.end(),

@@ -2,6 +2,7 @@
 
 #include <ctime>
 
+#include "lib/config/case_file.h"
 #include "lib/env/requirements.h"
 #include "lib/pairs/explain.h"
 #include "lib/pairs/log_case.h"
@@ -88,6 +89,9 @@ void FinishReport(Report& report, std::size_t dir,
     report.device_account = stages.device_sources[dir];
   }
   ExplainLogPairs(settings, report.pairs);
+  if (std::optional<std::string> shape = GroupShapeWarning(settings)) {
+    report.warnings.push_back(*shape);
+  }
   if (settings.replay) {
     for (const std::string& note : settings.replay->notes) {
       report.warnings.push_back("replay: " + note);

@@ -232,7 +232,7 @@ nlohmann::json RunStage(Collector& c,
                         const std::vector<ScheduledRun>& schedule) {
   std::vector<RunSlot> slots;
   // One timed step a commit, or a group commit's commits together.
-  const std::uint64_t steps = c.Common().writes / CommitsPerStep(c.Common());
+  const std::uint64_t steps = StepsPerRun(c.Common(), c.Common().writes);
   for (const ScheduledRun& run : schedule) {
     c.progress.Expect(run.pair, 1);
     slots.push_back({RunName(c, c.plan[run.pair], run.variant), steps});

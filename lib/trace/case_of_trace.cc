@@ -19,7 +19,7 @@ namespace {
 // fdatasync), a case's commit is one write and `writes` of them share a sync.
 struct Shape {
   std::uint64_t length = 0;
-  TraceSync call = TraceSync::kFdatasync;
+  SyncCall call = SyncCall::kFdatasync;
   std::uint64_t first = 0;
   std::uint64_t writes = 1;
 };
@@ -47,13 +47,13 @@ std::optional<Shape> ShapeOf(const Trace& trace) {
     const TraceCommit& c = *writing[k];
     std::uint64_t start = c.ops[0].offset, at = start;
     for (std::size_t i = 0; i + 1 < c.ops.size(); ++i) {
-      const TraceOp& op = c.ops[i];
-      if (op.kind != TraceOpKind::kWrite || op.offset != at) {
+      const Op& op = c.ops[i];
+      if (op.kind != OpKind::kWrite || op.offset != at) {
         return std::nullopt;
       }
       at += op.length;
     }
-    const TraceSync sync = c.ops.back().call;
+    const SyncCall sync = c.ops.back().call;
     if (shape &&
         (shape->call != sync || shape->length != at - start || end != start)) {
       return std::nullopt;

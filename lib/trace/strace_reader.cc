@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 namespace alignbench {
 namespace {
@@ -215,6 +216,105 @@ std::optional<std::uint64_t> Field(const std::string& text,
   return Number(text.substr(at + key.size() + 1));
 }
 
+// What the reader does with a call strace shows: calls alike share a row.
+enum class Does {
+  kFork,
+  kUringSetup,
+  kMsync,
+  kOpenAt,
+  kOpen,
+  kCreat,
+  kRename,
+  kUnlink,
+  kChdir,
+  kTruncatePath,
+  kStatPath,
+  kStatAt,
+  kMmap,
+  kFchdir,
+  kClose,
+  kDup,
+  kFcntl,
+  kLseek,
+  kWrite,
+  kPwrite,
+  kRead,
+  kPread,
+  kCopy,
+  kSendfile,
+  kFsync,
+  kFdatasync,
+  kSyncFileRange,
+  kFallocate,
+  kFtruncate,
+  kFstat
+};
+
+// The one call table: every call strace is asked to show (StraceCalls) and
+// what the reader does with it; a call not here is neither asked for nor
+// read.
+struct CallRow {
+  std::string_view name;
+  Does does;
+};
+constexpr CallRow kCalls[] = {
+    {"open", Does::kOpen},
+    {"openat", Does::kOpenAt},
+    {"openat2", Does::kOpenAt},
+    {"creat", Does::kCreat},
+    {"close", Does::kClose},
+    {"dup", Does::kDup},
+    {"dup2", Does::kDup},
+    {"dup3", Does::kDup},
+    {"fcntl", Does::kFcntl},
+    {"lseek", Does::kLseek},
+    {"write", Does::kWrite},
+    {"writev", Does::kWrite},
+    {"pwrite64", Does::kPwrite},
+    {"pwritev", Does::kPwrite},
+    {"pwritev2", Does::kPwrite},
+    {"fsync", Does::kFsync},
+    {"fdatasync", Does::kFdatasync},
+    {"sync_file_range", Does::kSyncFileRange},
+    {"fallocate", Does::kFallocate},
+    {"ftruncate", Does::kFtruncate},
+    {"truncate", Does::kTruncatePath},
+    {"fstat", Does::kFstat},
+    {"newfstatat", Does::kStatAt},
+    {"statx", Does::kStatAt},
+    {"stat", Does::kStatPath},
+    {"lstat", Does::kStatPath},
+    {"mmap", Does::kMmap},
+    {"msync", Does::kMsync},
+    {"io_uring_setup", Does::kUringSetup},
+    {"rename", Does::kRename},
+    {"renameat", Does::kRename},
+    {"renameat2", Does::kRename},
+    {"unlink", Does::kUnlink},
+    {"unlinkat", Does::kUnlink},
+    {"read", Does::kRead},
+    {"pread64", Does::kPread},
+    {"readv", Does::kRead},
+    {"preadv", Does::kPread},
+    {"preadv2", Does::kPread},
+    {"copy_file_range", Does::kCopy},
+    {"sendfile", Does::kSendfile},
+    {"splice", Does::kCopy},
+    {"clone", Does::kFork},
+    {"clone3", Does::kFork},
+    {"fork", Does::kFork},
+    {"vfork", Does::kFork},
+    {"chdir", Does::kChdir},
+    {"fchdir", Does::kFchdir},
+};
+
+std::optional<Does> DoesOf(const std::string& name) {
+  for (const CallRow& row : kCalls) {
+    if (row.name == name) return row.does;
+  }
+  return std::nullopt;
+}
+
 // What one traced file went through, by path.
 struct FileInfo {
   std::vector<std::string> flags;
@@ -241,19 +341,6 @@ struct Description {
 using SharedDescription = std::shared_ptr<Description>;
 // A process's descriptors, by "FD<PATH>".
 using Table = std::map<std::string, SharedDescription>;
-
-struct Event {
-  TraceOpKind kind;
-  // Into Parser::paths_, which a rename changes for every event at once.
-  std::size_t path = 0;
-  std::uint64_t offset = 0;
-  std::uint64_t length = 0;
-  TraceSync call = TraceSync::kFdatasync;
-  bool keep_size = false;
-  // A sync of a path no glob takes: kept only as a sync of a traced file's
-  // directory.
-  bool dir_only = false;
-};
 
 class Parser {
  public:
@@ -360,26 +447,22 @@ class Parser {
       auto [it, added] = dirs.try_emplace(dir.empty() ? "/" : dir, file);
       if (!added) it->second = std::min(it->second, file);
     }
-    std::vector<TraceOp> ops;
-    for (const Event& e : events_) {
-      TraceOp op;
-      op.kind = e.kind;
-      const std::string& path = paths_[e.path];
-      if (auto it = index.find(path); it != index.end() && !e.dir_only) {
+    CommitOps ops;
+    for (Op op : events_) {
+      const std::string& path = paths_[op.file];
+      if (auto it = index.find(path);
+          it != index.end() && op.kind != OpKind::kSyncDir) {
         op.file = it->second;
       } else if (auto dir = dirs.find(path);
-                 e.kind == TraceOpKind::kSync && dir != dirs.end()) {
-        op.kind = TraceOpKind::kSyncDir;
+                 (op.kind == OpKind::kSync || op.kind == OpKind::kSyncDir) &&
+                 dir != dirs.end()) {
+        op.kind = OpKind::kSyncDir;
         op.file = dir->second;
       } else {
         continue;
       }
-      op.offset = e.offset;
-      op.length = e.length;
-      op.call = e.call;
-      op.keep_size = e.keep_size;
       ops.push_back(op);
-      if (op.kind == TraceOpKind::kSync) {
+      if (op.kind == OpKind::kSync) {
         trace.commits.push_back({std::move(ops)});
         ops.clear();
       }
@@ -497,7 +580,8 @@ class Parser {
   }
 
   void Write(const FdArg& fd, std::optional<std::uint64_t> at,
-             std::uint64_t length, bool sync_flag_write) {
+             std::uint64_t length, bool sync_flag_write,
+             bool append_flag_write = false) {
     if (!Regular(fd.path) || length == 0) return;
     FileInfo& info = Known(fd);
     Description& d = Of(fd);
@@ -507,19 +591,22 @@ class Parser {
     if (!d.flags.empty()) info.flags = d.flags;
     const std::vector<std::string>& flags =
         d.flags.empty() ? info.flags : d.flags;
+    // An O_APPEND descriptor appends whatever offset pwrite names (pwrite(2),
+    // BUGS), as pwritev2 with RWF_APPEND does; its position moves only by
+    // write and writev.
     std::uint64_t offset = at.value_or(d.position);
-    if (!at && Has(flags, "O_APPEND")) offset = info.size;
+    if (Has(flags, "O_APPEND") || append_flag_write) offset = info.size;
     if (!at) d.position = offset + length;
     info.size = std::max(info.size, offset + length);
     // A path no --file matches (yet: etcd's wal.tmp/) is followed, not kept.
     if (!Selected(fd.path)) return;
     info.written = true;
-    events_.push_back({TraceOpKind::kWrite, Id(fd.path), offset, length, {}});
+    events_.push_back({OpKind::kWrite, Id(fd.path), offset, length, {}});
     const bool osync = Has(flags, "O_SYNC");
     if (osync || Has(flags, "O_DSYNC") || sync_flag_write) {
       info.synced = true;
-      events_.push_back({TraceOpKind::kSync, Id(fd.path), 0, 0,
-                         osync ? TraceSync::kOSync : TraceSync::kODsync});
+      events_.push_back({OpKind::kSync, Id(fd.path), 0, 0,
+                         osync ? SyncCall::kOSync : SyncCall::kODsync});
     }
   }
 
@@ -536,7 +623,7 @@ class Parser {
       d.position += length;
     }
     if (length > 0 && Selected(fd.path)) {
-      events_.push_back({TraceOpKind::kRead, Id(fd.path), *at, length});
+      events_.push_back({OpKind::kRead, Id(fd.path), *at, length});
     }
   }
 
@@ -551,13 +638,13 @@ class Parser {
 
   // A sync of any path is kept: one of a traced file's directory is found by
   // Finish (its path is not a file's) and becomes a sync_dir.
-  void Sync(const FdArg& fd, TraceSync call) {
+  void Sync(const FdArg& fd, SyncCall call) {
     if (!Regular(fd.path)) return;
     FileInfo& info = Known(fd);
     const bool selected = Selected(fd.path);
     if (selected) info.synced = true;
     events_.push_back(
-        {TraceOpKind::kSync, Id(fd.path), 0, 0, call, false, !selected});
+        {selected ? OpKind::kSync : OpKind::kSyncDir, Id(fd.path), 0, 0, call});
   }
 
   // truncate(2) of a traced file by its path: as its ftruncate.
@@ -568,7 +655,7 @@ class Parser {
     if (it == files_.end() || !len) return;
     it->second.size = *len;
     if (Selected(path)) {
-      events_.push_back({TraceOpKind::kTruncate, Id(path), 0, *len, {}, false});
+      events_.push_back({OpKind::kTruncate, Id(path), 0, *len, {}, false});
     }
   }
 
@@ -579,7 +666,7 @@ class Parser {
     const std::string path =
         at ? PathArg(c.args[0], c.args[1]) : PathArg("", c.args[0]);
     if (files_.count(path) > 0 && Selected(path)) {
-      events_.push_back({TraceOpKind::kStat, Id(path)});
+      events_.push_back({OpKind::kStat, Id(path)});
     }
   }
 
@@ -595,7 +682,7 @@ class Parser {
     if (it == files_.end() || it->second.unlinked) return;
     it->second.unlinked = true;
     it->second.size = 0;
-    events_.push_back({TraceOpKind::kUnlink, Id(path)});
+    events_.push_back({OpKind::kUnlink, Id(path)});
   }
 
   void OpenCall(const Call& c, std::size_t flags_at, bool creat) {
@@ -621,10 +708,10 @@ class Parser {
     FileInfo& info = Open(fd.path, flags, true);
     if (known && info.unlinked) {
       info.unlinked = false;
-      events_.push_back({TraceOpKind::kCreate, Id(fd.path)});
+      events_.push_back({OpKind::kCreate, Id(fd.path)});
     } else if (known && info.written && Has(flags, "O_TRUNC") &&
                info.size > 0) {
-      events_.push_back({TraceOpKind::kTruncate, Id(fd.path), 0, 0});
+      events_.push_back({OpKind::kTruncate, Id(fd.path), 0, 0});
     }
     if (Has(flags, "O_TRUNC")) info.size = 0;
     Fds()[Key(fd)] = std::make_shared<Description>(Description{0, flags});
@@ -673,7 +760,7 @@ class Parser {
       gone = to + (++k == 1 ? " (replaced)"
                             : " (replaced " + std::to_string(k) + ")");
     } while (files_.count(gone) > 0);
-    events_.push_back({TraceOpKind::kUnlink, Id(to)});
+    events_.push_back({OpKind::kUnlink, Id(to)});
     old->second.unlinked = true;
     files_[gone] = std::move(old->second);
     files_.erase(old);
@@ -720,21 +807,25 @@ class Parser {
     Fds()[Key(to)] = Fds().at(Key(fd));  // one description
   }
 
+  // The status flags F_SETFL can change (fcntl(2)).
+  inline static const std::vector<std::string> kSettable = {
+      "O_DIRECT", "O_APPEND", "O_NONBLOCK", "O_NOATIME", "O_ASYNC"};
+
   // F_SETFL sets the status flags the call names (O_DIRECT, O_APPEND,
   // O_NONBLOCK); the access mode and O_DSYNC/O_SYNC stay.
   void SetFlags(const FdArg& fd, const std::string& named) {
     FileInfo& info = Known(fd);
     Description& d = Of(fd);
     if (d.flags.empty()) d.flags = info.flags;
-    for (const char* settable :
-         {"O_DIRECT", "O_APPEND", "O_NONBLOCK", "O_NOATIME", "O_ASYNC"}) {
+    for (const std::string& settable : kSettable) {
       d.flags.erase(std::remove(d.flags.begin(), d.flags.end(), settable),
                     d.flags.end());
     }
+    // Linux ignores every other flag F_SETFL names: an O_DSYNC or O_SYNC
+    // given there makes no write synchronous.
     for (const std::string& flag : SplitFlags(named)) {
-      const bool mode =
-          flag == "O_RDONLY" || flag == "O_WRONLY" || flag == "O_RDWR";
-      if (!mode && !Has(d.flags, flag.c_str())) d.flags.push_back(flag);
+      const bool settable = Has(kSettable, flag.c_str());
+      if (settable && !Has(d.flags, flag.c_str())) d.flags.push_back(flag);
     }
     if (!info.written) info.flags = d.flags;
   }
@@ -756,8 +847,8 @@ class Parser {
       }
     } else if (Selected(fd.path) && off && len && *len > 0 &&
                (keep_size || mode == "0")) {
-      Event e{TraceOpKind::kAllocate, Id(fd.path), *off, *len, {}, keep_size};
-      events_.push_back(e);
+      events_.push_back(
+          {OpKind::kAllocate, Id(fd.path), *off, *len, {}, keep_size});
     } else if (Selected(fd.path)) {
       limits_.insert("fallocate " + mode + " of " + fd.path +
                      " after it was written: not replayed");
@@ -775,8 +866,7 @@ class Parser {
     if (!len) return;
     FileInfo& info = Known(fd);
     if (Selected(fd.path)) {
-      events_.push_back(
-          {TraceOpKind::kTruncate, Id(fd.path), 0, *len, {}, false});
+      events_.push_back({OpKind::kTruncate, Id(fd.path), 0, *len, {}, false});
     }
     info.size = *len;
   }
@@ -788,7 +878,7 @@ class Parser {
         c.name == "fstat" || (c.args.size() >= 2 && c.args[1] == "\"\"");
     if (!own) return;
     FileInfo& info = Known(fd);
-    if (Selected(fd.path)) events_.push_back({TraceOpKind::kStat, Id(fd.path)});
+    if (Selected(fd.path)) events_.push_back({OpKind::kStat, Id(fd.path)});
     std::optional<std::uint64_t> size;
     for (const std::string& arg : c.args) {
       if (!size) size = Field(arg, c.name == "statx" ? "stx_size" : "st_size");
@@ -800,113 +890,197 @@ class Parser {
   }
 
   // Calls that name no descriptor first: limits, opens, renames, mappings.
-  bool TakeByPath(const Call& c) {
-    const std::string& n = c.name;
-    if (n == "io_uring_setup") {
-      limits_.insert(
-          "io_uring_setup seen: writes through io_uring are not traced");
-    } else if (n == "msync") {
-      limits_.insert(
-          "msync seen: writes through a shared mapping are not traced");
-    } else if (n == "openat" || n == "openat2") {
-      OpenCall(c, 2, false);
-    } else if (n == "open" || n == "creat") {
-      OpenCall(c, 1, n == "creat");
-    } else if (n == "rename" || n == "renameat" || n == "renameat2") {
-      Rename(c);
-    } else if (n == "unlink" || n == "unlinkat") {
-      Unlink(c);
-    } else if (n == "chdir") {
-      if (const std::string dir = PathArg("", c.args[0]); !dir.empty()) {
-        cwd_ = Normal(dir);
-      }
-    } else if (n == "truncate" && c.args.size() >= 2) {
-      TruncateByPath(c);
-    } else if (n == "stat" || n == "lstat" ||
-               ((n == "newfstatat" || n == "statx") && c.args.size() >= 2 &&
-                c.args[1] != "\"\"")) {
-      StatByPath(c);
-    } else if (n == "mmap") {
-      if (c.args.size() >= 5 &&
-          c.args[2].find("PROT_WRITE") != std::string::npos &&
-          c.args[3].find("MAP_SHARED") != std::string::npos &&
-          Selected(ParseFd(c.args[4]).path)) {
-        limits_.insert("mmap of " + ParseFd(c.args[4]).path +
-                       " with PROT_WRITE and MAP_SHARED: writes through the "
-                       "mapping are not traced");
-      }
-    } else {
-      return false;
+  // False for a call that names one.
+  bool TakeByPath(const Call& c, Does does) {
+    switch (does) {
+      case Does::kUringSetup:
+        limits_.insert(
+            "io_uring_setup seen: writes through io_uring are not traced");
+        return true;
+      case Does::kMsync:
+        limits_.insert(
+            "msync seen: writes through a shared mapping are not traced");
+        return true;
+      case Does::kOpenAt:
+        OpenCall(c, 2, false);
+        return true;
+      case Does::kOpen:
+        OpenCall(c, 1, false);
+        return true;
+      case Does::kCreat:
+        OpenCall(c, 1, true);
+        return true;
+      case Does::kRename:
+        Rename(c);
+        return true;
+      case Does::kUnlink:
+        Unlink(c);
+        return true;
+      case Does::kChdir:
+        if (const std::string dir = PathArg("", c.args[0]); !dir.empty()) {
+          cwd_ = Normal(dir);
+        }
+        return true;
+      case Does::kTruncatePath:
+        if (c.args.size() >= 2) TruncateByPath(c);
+        return true;
+      case Does::kStatPath:
+        StatByPath(c);
+        return true;
+      case Does::kStatAt:
+        // newfstatat and statx name a path, or "" for their descriptor.
+        if (c.args.size() < 2 || c.args[1] == "\"\"") return false;
+        StatByPath(c);
+        return true;
+      case Does::kMmap:
+        Mmap(c);
+        return true;
+      case Does::kFork:
+      case Does::kFchdir:
+      case Does::kClose:
+      case Does::kDup:
+      case Does::kFcntl:
+      case Does::kLseek:
+      case Does::kWrite:
+      case Does::kPwrite:
+      case Does::kRead:
+      case Does::kPread:
+      case Does::kCopy:
+      case Does::kSendfile:
+      case Does::kFsync:
+      case Does::kFdatasync:
+      case Does::kSyncFileRange:
+      case Does::kFallocate:
+      case Does::kFtruncate:
+      case Does::kFstat:
+        break;
     }
-    return true;
+    return false;
+  }
+
+  // mmap of a traced file, shared and writable: its writes are not seen.
+  void Mmap(const Call& c) {
+    if (c.args.size() >= 5 &&
+        c.args[2].find("PROT_WRITE") != std::string::npos &&
+        c.args[3].find("MAP_SHARED") != std::string::npos &&
+        Selected(ParseFd(c.args[4]).path)) {
+      limits_.insert("mmap of " + ParseFd(c.args[4]).path +
+                     " with PROT_WRITE and MAP_SHARED: writes through the "
+                     "mapping are not traced");
+    }
   }
 
   void Take(const Call& c) {
+    const std::optional<Does> does = DoesOf(c.name);
+    if (!does) return;
     const bool failed = !c.ret.empty() && c.ret[0] == '-';
-    const std::string& n = c.name;
-    if (!failed &&
-        (n == "clone" || n == "clone3" || n == "fork" || n == "vfork")) {
-      if (Number(c.ret).value_or(0) > 0) Forked(c, c.ret);
+    if (*does == Does::kFork) {
+      if (!failed && Number(c.ret).value_or(0) > 0) Forked(c, c.ret);
       return;
     }
-    const bool limit = c.name == "io_uring_setup" || c.name == "msync";
+    const bool limit = *does == Does::kUringSetup || *does == Does::kMsync;
     if ((failed || c.args.empty()) && !limit) return;
-    if (TakeByPath(c)) return;
+    if (TakeByPath(c, *does)) return;
     const FdArg fd = ParseFd(c.args[0]);
     if (fd.fd < 0) return;
-    TakeByDescriptor(c, fd);
+    TakeByDescriptor(c, *does, fd);
   }
 
-  void TakeByDescriptor(const Call& c, const FdArg& fd) {
-    const std::string& n = c.name;
+  void TakeByDescriptor(const Call& c, Does does, const FdArg& fd) {
     const std::optional<std::uint64_t> ret = Number(c.ret);
     const bool regular = Regular(fd.path);
-    if (n == "fchdir" && fd.path.rfind('/', 0) == 0) {
-      cwd_ = fd.path;
-    } else if (n == "close") {
-      Fds().erase(Key(fd));
-    } else if ((n == "dup" || n == "dup2" || n == "dup3") && ret) {
-      Dup(fd, c);
-    } else if (n == "fcntl" && c.args.size() >= 2 &&
-               c.args[1].rfind("F_DUPFD", 0) == 0 && ret) {
-      Dup(fd, c);  // F_DUPFD, F_DUPFD_CLOEXEC: one description, as dup
-
-    } else if (n == "fcntl" && c.args.size() >= 3 && c.args[1] == "F_SETFL" &&
-               regular) {
-      SetFlags(fd, c.args[2]);
-    } else if (n == "lseek" && ret && regular) {
-      Of(fd).position = *ret;
-    } else if ((n == "write" || n == "writev") && ret) {
-      Write(fd, std::nullopt, *ret, false);
-    } else if ((n == "read" || n == "readv") && ret && regular) {
-      Read(fd, std::nullopt, *ret);
-    } else if ((n == "pread64" || n == "preadv" || n == "preadv2") && ret &&
-               c.args.size() >= 4 && regular) {
-      Read(fd, Number(c.args[3]), *ret);
-    } else if ((n == "pwrite64" || n == "pwritev" || n == "pwritev2") && ret &&
-               c.args.size() >= 4) {
-      const bool dsync = n == "pwritev2" && c.args.size() >= 5 &&
-                         (c.args[4].find("RWF_DSYNC") != std::string::npos ||
-                          c.args[4].find("RWF_SYNC") != std::string::npos);
-      Write(fd, Number(c.args[3]), *ret, dsync);
-    } else if ((n == "copy_file_range" || n == "splice") &&
-               c.args.size() >= 3) {
-      Untraced(n, ParseFd(c.args[2]));
-    } else if (n == "sendfile") {
-      Untraced(n, fd);
-    } else if (n == "fsync") {
-      Sync(fd, TraceSync::kFsync);
-    } else if (n == "fdatasync") {
-      Sync(fd, TraceSync::kFdatasync);
-    } else if (n == "sync_file_range") {
-      Sync(fd, TraceSync::kSyncFileRange);
-    } else if (n == "fallocate" && c.args.size() >= 4 && regular) {
-      Fallocate(fd, c);
-    } else if (n == "ftruncate" && c.args.size() >= 2 && regular) {
-      Truncate(fd, c);
-    } else if ((n == "fstat" || n == "newfstatat" || n == "statx") && regular) {
-      Stat(fd, c);
+    switch (does) {
+      case Does::kFchdir:
+        if (fd.path.rfind('/', 0) == 0) cwd_ = fd.path;
+        break;
+      case Does::kClose:
+        Fds().erase(Key(fd));
+        break;
+      case Does::kDup:
+        if (ret) Dup(fd, c);
+        break;
+      case Does::kFcntl:
+        Fcntl(c, fd);
+        break;
+      case Does::kLseek:
+        if (ret && regular) Of(fd).position = *ret;
+        break;
+      case Does::kWrite:
+        if (ret) Write(fd, std::nullopt, *ret, false);
+        break;
+      case Does::kPwrite:
+        if (ret && c.args.size() >= 4) {
+          Write(fd, Number(c.args[3]), *ret, Rwf(c, "RWF_DSYNC", "RWF_SYNC"),
+                Rwf(c, "RWF_APPEND", "RWF_APPEND"));
+        }
+        break;
+      case Does::kRead:
+        if (ret && regular) Read(fd, std::nullopt, *ret);
+        break;
+      case Does::kPread:
+        if (ret && c.args.size() >= 4 && regular) {
+          Read(fd, Number(c.args[3]), *ret);
+        }
+        break;
+      case Does::kCopy:
+        if (c.args.size() >= 3) Untraced(c.name, ParseFd(c.args[2]));
+        break;
+      case Does::kSendfile:
+        Untraced(c.name, fd);
+        break;
+      case Does::kFsync:
+        Sync(fd, SyncCall::kFsync);
+        break;
+      case Does::kFdatasync:
+        Sync(fd, SyncCall::kFdatasync);
+        break;
+      case Does::kSyncFileRange:
+        Sync(fd, SyncCall::kSyncFileRange);
+        break;
+      case Does::kFallocate:
+        if (c.args.size() >= 4 && regular) Fallocate(fd, c);
+        break;
+      case Does::kFtruncate:
+        if (c.args.size() >= 2 && regular) Truncate(fd, c);
+        break;
+      case Does::kFstat:
+      case Does::kStatAt:
+        if (regular) Stat(fd, c);
+        break;
+      case Does::kFork:  // Take's and TakeByPath's
+      case Does::kUringSetup:
+      case Does::kMsync:
+      case Does::kOpenAt:
+      case Does::kOpen:
+      case Does::kCreat:
+      case Does::kRename:
+      case Does::kUnlink:
+      case Does::kChdir:
+      case Does::kTruncatePath:
+      case Does::kStatPath:
+      case Does::kMmap:
+        break;
     }
+  }
+
+  // fcntl: F_DUPFD and F_DUPFD_CLOEXEC make one description, as dup; F_SETFL
+  // sets a regular file's status flags.
+  void Fcntl(const Call& c, const FdArg& fd) {
+    if (c.args.size() >= 2 && c.args[1].rfind("F_DUPFD", 0) == 0 &&
+        Number(c.ret)) {
+      Dup(fd, c);
+    } else if (c.args.size() >= 3 && c.args[1] == "F_SETFL" &&
+               Regular(fd.path)) {
+      SetFlags(fd, c.args[2]);
+    }
+  }
+
+  // pwritev2 with flag `a` or `b` (RWF_DSYNC or RWF_SYNC: a synchronous
+  // write; RWF_APPEND: one at the file's end).
+  static bool Rwf(const Call& c, const char* a, const char* b) {
+    return c.name == "pwritev2" && c.args.size() >= 5 &&
+           (c.args[4].find(a) != std::string::npos ||
+            c.args[4].find(b) != std::string::npos);
   }
 
   // The first commit of a new file is the file's header (written before the
@@ -923,8 +1097,8 @@ class Parser {
     std::optional<std::uint64_t> file;
     std::uint64_t end = 0;
     std::uint64_t low = UINT64_MAX;
-    for (const TraceOp& op : first.ops) {
-      if (op.kind != TraceOpKind::kWrite) continue;
+    for (const Op& op : first.ops) {
+      if (op.kind != OpKind::kWrite) continue;
       if (file && *file != op.file) return;
       file = op.file;
       low = std::min(low, op.offset);
@@ -937,14 +1111,17 @@ class Parser {
     std::vector<std::uint64_t> later;
     for (std::size_t i = 1; i < trace.commits.size(); ++i) {
       std::uint64_t bytes = 0;
-      for (const TraceOp& op : trace.commits[i].ops) {
-        if (op.kind != TraceOpKind::kWrite) continue;
+      for (const Op& op : trace.commits[i].ops) {
+        if (op.kind != OpKind::kWrite || op.file != *file) continue;
         // Written again (a rollback journal's header): no header of a log.
-        if (op.file == *file && op.offset < end) return;
+        if (op.offset < end) return;
         bytes += op.length;
       }
-      later.push_back(bytes);
+      // Only the same file's commits say what its records are: another
+      // file's 4 KiB pages make no 100-byte first record a header.
+      if (bytes > 0) later.push_back(bytes);
     }
+    if (later.size() < 2) return;
     std::nth_element(later.begin(), later.begin() + later.size() / 2,
                      later.end());
     const std::uint64_t median = later[later.size() / 2];
@@ -983,11 +1160,11 @@ class Parser {
   static std::optional<std::vector<bool>> Cycles(
       const std::vector<TraceCommit>& c, std::size_t from, std::size_t k) {
     auto key = [&c](std::size_t i) {
-      const TraceOp& s = c[i].ops.back();
+      const Op& s = c[i].ops.back();
       return std::pair{s.file, s.call};
     };
     if (from + k > c.size()) return std::nullopt;
-    std::set<std::pair<std::uint64_t, TraceSync>> kinds;
+    std::set<std::pair<std::uint64_t, SyncCall>> kinds;
     for (std::size_t j = 0; j < k; ++j) kinds.insert(key(from + j));
     if (kinds.size() < 2) return std::nullopt;
     std::vector<bool> starts(c.size(), false);
@@ -1053,7 +1230,9 @@ class Parser {
   // The working directory last seen (openat's AT_FDCWD</dir>), for the
   // relative paths of rename.
   std::string cwd_;
-  std::vector<Event> events_;
+  // The traced calls as ops, each on the id of its path (paths_); a sync of
+  // a path no glob takes is a sync_dir until Commits finds its directory.
+  CommitOps events_;
   // The paths events name, each once; by path, its ids (a rename can give
   // one path several).
   std::vector<std::string> paths_;
@@ -1071,6 +1250,14 @@ Error Stopped() {
 }
 
 }  // namespace
+
+std::string StraceCalls() {
+  std::string list;
+  for (const CallRow& row : kCalls) {
+    list += std::string(list.empty() ? "" : ",") + std::string(row.name);
+  }
+  return list;
+}
 
 bool PathSelected(const std::string& path,
                   const std::vector<std::string>& globs) {

@@ -21,14 +21,9 @@
 
 namespace alignbench {
 
-// The system calls strace is asked to show: every one ParseStrace reads.
-inline constexpr const char* kStraceCalls =
-    "open,openat,openat2,creat,close,dup,dup2,dup3,fcntl,lseek,write,writev,"
-    "pwrite64,pwritev,pwritev2,fsync,fdatasync,sync_file_range,fallocate,"
-    "ftruncate,truncate,fstat,newfstatat,statx,stat,lstat,mmap,msync,"
-    "io_uring_setup,rename,renameat,renameat2,unlink,unlinkat,read,pread64,"
-    "readv,preadv,preadv2,copy_file_range,sendfile,splice,clone,clone3,fork,"
-    "vfork,chdir,fchdir";
+// The system calls strace is asked to show (-e trace=), comma-separated:
+// every one ParseStrace reads, from its one table of calls.
+std::string StraceCalls();
 
 struct StraceOptions {
   // Shell patterns (fnmatch, '*' not crossing '/') a traced file's absolute

@@ -204,3 +204,48 @@ TEST_CASE("A broken rule says what it reads, for a reader to name its keys") {
   CHECK(broken->reads ==
         std::vector<std::string_view>{"writers", "commits-per-sync"});
 }
+
+TEST_CASE("--group-commit: at least one commit, one group shape, no replay") {
+  Settings s;
+  REQUIRE(ApplyCaseText(R"({"writes": 8, "group_commit": 4.24})", "g.json", s));
+  CHECK(Validate(s));
+  REQUIRE(s.group_commit);
+  CHECK(*s.group_commit == 4.24);
+  CHECK(StepsPerRun(s, 8) == 2);     // 2 groups hold floor(8.48) = 8
+  CHECK(StepsPerRun(s, 100) == 24);  // 24 groups hold floor(101.76)
+  s.group_commit = 0.5;
+  std::optional<SettingsRule> broken = BrokenRule(s);
+  REQUIRE(broken);
+  CHECK(broken->option == "--group-commit");
+  s.group_commit = 4;
+  s.commits_per_sync = 4;
+  broken = BrokenRule(s);
+  REQUIRE(broken);
+  CHECK(broken->why.find("not both") != std::string::npos);
+}
+
+TEST_CASE("--commits-per-sync: refused where each commit syncs inside") {
+  // sqlite-wal-psow0's fill syncs at the sector boundary inside a commit:
+  // its commits share no sync, whatever the report would say.
+  Settings s;
+  REQUIRE(
+      ApplyCaseFile(ALIGNBENCH_SOURCE_DIR "/cases/sqlite-wal-psow0.json", s));
+  s.commits_per_sync = 4;
+  s.writes = 16;
+  s.warmup = 0;
+  const std::optional<SettingsRule> broken = BrokenRule(s);
+  REQUIRE(broken);
+  CHECK(broken->why.find("share no sync") != std::string::npos);
+}
+
+TEST_CASE("--commits-per-sync on a direct-I/O log says what engines do") {
+  Settings s;
+  s.commits_per_sync = 4;
+  CHECK_FALSE(GroupShapeWarning(s));  // buffered: sync_binlog=N's shape
+  s.ios = {IoMode::kDirect};
+  const std::optional<std::string> warning = GroupShapeWarning(s);
+  REQUIRE(warning);
+  CHECK(warning->find("--group-commit 4 measures that") != std::string::npos);
+  s.commits_per_sync = 1;
+  CHECK_FALSE(GroupShapeWarning(s));
+}

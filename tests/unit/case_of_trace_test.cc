@@ -54,8 +54,8 @@ TEST_CASE(
   Trace t = FixtureTrace();
   t.header.reset();
   for (std::size_t k = 0; k < t.commits.size(); ++k) {
-    t.commits[k].ops = {{TraceOpKind::kWrite, 0, k * 4096, 4096, {}},
-                        {TraceOpKind::kSync, 0, 0, 0, TraceSync::kFdatasync}};
+    t.commits[k].ops = {{OpKind::kWrite, 0, k * 4096, 4096, {}},
+                        {OpKind::kSync, 0, 0, 0, SyncCall::kFdatasync}};
   }
   const std::optional<nlohmann::json> c = CaseOfTrace(t, "t");
   REQUIRE(c);
@@ -79,10 +79,9 @@ TEST_CASE("record: equal writes before each sync are commits sharing it") {
     t.commits[k].ops.clear();
     for (std::uint64_t w = 0; w < 4; ++w) {
       t.commits[k].ops.push_back(
-          {TraceOpKind::kWrite, 0, 330 + (4 * k + w) * 180, 180, {}});
+          {OpKind::kWrite, 0, 330 + (4 * k + w) * 180, 180, {}});
     }
-    t.commits[k].ops.push_back(
-        {TraceOpKind::kSync, 0, 0, 0, TraceSync::kFdatasync});
+    t.commits[k].ops.push_back({OpKind::kSync, 0, 0, 0, SyncCall::kFdatasync});
   }
   const std::optional<nlohmann::json> c = CaseOfTrace(t, "t");
   REQUIRE(c);
@@ -101,9 +100,9 @@ TEST_CASE("record: equal writes before each sync are commits sharing it") {
   // group of one shape, so each sync's bytes are one commit, as before.
   TraceCommit& last = t.commits.back();
   const std::uint64_t at = last.ops[0].offset;
-  last.ops = {{TraceOpKind::kWrite, 0, at, 360, {}},
-              {TraceOpKind::kWrite, 0, at + 360, 360, {}},
-              {TraceOpKind::kSync, 0, 0, 0, TraceSync::kFdatasync}};
+  last.ops = {{OpKind::kWrite, 0, at, 360, {}},
+              {OpKind::kWrite, 0, at + 360, 360, {}},
+              {OpKind::kSync, 0, 0, 0, SyncCall::kFdatasync}};
   const std::optional<nlohmann::json> joined = CaseOfTrace(t, "t");
   REQUIRE(joined);
   CHECK((*joined)["sizes"] == nlohmann::json::array({"720"}));

@@ -32,6 +32,7 @@ TEST_CASE("A command-line word and a case-file value set the same field") {
       {"writes", json(64)},
       {"warmup", json(3)},
       {"commits-per-sync", json(4)},
+      {"group-commit", json(4.24)},
       {"writers", json(4)},
       {"queue-depth", json(8)},
       {"shift", json("512")},
@@ -46,6 +47,7 @@ TEST_CASE("A command-line word and a case-file value set the same field") {
       {"writes", "64"},
       {"warmup", "3"},
       {"commits-per-sync", "4"},
+      {"group-commit", "4.24"},
       {"writers", "4"},
       {"queue-depth", "8"},
       {"shift", "512"},
@@ -109,6 +111,7 @@ TEST_CASE("Every recorded option reads back from its record") {
   s.sizes = {8192, 512};
   s.seed = 9;
   s.budget_seconds = 30;
+  s.group_commit = 4.24;
   s.syncs = {SyncMethod::kNone};
   s.direct_unaligned = DirectUnaligned::kStage;
   Settings back;

@@ -21,19 +21,18 @@ std::string Fixture(const std::string& name) {
 }
 
 // A commit's operations as text: "w0:100+4120 s:fsync" (file:offset+length).
-std::string Describe(const std::vector<TraceOp>& ops) {
+std::string Describe(const std::vector<Op>& ops) {
   std::string text;
-  for (const TraceOp& op : ops) {
+  for (const Op& op : ops) {
     if (!text.empty()) text += " ";
-    if (op.kind == TraceOpKind::kWrite || op.kind == TraceOpKind::kAllocate) {
-      text += std::string(op.kind == TraceOpKind::kWrite ? "w" : "a") +
+    if (op.kind == OpKind::kWrite || op.kind == OpKind::kAllocate) {
+      text += std::string(op.kind == OpKind::kWrite ? "w" : "a") +
               (op.keep_size ? "k" : "") + std::to_string(op.file) + ":" +
               std::to_string(op.offset) + "+" + std::to_string(op.length);
-    } else if (op.kind == TraceOpKind::kTruncate) {
+    } else if (op.kind == OpKind::kTruncate) {
       text += "t" + std::to_string(op.file) + ":" + std::to_string(op.length);
-    } else if (op.kind != TraceOpKind::kSync) {  // unlink, create, sync_dir
-      text +=
-          std::string(NameOf(kTraceOpKinds, op.kind)) + std::to_string(op.file);
+    } else if (op.kind != OpKind::kSync) {  // unlink, create, sync_dir
+      text += std::string(NameOf(kOpKinds, op.kind)) + std::to_string(op.file);
     } else {
       text += "s" + std::to_string(op.file) + ":" +
               std::string(NameOf(kTraceSyncs, op.call));
@@ -679,4 +678,80 @@ TEST_CASE("strace: a stop asked while reading abandons the trace") {
   REQUIRE(whole);
   CHECK(whole.value().commits.size() == 5000);
   CHECK(asked == 3);
+}
+
+namespace {
+
+// strace lines of process 1, a trace of them read with no --file.
+Trace Lines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += "1  " + line + "\n";
+  Result<Trace> t = ParseStrace(text, {});
+  REQUIRE(t);
+  return t.value();
+}
+
+}  // namespace
+
+TEST_CASE("strace: F_SETFL's O_DSYNC and O_SYNC, which Linux ignores") {
+  std::vector<std::string> lines = {
+      "openat(AT_FDCWD</r>, \"/r/log\", O_WRONLY|O_CREAT, 0644) = 3</r/log>",
+      "fcntl(3</r/log>, F_SETFL, O_WRONLY|O_DSYNC|O_SYNC) = 0"};
+  for (int k = 0; k < 10; ++k) {
+    lines.push_back("write(3</r/log>, \"\"..., 10) = 10");
+  }
+  lines.push_back("fdatasync(3</r/log>) = 0");
+  const Trace t = Lines(lines);
+  // Ten unsynced writes and one fdatasync: one commit, not ten.
+  REQUIRE(t.commits.size() == 1);
+  CHECK(t.commits[0].ops.size() == 11);
+  CHECK(t.commits[0].ops.back().call == SyncCall::kFdatasync);
+}
+
+TEST_CASE("strace: O_APPEND and RWF_APPEND writes go to the file's end") {
+  // pwrite on an O_APPEND descriptor appends whatever its offset (opened so,
+  // or set by F_SETFL), as pwritev2 with RWF_APPEND does.
+  const Trace t = Lines({
+      "openat(AT_FDCWD</r>, \"/r/a\", O_WRONLY|O_CREAT|O_APPEND, 0644) = "
+      "3</r/a>",
+      "pwrite64(3</r/a>, \"\"..., 10, 0) = 10",
+      "pwrite64(3</r/a>, \"\"..., 10, 0) = 10",
+      "fdatasync(3</r/a>) = 0",
+      "openat(AT_FDCWD</r>, \"/r/b\", O_WRONLY|O_CREAT, 0644) = 4</r/b>",
+      "fcntl(4</r/b>, F_SETFL, O_APPEND) = 0",
+      "pwrite64(4</r/b>, \"\"..., 10, 0) = 10",
+      "pwrite64(4</r/b>, \"\"..., 10, 0) = 10",
+      "fdatasync(4</r/b>) = 0",
+      "openat(AT_FDCWD</r>, \"/r/c\", O_WRONLY|O_CREAT, 0644) = 5</r/c>",
+      "pwritev2(5</r/c>, [{iov_base=\"\"..., iov_len=10}], 1, 0, RWF_APPEND) "
+      "= 10",
+      "pwritev2(5</r/c>, [{iov_base=\"\"..., iov_len=10}], 1, 0, RWF_APPEND) "
+      "= 10",
+      "fdatasync(5</r/c>) = 0",
+  });
+  REQUIRE(t.commits.size() == 3);
+  CHECK(Describe(t.commits[0].ops) == "w0:0+10 w0:10+10 s0:fdatasync");
+  CHECK(Describe(t.commits[1].ops) == "w1:0+10 w1:10+10 s1:fdatasync");
+  CHECK(Describe(t.commits[2].ops) == "w2:0+10 w2:10+10 s2:fdatasync");
+}
+
+TEST_CASE("strace: a header is judged by its own file's later commits") {
+  // A 100-byte first commit of one file, then that file's 100-byte commits
+  // between another file's 4 KiB ones: no header, the 100 bytes stay a
+  // commit (and the file's allocation with them).
+  std::vector<std::string> lines = {
+      "openat(AT_FDCWD</r>, \"/r/a\", O_WRONLY|O_CREAT, 0644) = 3</r/a>",
+      "openat(AT_FDCWD</r>, \"/r/b\", O_WRONLY|O_CREAT, 0644) = 4</r/b>",
+      "pwrite64(3</r/a>, \"\"..., 100, 0) = 100", "fdatasync(3</r/a>) = 0"};
+  for (int k = 0; k < 3; ++k) {
+    const std::string at = std::to_string(4096 * k);
+    lines.push_back("pwrite64(4</r/b>, \"\"..., 4096, " + at + ") = 4096");
+    lines.push_back("fdatasync(4</r/b>) = 0");
+    lines.push_back("pwrite64(3</r/a>, \"\"..., 100, " +
+                    std::to_string(100 * (k + 1)) + ") = 100");
+    lines.push_back("fdatasync(3</r/a>) = 0");
+  }
+  const Trace t = Lines(lines);
+  CHECK_FALSE(t.header);
+  CHECK(t.commits.size() == 7);
 }

@@ -37,7 +37,7 @@ Trace WithCommits(std::uint64_t count) {
   const TraceCommit one = trace.commits[1];
   trace.commits.assign(count, one);
   for (std::uint64_t i = 0; i < count; ++i) {
-    for (TraceOp& op : trace.commits[i].ops) op.offset += i * 8240;
+    for (Op& op : trace.commits[i].ops) op.offset += i * 8240;
   }
   return trace;
 }
@@ -58,8 +58,8 @@ TEST_CASE("trace: the fixture is read with its commits and files") {
   CHECK(trace.header->bytes == 32);
   REQUIRE(trace.commits.size() == 3);
   CHECK(trace.commits[1].ops[1].offset == 4176);
-  CHECK(trace.commits[2].ops.back().kind == TraceOpKind::kSync);
-  CHECK(trace.commits[2].ops.back().call == TraceSync::kFdatasync);
+  CHECK(trace.commits[2].ops.back().kind == OpKind::kSync);
+  CHECK(trace.commits[2].ops.back().call == SyncCall::kFdatasync);
 }
 
 TEST_CASE("trace: written and read back, the same JSON") {
@@ -229,7 +229,7 @@ TEST_CASE("trace: truncates and allocations are read, written and bounded") {
     with(op)(doc);
     Result<Trace> t = ParseTrace(doc.dump(), "t.json");
     REQUIRE(t);
-    CHECK(t.value().commits[1].ops.front().kind != TraceOpKind::kWrite);
+    CHECK(t.value().commits[1].ops.front().kind != OpKind::kWrite);
     CHECK(TraceToJson(t.value())["commits"][1]["ops"][0] == op);
   }
   json bad = allocate;
