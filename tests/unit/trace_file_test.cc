@@ -1,5 +1,6 @@
 // lib/config/trace_file.h: a trace read, written and read again the same; every
-// bound and key checked, bad and truncated traces refused with the key.
+// bound and key checked, bad and truncated traces refused with the key. And
+// lib/config/op.h, the one op a trace, a replay and a run share.
 #include "lib/config/trace_file.h"
 
 #include <catch2/catch.hpp>
@@ -8,8 +9,30 @@
 #include <sstream>
 #include <string>
 
+#include "lib/config/op.h"
+
 using namespace alignbench;
 using nlohmann::json;
+
+TEST_CASE("op: every kind has its trace file name; ops compare by field") {
+  for (OpKind kind : {OpKind::kWrite, OpKind::kRead, OpKind::kStat,
+                      OpKind::kSync, OpKind::kTruncate, OpKind::kAllocate,
+                      OpKind::kUnlink, OpKind::kCreate, OpKind::kSyncDir}) {
+    CHECK(FromName(kOpKinds, NameOf(kOpKinds, kind)) == kind);
+  }
+  // A run's calls have no name in a trace file: it records the five.
+  CHECK(NameOf(kTraceSyncs, SyncCall::kRun) == "?");
+  const Op write{OpKind::kWrite, 1, 4096, 512};
+  CHECK(write.Bytes().offset == 4096);
+  CHECK(write.Bytes().length == 512);
+  Op reserve = write;
+  reserve.kind = OpKind::kAllocate;
+  CHECK_FALSE(reserve == write);
+  reserve.kind = OpKind::kWrite;
+  CHECK(reserve == write);
+  reserve.keep_size = true;
+  CHECK_FALSE(reserve == write);
+}
 
 namespace {
 
