@@ -21,7 +21,7 @@ std::string Fixture(const std::string& name) {
 }
 
 // A commit's operations as text: "w0:100+4120 s:fsync" (file:offset+length).
-std::string Describe(const std::vector<Op>& ops) {
+std::string OpsWithFiles(const std::vector<Op>& ops) {
   std::string text;
   for (const Op& op : ops) {
     if (!text.empty()) text += " ";
@@ -64,16 +64,17 @@ TEST_CASE("strace: a small program's writes, positions and syncs") {
   CHECK(t.header->file == 0);
   CHECK(t.header->bytes == 100);
   REQUIRE(t.commits.size() == 6);
-  CHECK(Describe(t.commits[0].ops) == "w0:100+4120 s0:fsync");
+  CHECK(OpsWithFiles(t.commits[0].ops) == "w0:100+4120 s0:fsync");
   // lseek, then a write here and one from the forked child at the shared
   // position.
-  CHECK(Describe(t.commits[1].ops) == "w0:8192+512 w0:8704+512 s0:fdatasync");
-  CHECK(Describe(t.commits[2].ops) == "w0:12288+4096 s0:sync_file_range");
+  CHECK(OpsWithFiles(t.commits[1].ops) ==
+        "w0:8192+512 w0:8704+512 s0:fdatasync");
+  CHECK(OpsWithFiles(t.commits[2].ops) == "w0:12288+4096 s0:sync_file_range");
   // The log's last write has no sync of its own: the next sync of any traced
   // file ends its commit. O_APPEND|O_DSYNC writes end a commit each.
-  CHECK(Describe(t.commits[3].ops) == "w0:9216+10 w1:0+512 s1:O_DSYNC");
-  CHECK(Describe(t.commits[4].ops) == "w1:512+512 s1:O_DSYNC");
-  CHECK(Describe(t.commits[5].ops) == "w2:0+4096 s2:fdatasync");
+  CHECK(OpsWithFiles(t.commits[3].ops) == "w0:9216+10 w1:0+512 s1:O_DSYNC");
+  CHECK(OpsWithFiles(t.commits[4].ops) == "w1:512+512 s1:O_DSYNC");
+  CHECK(OpsWithFiles(t.commits[5].ops) == "w2:0+4096 s2:fdatasync");
   CHECK(t.after_last_commit.empty());
   REQUIRE(t.limits.size() == 3);
   CHECK_THAT(t.limits[0], Catch::StartsWith("header: the first commit (100 B "
@@ -121,7 +122,7 @@ TEST_CASE("strace: --file selects the files; writes after the last sync kept") {
   const Trace t = Parsed("small.strace", options);
   REQUIRE(t.files.size() == 1);
   CHECK(t.commits.size() == 3);
-  CHECK(Describe(t.after_last_commit) == "w0:9216+10");
+  CHECK(OpsWithFiles(t.after_last_commit) == "w0:9216+10");
   // Files that were there before, with bytes: recycled, unless O_TRUNC
   // emptied them at open; O_APPEND writes go to the old end.
   options.sizes_before["/tmp/rec/out/log"] = 65536;
@@ -131,7 +132,8 @@ TEST_CASE("strace: --file selects the files; writes after the last sync kept") {
   CHECK(again.files[0].state == FileState::kNew);
   CHECK(again.files[1].state == FileState::kRecycled);
   CHECK(again.files[1].size_at_open == 4096);
-  CHECK(Describe(again.commits[3].ops) == "w0:9216+10 w1:4096+512 s1:O_DSYNC");
+  CHECK(OpsWithFiles(again.commits[3].ops) ==
+        "w0:9216+10 w1:4096+512 s1:O_DSYNC");
 }
 
 TEST_CASE("strace: SQLite's WAL, frame header and page per commit") {
@@ -149,9 +151,10 @@ TEST_CASE("strace: SQLite's WAL, frame header and page per commit") {
   REQUIRE(t.commits.size() >= 6);
   // SQLite syncs the directory once the WAL's header is synced: a sync_dir of
   // the file in that directory, inside the commit that follows.
-  CHECK(Describe(t.commits[0].ops) ==
+  CHECK(OpsWithFiles(t.commits[0].ops) ==
         "sync_dir0 w0:32+24 w0:56+4096 w0:4152+24 w0:4176+4096 s0:fdatasync");
-  CHECK(Describe(t.commits[1].ops) == "w0:8272+24 w0:8296+4096 s0:fdatasync");
+  CHECK(OpsWithFiles(t.commits[1].ops) ==
+        "w0:8272+24 w0:8296+4096 s0:fdatasync");
   REQUIRE(t.limits.size() == 1);
   CHECK_THAT(t.limits[0], Catch::StartsWith("header: the first commit (32 B"));
 }
@@ -176,7 +179,8 @@ TEST_CASE("strace: unfinished calls are joined; text that is not strace's") {
   Result<Trace> parsed = ParseStrace(text, {});
   REQUIRE(parsed);
   REQUIRE(parsed.value().commits.size() == 1);
-  CHECK(Describe(parsed.value().commits[0].ops) == "w0:8192+4096 s0:fdatasync");
+  CHECK(OpsWithFiles(parsed.value().commits[0].ops) ==
+        "w0:8192+4096 s0:fdatasync");
   Result<Trace> none = ParseStrace("hello\nworld\n", {});
   REQUIRE_FALSE(none);
   CHECK_THAT(none.error().Message(), Catch::Contains("no system call"));
@@ -191,7 +195,8 @@ TEST_CASE("strace: a descriptor open before the trace began") {
   Result<Trace> known = ParseStrace(text, options);
   REQUIRE(known);
   CHECK(known.value().files[0].HasFlag("O_DIRECT"));
-  CHECK(Describe(known.value().commits[0].ops) == "w0:4096+512 s0:fdatasync");
+  CHECK(OpsWithFiles(known.value().commits[0].ops) ==
+        "w0:4096+512 s0:fdatasync");
   Result<Trace> unknown = ParseStrace(text, {});
   REQUIRE(unknown);
   REQUIRE(unknown.value().limits.size() == 1);
@@ -224,8 +229,8 @@ TEST_CASE("strace: a file reopened O_DSYNC, or given O_DIRECT, writes by it") {
   CHECK(t.files[1].HasFlag("O_RDWR"));
   CHECK_FALSE(t.files[1].HasFlag("O_RDONLY"));
   REQUIRE(t.commits.size() == 3);
-  CHECK(Describe(t.commits[0].ops) == "w0:32+512 s0:O_DSYNC");
-  CHECK(Describe(t.commits[1].ops) == "w0:544+512 s0:O_DSYNC");
+  CHECK(OpsWithFiles(t.commits[0].ops) == "w0:32+512 s0:O_DSYNC");
+  CHECK(OpsWithFiles(t.commits[1].ops) == "w0:544+512 s0:O_DSYNC");
   CHECK(t.header->bytes == 32);
 }
 
@@ -283,8 +288,8 @@ TEST_CASE("strace: a dup()ed descriptor shares its file's position") {
       "1  write(3</d/log>, \"\"..., 3000) = 3000\n"
       "1  fdatasync(3</d/log>) = 0\n");
   REQUIRE(t.commits.size() == 2);
-  CHECK(Describe(t.commits[0].ops) == "w0:0+3000 w0:3000+3000 s0:fsync");
-  CHECK(Describe(t.commits[1].ops) == "w0:6000+3000 s0:fdatasync");
+  CHECK(OpsWithFiles(t.commits[0].ops) == "w0:0+3000 w0:3000+3000 s0:fsync");
+  CHECK(OpsWithFiles(t.commits[1].ops) == "w0:6000+3000 s0:fdatasync");
   // A second open of the same file is a description of its own.
   const Trace two = Lines(
       "1  openat(AT_FDCWD</d>, \"/d/log\", O_WRONLY|O_CREAT, 0644) = "
@@ -293,7 +298,7 @@ TEST_CASE("strace: a dup()ed descriptor shares its file's position") {
       "1  write(3</d/log>, \"\"..., 100) = 100\n"
       "1  write(4</d/log>, \"\"..., 100) = 100\n"
       "1  fsync(4</d/log>) = 0\n");
-  CHECK(Describe(two.commits[0].ops) == "w0:0+100 w0:0+100 s0:fsync");
+  CHECK(OpsWithFiles(two.commits[0].ops) == "w0:0+100 w0:0+100 s0:fsync");
 }
 
 TEST_CASE("strace: renames are followed, of the file and of its directory") {
@@ -316,8 +321,8 @@ TEST_CASE("strace: renames are followed, of the file and of its directory") {
   CHECK(t.files[0].HasFlag("O_CLOEXEC"));
   CHECK(t.limits.empty());  // nothing "open before the trace began"
   REQUIRE(t.commits.size() == 2);
-  CHECK(Describe(t.commits[0].ops) == "w0:0+96 s0:fdatasync");
-  CHECK(Describe(t.commits[1].ops) == "w0:96+104 s0:fdatasync");
+  CHECK(OpsWithFiles(t.commits[0].ops) == "w0:0+96 s0:fdatasync");
+  CHECK(OpsWithFiles(t.commits[1].ops) == "w0:96+104 s0:fdatasync");
   // A log renamed mid-run (rename, relative to the last working directory
   // seen) stays one file, under its new name, its position kept.
   const Trace moved = Lines(
@@ -330,7 +335,7 @@ TEST_CASE("strace: renames are followed, of the file and of its directory") {
       "1  fsync(3</d/log.2>) = 0\n");
   REQUIRE(moved.files.size() == 1);
   CHECK(moved.files[0].path == "/d/log.2");
-  CHECK(Describe(moved.commits[1].ops) == "w0:100+100 s0:fsync");
+  CHECK(OpsWithFiles(moved.commits[1].ops) == "w0:100+100 s0:fsync");
 }
 
 TEST_CASE(
@@ -353,10 +358,10 @@ TEST_CASE(
   REQUIRE(t.files.size() == 1);
   CHECK(t.files[0].state == FileState::kPreallocated);
   REQUIRE(t.commits.size() == 3);
-  CHECK(Describe(t.commits[0].ops) == "w0:0+4096 s0:fsync");
-  CHECK(Describe(t.commits[1].ops) ==
+  CHECK(OpsWithFiles(t.commits[0].ops) == "w0:0+4096 s0:fsync");
+  CHECK(OpsWithFiles(t.commits[1].ops) ==
         "t0:1024 ak0:1024+8192 w0:4096+100 s0:fsync");
-  CHECK(Describe(t.commits[2].ops) == "a0:0+16384 s0:fsync");
+  CHECK(OpsWithFiles(t.commits[2].ops) == "a0:0+16384 s0:fsync");
   REQUIRE(t.limits.size() == 1);
   CHECK(t.limits[0] ==
         "fallocate FALLOC_FL_PUNCH_HOLE|FALLOC_FL_KEEP_SIZE of /d/log after it "
@@ -379,7 +384,7 @@ TEST_CASE("strace: the syncs of one transaction are one commit") {
   }
   const Trace t = Lines(text);
   REQUIRE(t.commits.size() == 10);
-  CHECK(Describe(t.commits[1].ops) ==
+  CHECK(OpsWithFiles(t.commits[1].ops) ==
         "w0:4096+4096 s0:fdatasync w1:0+512 s1:O_DSYNC");
   REQUIRE(t.limits.size() == 1);
   CHECK_THAT(t.limits[0], Catch::StartsWith("transactions: every 2 syncs") &&
@@ -454,12 +459,12 @@ TEST_CASE("strace: a journal made and unlinked by every transaction") {
   // header of a log.
   CHECK_FALSE(t.header);
   REQUIRE(t.commits.size() == 3);
-  CHECK(Describe(t.commits[0].ops) ==
+  CHECK(OpsWithFiles(t.commits[0].ops) ==
         "w1:0+512 w1:512+4104 s1:fdatasync sync_dir0 w0:0+4096 s0:fdatasync");
-  CHECK(Describe(t.commits[1].ops) ==
+  CHECK(OpsWithFiles(t.commits[1].ops) ==
         "unlink1 create1 w1:0+512 w1:512+4104 s1:fdatasync sync_dir0 "
         "w0:4096+4096 s0:fdatasync");
-  CHECK(Describe(t.after_last_commit) == "unlink1");
+  CHECK(OpsWithFiles(t.after_last_commit) == "unlink1");
 }
 
 TEST_CASE("strace: a transaction's cycle found after a leading sync") {
@@ -472,7 +477,8 @@ TEST_CASE("strace: a transaction's cycle found after a leading sync") {
       "1 close(4</d/t.db-journal>) = 0\n";
   const Trace t = Lines(lead + DeleteJournal(6));
   REQUIRE(t.commits.size() == 7);
-  CHECK(Describe(t.commits[0].ops) == "w0:0+100 s0:fdatasync");  // opened first
+  CHECK(OpsWithFiles(t.commits[0].ops) ==
+        "w0:0+100 s0:fdatasync");  // opened first
   REQUIRE_FALSE(t.limits.empty());
   CHECK_THAT(t.limits.back(),
              Catch::Contains("13 syncs, 7 commits, 1 syncs outside the cycle"));
@@ -491,8 +497,8 @@ TEST_CASE("strace: O_TRUNC cuts a written file; F_DUPFD shares a position") {
       "1 write(4</d/log>, \"\"..., 10) = 10\n"
       "1 fsync(4</d/log>) = 0\n");
   REQUIRE(t.commits.size() == 2);
-  CHECK(Describe(t.commits[0].ops) == "w0:0+100 w0:100+50 s0:fsync");
-  CHECK(Describe(t.commits[1].ops) == "t0:0 w0:0+10 s0:fsync");
+  CHECK(OpsWithFiles(t.commits[0].ops) == "w0:0+100 w0:100+50 s0:fsync");
+  CHECK(OpsWithFiles(t.commits[1].ops) == "t0:0 w0:0+10 s0:fsync");
 }
 
 TEST_CASE("strace: a file open before the trace, by descriptor") {
@@ -508,8 +514,8 @@ TEST_CASE("strace: a file open before the trace, by descriptor") {
       options);
   REQUIRE(t);
   REQUIRE(t.value().commits.size() == 2);
-  CHECK(Describe(t.value().commits[0].ops) == "w0:8192+4096 s0:fdatasync");
-  CHECK(Describe(t.value().commits[1].ops) == "w0:16+24 s0:O_DSYNC");
+  CHECK(OpsWithFiles(t.value().commits[0].ops) == "w0:8192+4096 s0:fdatasync");
+  CHECK(OpsWithFiles(t.value().commits[1].ops) == "w0:16+24 s0:O_DSYNC");
 }
 
 TEST_CASE("strace: a log in /dev/shm is a file; a device is not") {
@@ -523,7 +529,7 @@ TEST_CASE("strace: a log in /dev/shm is a file; a device is not") {
       "1 fdatasync(4</dev/sdz>) = 0\n");
   REQUIRE(t.files.size() == 1);
   CHECK(t.files[0].path == "/dev/shm/log");
-  CHECK(Describe(t.commits[0].ops) == "w0:0+100 s0:fdatasync");
+  CHECK(OpsWithFiles(t.commits[0].ops) == "w0:0+100 s0:fdatasync");
 }
 
 TEST_CASE("strace: bytes copied into a log by the kernel are a limit") {
@@ -558,8 +564,8 @@ TEST_CASE(
   CHECK(t.files[0].path == "/d/log.1");
   CHECK(t.files[1].path == "/d/log");
   REQUIRE(t.commits.size() == 2);
-  CHECK(Describe(t.commits[0].ops) == "w0:0+10 s0:fsync");
-  CHECK(Describe(t.commits[1].ops) == "w1:0+20 t1:4096 s1:fsync");
+  CHECK(OpsWithFiles(t.commits[0].ops) == "w0:0+10 s0:fsync");
+  CHECK(OpsWithFiles(t.commits[1].ops) == "w1:0+20 t1:4096 s1:fsync");
 }
 
 TEST_CASE("strace: a path no --file matches yet still moves its position") {
@@ -574,9 +580,9 @@ TEST_CASE("strace: a path no --file matches yet still moves its position") {
       "1 ftruncate(7</e/wal/0>, 1048576) = 0\n",
       {"/e/wal/*"});
   REQUIRE(t.commits.size() == 1);
-  CHECK(Describe(t.commits[0].ops) == "w0:80+100 s0:fdatasync");
+  CHECK(OpsWithFiles(t.commits[0].ops) == "w0:80+100 s0:fdatasync");
   // Sized by ftruncate after its last sync: an op, after the last commit.
-  CHECK(Describe(t.after_last_commit) == "t0:1048576");
+  CHECK(OpsWithFiles(t.after_last_commit) == "t0:1048576");
 }
 
 TEST_CASE("strace: a forked child's close leaves its parent's descriptor") {
@@ -596,7 +602,7 @@ TEST_CASE("strace: a forked child's close leaves its parent's descriptor") {
   REQUIRE(t.commits.size() == 1);
   // The child shares the position while it has the descriptor; the thread
   // writes through its process's table.
-  CHECK(Describe(t.commits[0].ops) ==
+  CHECK(OpsWithFiles(t.commits[0].ops) ==
         "w0:0+100 w0:100+50 w0:150+10 w0:160+5 s0:fsync");
   CHECK(t.limits.empty());
 }
@@ -613,7 +619,7 @@ TEST_CASE("strace: a relative rename after chdir, before any open") {
       "1 fsync(3</d/a/log.1>) = 0\n");
   REQUIRE(t.files.size() == 1);
   CHECK(t.files[0].path == "/d/a/log.1");
-  CHECK(Describe(t.commits[1].ops) == "w0:100+100 s0:fsync");
+  CHECK(OpsWithFiles(t.commits[1].ops) == "w0:100+100 s0:fsync");
 }
 
 TEST_CASE("strace: a log renamed over another is that one's end") {
@@ -635,7 +641,7 @@ TEST_CASE("strace: a log renamed over another is that one's end") {
   CHECK(t.files[0].path == "/d/aof (replaced)");
   CHECK(t.files[1].path == "/d/aof");
   REQUIRE(t.commits.size() == 3);
-  CHECK(Describe(t.commits[2].ops) == "unlink0 w1:50+10 s1:fsync");
+  CHECK(OpsWithFiles(t.commits[2].ops) == "unlink0 w1:50+10 s1:fsync");
 }
 
 TEST_CASE("strace: each file renamed over a log is numbered in turn") {
@@ -654,7 +660,7 @@ TEST_CASE("strace: each file renamed over a log is numbered in turn") {
   CHECK(t.files[1].path == "/d/aof (replaced 2)");
   CHECK(t.files[2].path == "/d/aof");
   REQUIRE(t.commits.size() == 3);
-  CHECK(Describe(t.commits[1].ops) == "w1:0+50 s1:fsync");
+  CHECK(OpsWithFiles(t.commits[1].ops) == "w1:0+50 s1:fsync");
 }
 
 TEST_CASE("strace: a stop asked while reading abandons the trace") {
@@ -730,9 +736,9 @@ TEST_CASE("strace: O_APPEND and RWF_APPEND writes go to the file's end") {
       "fdatasync(5</r/c>) = 0",
   });
   REQUIRE(t.commits.size() == 3);
-  CHECK(Describe(t.commits[0].ops) == "w0:0+10 w0:10+10 s0:fdatasync");
-  CHECK(Describe(t.commits[1].ops) == "w1:0+10 w1:10+10 s1:fdatasync");
-  CHECK(Describe(t.commits[2].ops) == "w2:0+10 w2:10+10 s2:fdatasync");
+  CHECK(OpsWithFiles(t.commits[0].ops) == "w0:0+10 w0:10+10 s0:fdatasync");
+  CHECK(OpsWithFiles(t.commits[1].ops) == "w1:0+10 w1:10+10 s1:fdatasync");
+  CHECK(OpsWithFiles(t.commits[2].ops) == "w2:0+10 w2:10+10 s2:fdatasync");
 }
 
 TEST_CASE("strace: a header is judged by its own file's later commits") {
