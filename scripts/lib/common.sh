@@ -662,3 +662,14 @@ hand_over() {
       -exec chown -h "$uid:$gid" -- {} + || true
   done
 }
+
+# hand_over_results DIR: a result directory root made in the clone's results/runs/ goes to
+# the clone's owner as the build trees do (hand_over), and results/runs/ itself, so that
+# the owner's next run saves beside it; a directory given elsewhere (--out-dir) stays as
+# it is. Never fails: it runs on the way out.
+hand_over_results() {
+  case $1 in
+    "$ROOT"/results/runs/?*) hand_over "$ROOT/results/runs" ;;
+  esac
+  return 0
+}

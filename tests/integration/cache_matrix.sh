@@ -211,7 +211,26 @@ check "(i) its write-back run was measured under write back" json_check "$WORK/i
 check "(i) restored to the true original, write through" wc_is "write through"
 check "(i) no state file left" [ ! -e "$LOCKDIR/cache-matrix-$disk.state" ]
 
+# (j) root in a clone another user owns: the results it saves under the clone's
+# results/runs/ (no --out-dir) are that user's afterwards, as the build trees are.
+if id -u nobody > /dev/null 2>&1; then
+  clone=$WORK/clone
+  mkdir -p "$clone/scripts/lib" "$clone/results"
+  cp "$CM" "$clone/scripts/"
+  cp "$ALIGNBENCH_SOURCE_DIR"/scripts/lib/*.sh "$clone/scripts/lib/"
+  chown -R nobody: "$clone"
+  "$clone/scripts/cache-matrix" "$RIG" -- "${short[@]}" > /dev/null 2> "$WORK/j.err"
+  rc=$?
+  check "(j) a run in a clone of nobody's exits 0 (got $rc)" [ $rc -eq 0 ]
+  check "(j) it saved under the clone's results/runs/" \
+    [ -n "$(find "$clone/results/runs" -name write-back.json -print -quit)" ]
+  check "(j) nothing there is root's afterwards" \
+    [ -z "$(find "$clone/results" ! -user nobody -print -quit)" ]
+else
+  echo "SKIP: (j) no user nobody to own a clone" >&2
+fi
+
 if [ "$failed" -gt 0 ]; then  # show what cache-matrix said
-  for f in a b c d e f2 i1 i2; do sed "s/^/  ($f) /" "$WORK/$f.err" >&2; done
+  for f in a b c d e f2 i1 i2 j; do sed "s/^/  ($f) /" "$WORK/$f.err" >&2; done
 fi
 finish
