@@ -8,8 +8,10 @@ One line per file, then the total: pairs, how many the verdict called
 "aligned faster" / "unaligned faster" (firm: p < 0.01 in results that have a
 rerun level) and how many it called "leans aligned" / "leans unaligned" (p <
 0.05 only), the median half-width of the interval (upper side, in %gain
-points), and the same for the cross-check statistic, which has no rerun level;
-last, how many pairs carry a note on runs far off the others.
+points), and the same for the cross-check statistic, which has no rerun level,
+and for the tail's gain (each run's p99, block by block: tail_gain, with its own
+verdict; pairs without one are counted apart); last, how many pairs carry a
+note on runs far off the others.
 """
 import json
 import statistics
@@ -56,6 +58,13 @@ def cross_rule(pair, min_runs):
     return "no significant difference", check
 
 
+def tail_rule(pair):
+    tail = pair.get("tail_gain", {})
+    if "low" not in tail:
+        return None, None
+    return tail.get("verdict"), tail
+
+
 def line(label, n, counts, widths):
     median = statistics.median(widths) if widths else float("nan")
     leaning = counts["leans aligned"] + counts["leans unaligned"]
@@ -68,8 +77,10 @@ def line(label, n, counts, widths):
 
 def main(paths):
     total = {"main": [dict.fromkeys(COUNTED, 0), []],
-             "cross": [dict.fromkeys(COUNTED, 0), []]}
+             "cross": [dict.fromkeys(COUNTED, 0), []],
+             "tail": [dict.fromkeys(COUNTED, 0), []]}
     n_total = 0
+    n_tail = 0
     noted = 0
     methods = set()
     for path in paths:
@@ -80,7 +91,8 @@ def main(paths):
         # The cross-check is held to the verdict's own rule on runs.
         min_runs = doc.get("statistics", {}).get("min_runs_for_verdict", 6)
         cross = lambda pair: cross_rule(pair, min_runs)
-        for name, rule in (("main", main_rule), ("cross", cross)):
+        n_tail += sum(1 for pair in pairs if "low" in pair.get("tail_gain", {}))
+        for name, rule in (("main", main_rule), ("cross", cross), ("tail", tail_rule)):
             counts, widths = tally(pairs, rule)
             for k in counts:
                 total[name][0][k] += counts[k]
@@ -95,6 +107,8 @@ def main(paths):
     print(line(f"total, verdict ({names.get('verdict')})", n_total, *total["main"]))
     print(line(f"total, cross-check ({names.get('cross-check')})", n_total,
                *total["cross"]))
+    print(line("total, tail's gain (p99 of each run)", n_tail, *total["tail"])
+          + f" ({n_total - n_tail} of {n_total} pairs without one)")
     print(f"pairs with a note on far-off runs: {noted} of {n_total}")
 
 
