@@ -154,7 +154,7 @@ std::optional<Error> RegressionOf(const std::vector<Report>& reports,
   return PlainError(ErrorKind::kRegression,
                     "compare --fail-on-regression " + Printf("%g", limit),
                     "firmly slower than in " + operands[0] +
-                        " (typical gain; no tail is gated): " + found);
+                        " (the typical or the p99 gain, each named): " + found);
 }
 
 // Loads every operand: results, their documents where `documents` is given,

@@ -47,7 +47,15 @@ struct RunPoint {
   double mean_ns = 0;
   // Their median, from the run's histogram
   double p50_ns = 0;
+  // Their 99th percentile, from the same histogram; recorded only for a run
+  // of kTailMinWrites writes or more, where it is not the run's slowest
+  // write. Absent in results written before the tail had a gain.
+  std::optional<double> p99_ns;
 };
+
+// The fewest timed writes of a run whose p99 the tail's gain is made from:
+// below 100, a run's 99th percentile is its slowest write.
+inline constexpr std::uint64_t kTailMinWrites = 100;
 
 // Device counters divided by the number of timed operations.
 struct DevicePerOp {
@@ -214,14 +222,19 @@ struct PairResult {
   VariantResult aligned;
   // Set only when both variants measured.
   // Derby's gain from arithmetic means: (unaligned mean / aligned mean − 1)·100
-  std::optional<double> gain_pct;
-  // The same from medians of per-write times.
-  std::optional<double> median_gain_pct;
+  std::optional<double> means_gain_pct;
+  // The same from the medians of every write of each variant, pooled.
+  std::optional<double> medians_gain_pct;
   // The statistic the verdict is made from (kVerdictMethod), and the other
   // one as a cross-check; why_not says why a test is missing.
   Inference inference;
   Inference cross_check;
   std::optional<Verdict> verdict;
+  // The tail's gain: the same test on the blocks' log ratios of the runs'
+  // p99 of write+sync (TailInference in lib/pairs/pairs.h), its verdict at
+  // the same levels; why_not says why there is none.
+  Inference tail;
+  std::optional<Verdict> tail_verdict;
   // Runs far off the others of their variant, in words ("run 14, aligned:
   // ..."); nothing is dropped, they only ask to be looked at.
   std::vector<std::string> run_notes;
@@ -237,7 +250,7 @@ struct PairResult {
   // delays each sync's completion, and the disk's counters do not see it.
   std::optional<double> others_cpu_share;
 
-  bool Measured() const { return gain_pct.has_value(); }
+  bool Measured() const { return means_gain_pct.has_value(); }
   const VariantResult& Of(Variant v) const {
     return v == Variant::kUnaligned ? unaligned : aligned;
   }
@@ -251,6 +264,13 @@ struct PairResult {
   std::optional<double> TypicalGainPct() const {
     if (!inference.test) return std::nullopt;
     return inference.test->estimate_pct;
+  }
+  // The gain a result's gain_pct holds and every table prints: the typical
+  // gain where there is an interval, else Derby's gain of means (a
+  // mailing-list table, too few runs).
+  std::optional<double> ShownGainPct() const {
+    if (inference.test) return inference.test->estimate_pct;
+    return means_gain_pct;
   }
 };
 

@@ -140,7 +140,10 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
     if (record.Writes() == 0) continue;  // no time to speak of
     result.runs.push_back({run->order, run->block, run->start_s, run->wall_s,
                            record.total_ns.Mean(),
-                           record.total_ns.Percentile(0.5)});
+                           record.total_ns.Percentile(0.5), std::nullopt});
+    if (record.Writes() >= kTailMinWrites) {
+      result.runs.back().p99_ns = record.total_ns.Percentile(0.99);
+    }
     result.histograms.total_ns.Merge(record.total_ns);
     result.histograms.write_ns.Merge(record.write_ns);
     result.histograms.sync_ns.Merge(record.sync_ns);
@@ -175,6 +178,39 @@ std::vector<double> BlockLogRatios(const VariantResult& u,
     }
   }
   return ratios;
+}
+
+Inference TailInference(const VariantResult& u, const VariantResult& a) {
+  std::vector<double> ratios;
+  std::size_t without = 0;
+  for (const RunPoint& ru : u.runs) {
+    for (const RunPoint& ra : a.runs) {
+      if (ru.block != ra.block) continue;
+      if (!ru.p99_ns || !ra.p99_ns) {
+        ++without;
+        continue;
+      }
+      ratios.push_back(std::log(*ru.p99_ns) - std::log(*ra.p99_ns));
+    }
+  }
+  if (without > 0) {
+    const std::uint64_t runs = u.repetitions + a.repetitions;
+    const double writes =
+        runs > 0 ? static_cast<double>(u.total_ns.count + a.total_ns.count) /
+                       static_cast<double>(runs)
+                 : 0;
+    Inference none;
+    none.why_not =
+        writes < kTailMinWrites
+            ? "a run's p99 needs " + std::to_string(kTailMinWrites) +
+                  " writes or more (below, it is the run's slowest write); "
+                  "these runs had " +
+                  Printf("%.0f", writes)
+            : "the runs' p99 were not recorded (a result from before the "
+              "tail had a gain)";
+    return none;
+  }
+  return SignedRankTest(ratios);
 }
 
 namespace {
@@ -331,6 +367,62 @@ std::string PrecisionWarning(const PairResult& pair, double precision_points) {
          "disk";
 }
 
+namespace {
+
+// "6" or "6-8": the range of a few whole numbers.
+std::string RangeText(std::uint64_t low, std::uint64_t high) {
+  return low == high ? std::to_string(low)
+                     : std::to_string(low) + "-" + std::to_string(high);
+}
+
+}  // namespace
+
+std::string PrecisionWarnings(const std::vector<PairResult>& pairs,
+                              double precision_points) {
+  std::vector<std::pair<std::string, std::string>> short_of;  // axes, sizes
+  double reached_low = INFINITY, reached_high = 0;
+  std::uint64_t blocks_low = UINT64_MAX, blocks_high = 0;
+  std::uint64_t needed_low = UINT64_MAX, needed_high = 0;
+  for (const PairResult& pair : pairs) {
+    if (PrecisionWarning(pair, precision_points).empty()) continue;
+    const std::string axes = AxesLabel(pair.spec);
+    if (short_of.empty() || short_of.back().first != axes) {
+      short_of.emplace_back(axes, "");
+    }
+    std::string& sizes = short_of.back().second;
+    sizes += (sizes.empty() ? "" : ", ") + FormatSize(pair.spec.size);
+    if (pair.inference.test) {
+      const double half = pair.inference.test->interval_pct.HalfWidth();
+      reached_low = std::min(reached_low, half);
+      reached_high = std::max(reached_high, half);
+    }
+    blocks_low = std::min(blocks_low, pair.rounds->blocks);
+    blocks_high = std::max(blocks_high, pair.rounds->blocks);
+    const std::uint64_t needed = BlocksNeeded(pair, precision_points);
+    needed_low = std::min(needed_low, needed);
+    needed_high = std::max(needed_high, needed);
+  }
+  if (short_of.empty()) return "";
+  std::string where;
+  for (const auto& [axes, sizes] : short_of) {
+    where += (where.empty() ? "" : "; ") + sizes +
+             (short_of.size() > 1 ? " [" + axes + "]" : "");
+  }
+  const std::string reached =
+      reached_high > 0
+          ? "reached +-" + ReachedPoints(reached_low) +
+                (ReachedPoints(reached_low) == ReachedPoints(reached_high)
+                     ? ""
+                     : " to +-" + ReachedPoints(reached_high)) +
+                " "
+          : "";
+  return "precision short of the +-" + Printf("%g", precision_points) +
+         " asked at " + where + " (" + reached + "after " +
+         RangeText(blocks_low, blocks_high) + " blocks; about " +
+         RangeText(needed_low, needed_high) +
+         " would reach it): rerun with a larger --budget or on a quieter disk";
+}
+
 std::optional<std::string> LevelShift(const std::vector<PairResult>& pairs) {
   std::vector<std::pair<std::size_t, double>> sequence;  // order, log ratio
   for (const PairResult& pair : pairs) {
@@ -403,14 +495,17 @@ std::vector<PairResult> BuildPairs(
                               static_cast<double>(idle->cpu->all);
     }
     if (pair.unaligned.repetitions > 0 && pair.aligned.repetitions > 0) {
-      pair.gain_pct =
+      pair.means_gain_pct =
           GainPct(pair.unaligned.total_ns.mean, pair.aligned.total_ns.mean);
-      pair.median_gain_pct =
+      pair.medians_gain_pct =
           GainPct(pair.unaligned.total_ns.p50, pair.aligned.total_ns.p50);
       pair.inference = Infer(kVerdictMethod, pair.unaligned, pair.aligned);
       pair.cross_check = Infer(kCrossCheckMethod, pair.unaligned, pair.aligned);
       pair.verdict = Decide(pair.inference, pair.unaligned.repetitions,
                             pair.aligned.repetitions);
+      pair.tail = TailInference(pair.unaligned, pair.aligned);
+      pair.tail_verdict = Decide(pair.tail, pair.unaligned.repetitions,
+                                 pair.aligned.repetitions);
       NoteFarRuns(pair);
     }
     pair.explanation = Explain(pair, spec.shift);

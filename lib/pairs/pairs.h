@@ -38,6 +38,13 @@ VariantResult Collect(const PairSpec& spec, Variant variant,
 std::vector<double> BlockLogRatios(const VariantResult& u,
                                    const VariantResult& a);
 
+// The tail's gain of a pair: the verdict's test on log(unaligned / aligned)
+// of the runs' p99 of write+sync, block by block, as the typical gain is
+// made from their medians. Without a test, why_not says why: runs of fewer
+// than kTailMinWrites writes, runs recorded before their p99 was, or the
+// test's own reason (too few blocks).
+Inference TailInference(const VariantResult& u, const VariantResult& a);
+
 // When the machine changed speed under the whole measurement: every run's
 // median relative to the median of its pair and variant, in the order run; a
 // split of that sequence (each side at least a quarter of the runs) whose two
@@ -66,5 +73,12 @@ std::string ReachedPoints(double half_width);
 // precision although the rounds stopped it otherwise (its stand-in read
 // wider when the budget ran out).
 std::string PrecisionWarning(const PairResult& pair, double precision_points);
+
+// The same for every pair a run left short, in one warning: which pairs, the
+// precision they reached, the blocks they got and would need, and what to do
+// (a busy run leaves most pairs short, and a warning each buried the table).
+// Empty where every pair reached the precision.
+std::string PrecisionWarnings(const std::vector<PairResult>& pairs,
+                              double precision_points);
 
 }  // namespace alignbench

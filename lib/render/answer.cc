@@ -90,6 +90,37 @@ std::string Advice(const Report& report,
   return ": " + rerun + " or on a quiet disk";
 }
 
+// Who was busy beside the pairs, short: "others wrote 45/s and used 80 % of
+// the CPUs", or "" where nobody was.
+std::string OthersText(const std::vector<const PairResult*>& pairs) {
+  const double busiest = BusiestWritesPerSecond(pairs);
+  const std::optional<double> cpus = BusiestCpuShare(pairs);
+  std::vector<std::string> busy;
+  if (busiest >= kBusyWritesPerSecond) {
+    busy.push_back("wrote " + Printf("%.0f", busiest) + "/s");
+  }
+  if (cpus && *cpus >= kBusyCpuShare) {
+    busy.push_back("used " + Printf("%.0f", 100 * *cpus) + " % of the CPUs");
+  }
+  if (busy.empty()) return "";
+  return "others " + busy.front() +
+         (busy.size() > 1 ? " and " + busy.back() : "");
+}
+
+// Advice's short form, for the compact answer: the budget, and whom to wait
+// for where others were busy ("others wrote 45/s: rerun with --budget 3450
+// when they are quiet").
+std::string ShortAdvice(const Report& report,
+                        const std::vector<const PairResult*>& pairs) {
+  const std::optional<double> budget = BudgetForPrecision(report);
+  const std::string rerun =
+      "rerun with " + (budget ? "--budget " + Printf("%.0f", *budget)
+                              : std::string("a larger --budget"));
+  const std::string others = OthersText(pairs);
+  return others.empty() ? rerun
+                        : others + ": " + rerun + " when they are quiet";
+}
+
 // "aligning helps", or a log case's "padded is faster"; the other way round
 // "unaligned is faster".
 std::string Direction(const Report& report, bool helps) {
@@ -235,7 +266,155 @@ std::optional<std::string> AtomicClause(const Report& report) {
          "writes can never be atomic";
 }
 
+// Where the tail's verdict is firm and the typical gain's is not the same:
+// the slowest writes (each run's p99) say what the typical write does not,
+// as a read-on-write only some writes pay does.
+std::optional<std::string> TailClause(const Report& report,
+                                      const Naming& naming) {
+  std::vector<const PairResult*> helps, hurts;
+  for (const PairResult& pair : report.pairs) {
+    if (!pair.tail_verdict || !Firm(*pair.tail_verdict) || !pair.tail.test) {
+      continue;
+    }
+    const bool aligned = TowardsAligned(*pair.tail_verdict);
+    if (pair.verdict && Firm(*pair.verdict) &&
+        TowardsAligned(*pair.verdict) == aligned) {
+      continue;
+    }
+    (aligned ? helps : hurts).push_back(&pair);
+  }
+  std::string ways;
+  for (const bool aligned : {true, false}) {
+    const std::vector<const PairResult*>& these = aligned ? helps : hurts;
+    if (these.empty()) continue;
+    ways += (ways.empty() ? "" : ", ") + Direction(report, aligned) + " by " +
+            GainRange(these, &PairResult::tail) + " at " + naming.Of(these);
+  }
+  if (ways.empty()) return std::nullopt;
+  return "the slowest writes (each run's p99) differ from the typical one: " +
+         ways + " (--details: the tail's gain)";
+}
+
+// The compact answer leads with the pairs decided but known less well than
+// asked where nothing is known to the precision.
+bool ShortOfLeads(const Report& report, const Findings& f) {
+  const std::string p = Printf("%g", report.settings.precision_points);
+  return !f.short_of.empty() &&
+         KnownClauses(report, f, NamingOf(report), p).empty();
+}
+
+// The qualifications of the compact answer, short: what is known less well
+// than asked, busy neighbours, where files landed. `names`: 2 names the pairs
+// of every clause, 1 only those short of the precision, 0 none.
+std::vector<std::string> ShortQualifications(const Report& report,
+                                             const Findings& f,
+                                             const Naming& naming, int names) {
+  const auto named = [&](const std::vector<const PairResult*>& pairs,
+                         int level) {
+    return names >= level ? " at " + naming.Of(pairs) : std::string();
+  };
+  const auto short_at = [&](const std::vector<const PairResult*>& pairs) {
+    return named(pairs, 1);
+  };
+  const auto at = [&](const std::vector<const PairResult*>& pairs) {
+    return named(pairs, 2);
+  };
+  std::vector<std::string> clauses;
+  const auto& open = f.Of(Finding::kUnanswered);
+  if (!open.empty()) {
+    clauses.push_back(naming.Counted(open.size()) + " unanswered" +
+                      short_at(open));
+  }
+  // Where nothing else is known, the answer's sentence says these already.
+  if (!f.short_of.empty() && !ShortOfLeads(report, f)) {
+    clauses.push_back(naming.Counted(f.short_of.size()) +
+                      " decided but known only to " + Reached(f.short_of) +
+                      short_at(f.short_of));
+  }
+  if (!open.empty() || !f.short_of.empty()) {
+    std::vector<const PairResult*> short_all = open;
+    short_all.insert(short_all.end(), f.short_of.begin(), f.short_of.end());
+    clauses.push_back(ShortAdvice(report, short_all));
+  }
+  const auto& leans = f.Of(Finding::kLeans);
+  if (!leans.empty()) {
+    clauses.push_back(naming.Counted(leans.size()) + " leaning" + at(leans) +
+                      " (p < 0.05, not < 0.01: not decided)");
+  }
+  const auto& unmeasured = f.Of(Finding::kUnmeasured);
+  if (!unmeasured.empty()) {
+    clauses.push_back(naming.Counted(unmeasured.size()) + " without a verdict" +
+                      at(unmeasured));
+  }
+  if (!f.placed.empty()) {
+    clauses.push_back("files landed differently" + at(f.placed) +
+                      ": not alignment's doing");
+  }
+  std::vector<const PairResult*> all;
+  for (const PairResult& pair : report.pairs) all.push_back(&pair);
+  if (open.empty() && f.short_of.empty() && !OthersText(all).empty()) {
+    clauses.push_back(OthersText(all) + ": the times include their traffic");
+  }
+  if (AtomicClause(report)) {
+    clauses.push_back(
+        "on this filesystem only aligned writes can be atomic (RWF_ATOMIC)");
+  }
+  return clauses;
+}
+
 }  // namespace
+
+CompactAnswer CompactAnswerOf(const Report& report, std::size_t width) {
+  const std::string p = Printf("%g", report.settings.precision_points);
+  const Findings f = Classify(report, report.settings.precision_points);
+  const Naming naming = NamingOf(report);
+  std::vector<std::string> known = KnownClauses(report, f, naming, p);
+  if (ShortOfLeads(report, f)) {
+    known.push_back(
+        BySide(f.short_of, naming,
+               [&report](bool aligned) { return Direction(report, aligned); }) +
+        ", by how much known only to " + Reached(f.short_of) + " %");
+  }
+  if (auto tail = TailClause(report, naming)) known.push_back(*tail);
+  if (known.empty()) known.push_back("nothing is known to ±" + p + " % yet");
+  CompactAnswer answer;
+  answer.answer = "answer: ";
+  for (std::size_t i = 0; i < known.size(); ++i) {
+    answer.answer += (i == 0 ? "" : "; ") + known[i];
+  }
+  answer.answer += ".";
+  // The qualifications in two lines at most: with the pairs' names where
+  // they fit, else those short of the precision named and the rest counted,
+  // else all counted, else as many as fit and a pointer to the rest.
+  for (const int names : {2, 1, 0}) {
+    const std::vector<std::string> clauses =
+        ShortQualifications(report, f, naming, names);
+    std::string but;
+    bool cut = false;
+    for (const std::string& clause : clauses) {
+      const std::string longer = (but.empty() ? "but: " : but + "; ") + clause;
+      // Room for the pointer a cut adds.
+      const std::string lines =
+          Wrapped(longer + "; --details says the rest.", width, "  ");
+      if (std::count(lines.begin(), lines.end(), '\n') > 1) {
+        cut = true;
+        break;
+      }
+      but = longer;
+    }
+    answer.qualifications = but.empty() ? "" : but + ".";
+    if (!cut || names == 0) {
+      if (cut) {
+        answer.qualifications = but.empty()
+                                    ? "but: --details says what is known less "
+                                      "well than asked."
+                                    : but + "; --details says the rest.";
+      }
+      break;
+    }
+  }
+  return answer;
+}
 
 std::string AnswerLine(const Report& report) {
   const std::string p = Printf("%g", report.settings.precision_points);
@@ -258,6 +437,7 @@ std::string AnswerLine(const Report& report) {
     clauses.insert(clauses.end(), busy.begin(), busy.end());
   }
   if (auto atomic = AtomicClause(report)) clauses.push_back(*atomic);
+  if (auto tail = TailClause(report, naming)) clauses.push_back(*tail);
   std::string line = "answer: ";
   for (std::size_t i = 0; i < clauses.size(); ++i) {
     line += (i == 0 ? "" : "; ") + clauses[i];

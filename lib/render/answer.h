@@ -7,6 +7,7 @@
 // at which level. Printed last, so that it is what a reader sees first.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "lib/result/report.h"
@@ -18,5 +19,16 @@ namespace alignbench {
 // difference, intervals wider than ±5) at 2K, 6K: rerun with a larger
 // --budget or on a quiet disk; 13 sizes tested at 5 % each."
 std::string AnswerLine(const Report& report);
+
+// The answer as the compact report prints it: one sentence of what is known
+// (where aligning helps or hurts and by how much, where the two do not
+// differ, where the tail says otherwise), then the qualifications in at most
+// two lines of `width` columns (what is known less well than asked and what
+// to do, leaning pairs, busy neighbours); AnswerLine says all of it.
+struct CompactAnswer {
+  std::string answer;
+  std::string qualifications;  // "" where there are none
+};
+CompactAnswer CompactAnswerOf(const Report& report, std::size_t width = 80);
 
 }  // namespace alignbench

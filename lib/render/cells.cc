@@ -69,19 +69,19 @@ std::string TypicalGainCell(const PairResult& p, const char* format) {
 }
 
 std::string MeansGainCell(const PairResult& p) {
-  return p.gain_pct ? Printf("%+.2f", *p.gain_pct) : "n/a";
+  return p.means_gain_pct ? Printf("%+.2f", *p.means_gain_pct) : "n/a";
 }
 
 std::string GainOrMeansCell(const PairResult& p, const char* format) {
-  if (p.inference.test) return TypicalGainCell(p, format);
-  return p.gain_pct ? Printf(format, *p.gain_pct) : "n/a";
+  const std::optional<double> gain = p.ShownGainPct();
+  return gain ? Printf(format, *gain) : "n/a";
 }
 
 std::string MeansApartNote(const PairResult& p, const std::string& unaligned,
                            const std::string& aligned) {
-  if (!p.gain_pct || !p.inference.test) return "";
+  if (!p.means_gain_pct || !p.inference.test) return "";
   const Interval& interval = p.inference.test->interval_pct;
-  const double gain = *p.gain_pct;
+  const double gain = *p.means_gain_pct;
   if (gain >= interval.low && gain <= interval.high) return "";
   // Below the interval the aligned mean is high for its runs' medians, above
   // it the unaligned one.

@@ -17,7 +17,7 @@ namespace {
 
 // The gain with its interval, so that it never sits outside it.
 std::string GainCell(const PairResult& p) {
-  if (!p.gain_pct) return "n/a";
+  if (!p.means_gain_pct) return "n/a";
   std::string cell = GainOrMeansCell(p);
   if (p.inference.test) {
     const Interval& i = p.inference.test->interval_pct;
@@ -86,21 +86,31 @@ std::map<PairKey, const PairResult*> PairsByKey(const Report& next) {
 
 }  // namespace
 
-GainChange ChangeOfGain(const PairResult& base, const PairResult& next) {
-  if (!base.gain_pct || !next.gain_pct) return GainChange::kNotComparable;
-  if (!base.inference.test || !next.inference.test) {
-    return GainChange::kNoInterval;
-  }
-  const Interval& b = base.inference.test->interval_pct;
-  const Interval& n = next.inference.test->interval_pct;
+namespace {
+
+// The one rule of ChangeOfGain, for either gain: the typical one or the
+// tail's.
+GainChange ChangeOf(const PairResult& base, const PairResult& next,
+                    Inference PairResult::*gain) {
+  if (!base.Measured() || !next.Measured()) return GainChange::kNotComparable;
+  const std::optional<GainTest>& bt = (base.*gain).test;
+  const std::optional<GainTest>& nt = (next.*gain).test;
+  if (!bt || !nt) return GainChange::kNoInterval;
+  const Interval& b = bt->interval_pct;
+  const Interval& n = nt->interval_pct;
   if (b.low <= n.high && n.low <= b.high) return GainChange::kUnchanged;
   // Disjoint 95 % intervals of equal width are a difference at about 0.6 %,
   // as firm as a verdict; but an interval from fewer blocks than a firm
   // verdict needs is the range of a few blocks, which a rerun redraws.
-  const std::size_t blocks =
-      std::min(base.inference.test->units, next.inference.test->units);
+  const std::size_t blocks = std::min(bt->units, nt->units);
   if (blocks < kMinBlocksForFirmVerdict) return GainChange::kApartFewBlocks;
   return b.high < n.low ? GainChange::kGrew : GainChange::kShrank;
+}
+
+}  // namespace
+
+GainChange ChangeOfGain(const PairResult& base, const PairResult& next) {
+  return ChangeOf(base, next, &PairResult::inference);
 }
 
 std::vector<Regression> Regressions(const Report& base, const Report& next,
@@ -111,20 +121,24 @@ std::vector<Regression> Regressions(const Report& base, const Report& next,
     const auto found = by_spec.find(MatchKeyOf(base, b.spec));
     if (found == by_spec.end()) continue;
     const PairResult& n = *found->second;
-    if (ChangeOfGain(b, n) != GainChange::kGrew) continue;
-    // A firm change has a test on both sides, so both typical gains.
-    const double from = *b.TypicalGainPct();
-    const double to = *n.TypicalGainPct();
-    const double ratio_pct = ((1 + to / 100) / (1 + from / 100) - 1) * 100;
-    if (!(ratio_pct > limit_pct)) continue;
-    slower.push_back({SizeText(b.spec.size) + " " + GroupLabel(base, b.spec),
-                      from, to, ratio_pct});
+    for (const auto& [gain, which] :
+         {std::pair{&PairResult::inference, "typical gain"},
+          std::pair{&PairResult::tail, "p99 gain"}}) {
+      if (ChangeOf(b, n, gain) != GainChange::kGrew) continue;
+      // A firm change has a test on both sides.
+      const double from = (b.*gain).test->estimate_pct;
+      const double to = (n.*gain).test->estimate_pct;
+      const double ratio_pct = ((1 + to / 100) / (1 + from / 100) - 1) * 100;
+      if (!(ratio_pct > limit_pct)) continue;
+      slower.push_back({SizeText(b.spec.size) + " " + GroupLabel(base, b.spec),
+                        which, from, to, ratio_pct});
+    }
   }
   return slower;
 }
 
 std::string RegressionText(const Regression& r) {
-  return r.pair + ": typical gain " + Printf("%+.1f", r.base_gain_pct) +
+  return r.pair + ": " + r.which + " " + Printf("%+.1f", r.base_gain_pct) +
          "% -> " + Printf("%+.1f", r.next_gain_pct) + "%, " +
          Printf("%.1f", r.slower_pct) + "% slower";
 }
@@ -152,6 +166,39 @@ std::vector<std::string> DifferingFields(const Report& a, const Report& b) {
     }
   }
   return out;
+}
+
+std::string AgreementWithPost(const Report& post, const Report& run) {
+  const std::map<PairKey, const PairResult*> by_spec = PairsByKey(run);
+  std::size_t compared = 0, inside = 0, opposite = 0;
+  for (const PairResult& p : post.pairs) {
+    const auto found = by_spec.find(MatchKeyOf(post, p.spec));
+    if (found == by_spec.end() || !p.ShownGainPct()) continue;
+    const PairResult& r = *found->second;
+    if (!r.inference.test) continue;
+    ++compared;
+    const double gain = *p.ShownGainPct();
+    const Interval& i = r.inference.test->interval_pct;
+    if (gain >= i.low && gain <= i.high) ++inside;
+    if (r.verdict && Firm(*r.verdict) && gain != 0 &&
+        TowardsAligned(*r.verdict) != (gain > 0)) {
+      ++opposite;
+    }
+  }
+  if (compared == 0) {
+    return "no size of the post has a pair with an interval in the run: "
+           "they cannot be set beside each other";
+  }
+  const std::string of = " of " + std::to_string(compared) + " sizes";
+  const char* words = opposite > 0             ? "disagrees with"
+                      : 2 * inside >= compared ? "agrees with"
+                      : inside > 0             ? "partly agrees with"
+                                               : "does not reproduce";
+  return std::string("the run ") + words + " the post: its gain lies inside " +
+         "the run's 95% interval at " + std::to_string(inside) + of +
+         ", and the run's firm verdict is on the other side of 0 at " +
+         std::to_string(opposite) +
+         " (the post measured one run per size and has no interval)";
 }
 
 void RenderComparison(std::ostream& out, const Report& base,
@@ -198,6 +245,13 @@ void RenderComparison(std::ostream& out, const Report& base,
   if (matched == 0) {
     out << "no pair of BASE matches a pair of NEW (size, sync, io, layout and "
            "cache must agree)\n";
+  }
+  if (base.reference.has_value() != next.reference.has_value()) {
+    out << "\n"
+        << Wrapped(base.reference ? AgreementWithPost(base, next)
+                                  : AgreementWithPost(next, base),
+                   80, "  ")
+        << "\n";
   }
   RenderPercentileMoves(out, base, next);
   out << "\nsize: K for KiB, B for bytes; %gain: the typical gain of a block "

@@ -28,6 +28,12 @@ std::vector<Fact> ComparedFacts(const Report& report);
 std::vector<std::string> DifferingFields(const Report& base,
                                          const Report& next);
 
+// Whether a run agrees with a mailing-list table it is compared with (a
+// result with `reference`), in one sentence: at how many sizes the post's
+// gain lies inside the run's interval, and at how many the run's firm
+// verdict lies on the other side of 0.
+std::string AgreementWithPost(const Report& post, const Report& run);
+
 void RenderComparison(std::ostream& out, const Report& base,
                       const Report& next);
 
@@ -44,13 +50,14 @@ enum class GainChange {
 };
 GainChange ChangeOfGain(const PairResult& base, const PairResult& next);
 
-// A pair whose writes got firmly slower from BASE to NEW: its typical gain
-// grew (ChangeOfGain), and unaligned's time relative to aligned's by more
-// than a limit. Only the typical gain is gated: a result holds no interval
-// of a tail.
+// A pair whose writes got firmly slower from BASE to NEW: its typical gain,
+// or its tail's (the runs' p99, `tail_gain`), grew by ChangeOfGain's rule,
+// and unaligned's time relative to aligned's by more than a limit.
 struct Regression {
   // "4K fsync buffered extend warm": the size and the pair's group.
   std::string pair;
+  // Which gain grew: "typical gain" or "p99 gain".
+  std::string which;
   double base_gain_pct = 0;
   double next_gain_pct = 0;
   // (1 + next gain) / (1 + base gain) - 1, in %: how much slower unaligned

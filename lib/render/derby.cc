@@ -13,7 +13,7 @@ void DerbyRow(std::ostream& out, const PairResult& p) {
   out << SizeColumn(p.spec.size) << " | "
       << JavaDouble(p.unaligned.total_ns.mean / 1e6) << " | "
       << JavaDouble(p.aligned.total_ns.mean / 1e6) << " | "
-      << JavaDouble(*p.gain_pct) << "%\n";
+      << JavaDouble(*p.means_gain_pct) << "%\n";
 }
 
 }  // namespace

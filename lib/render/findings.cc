@@ -64,10 +64,11 @@ std::string Names(const std::vector<const PairResult*>& pairs,
   return text;
 }
 
-std::string GainRange(const std::vector<const PairResult*>& pairs) {
+std::string GainRange(const std::vector<const PairResult*>& pairs,
+                      Inference PairResult::*gain_of) {
   double low = INFINITY, high = 0;
   for (const PairResult* pair : pairs) {
-    const double gain = std::fabs(pair->inference.test->estimate_pct);
+    const double gain = std::fabs(((*pair).*gain_of).test->estimate_pct);
     low = std::min(low, gain);
     high = std::max(high, gain);
   }

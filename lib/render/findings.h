@@ -38,8 +38,10 @@ std::string Names(const std::vector<const PairResult*>& pairs,
                   const std::vector<std::uint64_t>& all_sizes, bool with_axes,
                   bool with_shift = false);
 
-// "8-20 %" over the pairs' estimates (the interval centres), magnitudes.
-std::string GainRange(const std::vector<const PairResult*>& pairs);
+// "8-20 %" over the pairs' estimates (the interval centres), magnitudes; of
+// the typical gain, or of the tail's with &PairResult::tail.
+std::string GainRange(const std::vector<const PairResult*>& pairs,
+                      Inference PairResult::*gain = &PairResult::inference);
 
 // "±2.1-2.4": the range of the pairs' half-widths as a precision reached
 // is printed (ReachedPoints: rounded up to a tenth).

@@ -230,8 +230,8 @@ void RenderCsvMany(std::ostream& out, const std::vector<LabeledReport>& results,
       out << "," << s.size << "," << NameOf(kSyncMethods, s.sync) << ","
           << NameOf(kIoModes, s.io) << "," << NameOf(kLayouts, s.layout) << ","
           << NameOf(kCacheStates, s.cache) << ","
-          << (p->gain_pct ? Printf("%.9g", *p->gain_pct) : "") << ","
-          << (test ? Printf("%.9g", test->interval_pct.low) : "") << ","
+          << (p->ShownGainPct() ? Printf("%.9g", *p->ShownGainPct()) : "")
+          << "," << (test ? Printf("%.9g", test->interval_pct.low) : "") << ","
           << (test ? Printf("%.9g", test->interval_pct.high) : "") << ","
           << (test ? Printf("%.9g", test->estimate_pct) : "") << ","
           << (test ? Printf("%.9g", test->p_value) : "") << ","

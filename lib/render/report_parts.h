@@ -48,7 +48,9 @@ std::string MeanMsCell(const VariantResult& v);
 std::string PValueCell(const PairResult& p);
 
 // What a report says below its pairs, as (label, escaped text): no block
-// device, each warning and error, and a run that did not finish.
+// device, each warning and error, and a run that did not finish. The pairs
+// short of --precision are one note under kPrecisionNote.
+inline constexpr const char* kPrecisionNote = "precision";
 std::vector<std::pair<std::string, std::string>> Notes(const Report& report);
 
 // Each pair of [from, to) whose gain of means lies outside its interval, as

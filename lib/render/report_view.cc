@@ -33,7 +33,8 @@ RowView RowOf(const Report& r, const PairResult& p) {
           PValueCell(p),
           LabelledVerdict(r, p),
           VerdictWords(r, p),
-          std::string(NameOf(kAtomicWrites, r.settings.atomic))};
+          std::string(NameOf(kAtomicWrites, r.settings.atomic)),
+          !MeansApartNote(p, "", "").empty()};
 }
 
 GroupView GroupOf(const Report& r, const std::string& label, std::size_t from,
@@ -155,6 +156,7 @@ ReportView ViewOf(const Report& r) {
   v.summary = SummaryLine(r);
   v.compact_summary = SummaryLine(r, true);
   v.answer = AnswerLine(r);
+  v.compact_answer = CompactAnswerOf(r);
   v.unit = UnitAnswerLine(r);
   v.declared = DeclaredLine(r);
   return v;

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/render/answer.h"
 #include "lib/render/why_lines.h"
 #include "lib/result/report.h"
 
@@ -33,6 +34,9 @@ struct RowView {
   std::string verdict;        // in the variants' own names: "padded faster"
   std::string verdict_words;  // in Derby's: "aligned faster"
   std::string atomic;         // the run's --atomic, "off" or "on"
+  // The means' gain lies outside the interval: the two time columns point
+  // elsewhere than %gain (MeansApartNote says why).
+  bool means_apart = false;
 };
 
 // The pairs of one combination of axes, in plan order.
@@ -91,10 +95,11 @@ struct ReportView {
   std::string interval_of;
   std::uint64_t min_runs_for_verdict = 0;
   std::uint64_t runs_per_variant = 0;
-  std::string log_footer;       // a log case's variants, "" for Derby's sweep
-  std::string summary;          // SummaryLine
-  std::string compact_summary;  // without subject, empty counts, mechanism
-  std::string answer;           // AnswerLine
+  std::string log_footer;        // a log case's variants, "" for Derby's sweep
+  std::string summary;           // SummaryLine
+  std::string compact_summary;   // without subject, empty counts, mechanism
+  std::string answer;            // AnswerLine
+  CompactAnswer compact_answer;  // CompactAnswerOf: the answer, then "but:"
   // A unit search's answer and the layers' units (UnitAnswerLine,
   // DeclaredLine); "" for any other result.
   std::string unit;

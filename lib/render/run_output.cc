@@ -34,7 +34,16 @@ void RenderRun(std::ostream& out, const std::vector<Report>& reports,
   for (std::size_t i = 0; i < reports.size(); ++i) {
     const std::string dir =
         reports.size() > 1 ? EscapeControl(reports[i].settings.dir) + ": " : "";
-    out << line(dir + views[i].answer) << "\n";
+    if (bare) {
+      // The answer's first sentence, its qualifications in two lines.
+      const CompactAnswer& answer = views[i].compact_answer;
+      out << line(answer.answer) << "\n";
+      if (!answer.qualifications.empty()) {
+        out << line(answer.qualifications) << "\n";
+      }
+    } else {
+      out << line(dir + views[i].answer) << "\n";
+    }
     for (const std::string* unit : {&views[i].unit, &views[i].declared}) {
       if (!unit->empty()) out << line(dir + *unit) << "\n";
     }

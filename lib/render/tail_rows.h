@@ -12,8 +12,9 @@
 
 namespace alignbench {
 
-// The percentiles of a group's pairs, in ms per write+sync, each variant a
-// row; nothing where no variant has a p99.9 (fewer than 1000 writes).
+// The tail's gain of a group's pairs (or why there is none), then their
+// percentiles in ms per write+sync, each variant a row; where no variant has
+// a p99.9 (fewer than 1000 writes), one line that says so instead.
 void RenderTailRows(std::ostream& out, const GroupView& group);
 
 // One line per pair of BASE that NEW has too: its most moved percentile.

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "lib/render/cells.h"
+#include "lib/render/report_parts.h"
 
 namespace alignbench {
 namespace {
@@ -23,7 +24,8 @@ void Table(std::ostream& out, const ReportView& v) {
   for (const GroupView& group : v.groups) {
     labels.emplace_back(rows.size(), group.label);
     for (const RowView& row : group.rows) {
-      rows.push_back({row.size, row.unaligned_ms, row.aligned_ms,
+      const char* mark = row.means_apart ? "*" : "";
+      rows.push_back({row.size, row.unaligned_ms + mark, row.aligned_ms + mark,
                       row.gain_with_interval, row.verdict});
     }
   }
@@ -42,6 +44,19 @@ void Table(std::ostream& out, const ReportView& v) {
     }
     out << rows[k].back() << "\n";
   }
+  const bool marked =
+      std::any_of(v.groups.begin(), v.groups.end(), [](const GroupView& g) {
+        return std::any_of(g.rows.begin(), g.rows.end(),
+                           [](const RowView& r) { return r.means_apart; });
+      });
+  if (marked) {
+    out << Wrapped(
+               "*: the means point elsewhere than %gain (a few slow "
+               "writes pull a mean; %gain is the typical block's; "
+               "--details says which)",
+               kWidth, kIndent)
+        << "\n";
+  }
 }
 
 // What every pair says of why, and which sizes say more.
@@ -51,6 +66,8 @@ void Why(std::ostream& out, const ReportView& v) {
   // first always); --details says the rest.
   std::string text;
   for (const std::string& sentence : Sentences(why.text)) {
+    // Not a why: the verdict beside it says so already.
+    if (sentence == "No significant time difference.") continue;
     const std::string longer = (text.empty() ? "why: " : text + " ") + sentence;
     const std::string lines = Wrapped(longer, kWidth, kIndent);
     if (!text.empty() && std::count(lines.begin(), lines.end(), '\n') > 1) {
@@ -96,6 +113,8 @@ void RenderCompact(std::ostream& out, const ReportView& v) {
            "commit\n";
   }
   for (const auto& [label, text] : v.notes) {
+    // The answer names the pairs short of the precision and what to do.
+    if (label == kPrecisionNote) continue;
     out << Wrapped(label + ": " + text, kWidth, kIndent) << "\n";
   }
   out << kDetailsPointer << "\n";

@@ -47,9 +47,10 @@ struct FieldError : std::runtime_error {
 // A JSON object and where it sits in the document.
 class Reader {
  public:
-  // `strict`: the file claims the schema's version (2), whose shape was
-  // checked already; the rules across its fields are checked as it is read.
-  // Version 1 files were written before the schema and are read leniently.
+  // `strict`: the file claims a version the schema describes (2 or 3), whose
+  // shape was checked already; the rules across its fields are checked as it is
+  // read. Version 1 files were written before the schema and are read
+  // leniently.
   Reader(const json& value, std::string path, bool strict = false)
       : j_(value), path_(std::move(path)), strict_(strict) {
     if (!j_.is_object()) Fail(path_, "an object", j_);
@@ -349,19 +350,55 @@ PairSpec ReadPairSpec(const Reader& r) {
   return spec;
 }
 
+// The gains as the file's version names them. Before version 3, gain_pct
+// was Derby's gain of means and median_gain_pct the gain of medians; since,
+// gain_pct is the gain every table prints (the interval's estimate, else the
+// gain of means), derived again from them, and the other two have names of
+// their own.
+void ReadGains(const Reader& r, std::uint64_t version, PairResult& p) {
+  const bool named = version >= 3;
+  const char* means = named ? "means_gain_pct" : "gain_pct";
+  const char* medians = named ? "medians_gain_pct" : "median_gain_pct";
+  r.Optional(means, p.means_gain_pct);
+  r.Optional(medians, p.medians_gain_pct);
+  CheckGain(r, means, p.means_gain_pct);
+  CheckGain(r, medians, p.medians_gain_pct);
+  if (named && r.Has("gain_pct") && !p.means_gain_pct) {
+    Broken(r, "means_gain_pct",
+           "a pair with a gain_pct has one since version 3");
+  }
+  if (named) {
+    std::optional<double> shown;
+    r.Optional("gain_pct", shown);
+    CheckGain(r, "gain_pct", shown);
+  }
+}
+
+// The tail's gain and its verdict. A file from before it has none, and
+// prints as it did: without a word of it.
+void ReadTail(const Reader& r, PairResult& p) {
+  if (!r.Has("tail_gain")) return;
+  const Reader t = r.Object("tail_gain");
+  if (!t.Has("low")) {
+    p.tail.why_not = t.Get<std::string>("reason");
+    return;
+  }
+  p.tail.test = ReadTest(t, t, 0);
+  p.tail_verdict = t.Has("verdict") ? t.Name(kVerdicts, "verdict")
+                                    : Decide(p.tail, p.unaligned.repetitions,
+                                             p.aligned.repetitions);
+}
+
 // The gains, the interval (or why there is none) and the cross-check.
-void ReadInference(const Reader& r, PairResult& p) {
+void ReadInference(const Reader& r, std::uint64_t version, PairResult& p) {
   if (r.Has("p_value")) {
     const double p_value = r.Get<double>("p_value");
     if (!(p_value >= 0 && p_value <= 1)) {
       Broken(r, "p_value", "a p-value is between 0 and 1");
     }
   }
-  r.Optional("gain_pct", p.gain_pct);
-  r.Optional("median_gain_pct", p.median_gain_pct);
-  CheckGain(r, "gain_pct", p.gain_pct);
-  CheckGain(r, "median_gain_pct", p.median_gain_pct);
-  const double gain = p.gain_pct.value_or(0);
+  ReadGains(r, version, p);
+  const double gain = p.means_gain_pct.value_or(0);
   if (r.Has("gain_interval_pct")) {
     p.inference.test = ReadTest(r.Object("gain_interval_pct"), r, gain);
   } else {
@@ -375,6 +412,7 @@ void ReadInference(const Reader& r, PairResult& p) {
       p.cross_check.why_not = c.Get<std::string>("reason");
     }
   }
+  ReadTail(r, p);
 }
 
 // Schema 1 named the only undecided case after its reason, and files before
@@ -414,7 +452,7 @@ void ShiftsOfPairs(const Reader& r, Report& report) {
   }
 }
 
-PairResult ReadPair(const Reader& r) {
+PairResult ReadPair(const Reader& r, std::uint64_t version) {
   PairResult p;
   p.spec = ReadPairSpec(r);
   p.unaligned = ReadVariant(r.Object("unaligned"));
@@ -428,7 +466,7 @@ PairResult ReadPair(const Reader& r) {
     p.aligned.per_commit = ReadFields<CommitBytes>(per_commit.Object("aligned"),
                                                    CommitBytesFields());
   }
-  ReadInference(r, p);
+  ReadInference(r, version, p);
   if (r.Has("verdict")) p.verdict = ReadVerdict(r);
   if (r.Has("run_notes")) {
     p.run_notes = r.Get<std::vector<std::string>>("run_notes");
@@ -562,7 +600,7 @@ StatisticsUsed ReadStatistics(const Reader& r) {
   return s;
 }
 
-Report ReadReport(const Reader& r) {
+Report ReadReport(const Reader& r, std::uint64_t version) {
   Report report;
   const Reader tool = r.Object("tool");
   report.tool_version = tool.Get<std::string>("version");
@@ -577,7 +615,7 @@ Report ReadReport(const Reader& r) {
   if (r.Has("statistics"))
     report.statistics = ReadStatistics(r.Object("statistics"));
   for (const Reader& pair : r.Objects("pairs"))
-    report.pairs.push_back(ReadPair(pair));
+    report.pairs.push_back(ReadPair(pair, version));
   ShiftsOfPairs(r, report);
   if (report.pairs.empty()) {
     Broken(r, "pairs", "a result has at least one pair");
@@ -743,7 +781,7 @@ Result<Report> ReadAlignbench(const json& object, const std::string& origin,
       }
     }
     const Reader r(object, "alignbench", strict);
-    Report report = ReadReport(r);
+    Report report = ReadReport(r, version);
     if (Status log = ReadLogSettings(object, origin, report); !log) {
       return log.error();
     }
@@ -767,10 +805,14 @@ Result<Report> ReadAlignbench(const json& object, const std::string& origin,
   }
 }
 
-// A file of the schema's version, held to the whole schema: the alignbench
-// object, and beside it only Google Benchmark's context and entries.
+// A file of a version the schema describes, held to the whole schema: the
+// alignbench object, and beside it only Google Benchmark's context and
+// entries.
 Status CheckDocument(const json& doc, const std::string& path) {
-  if (ClaimedVersion(doc) != static_cast<std::uint64_t>(kSchemaVersion)) {
+  // Versions 2 and 3 are the schema's; 1 came before it, and a newer one is
+  // refused as it is read.
+  const std::uint64_t version = ClaimedVersion(doc);
+  if (version < 2 || version > static_cast<std::uint64_t>(kSchemaVersion)) {
     return Ok{};
   }
   auto broken = SchemaViolation(ResultSchema(), doc);

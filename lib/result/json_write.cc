@@ -141,8 +141,9 @@ json PairJson(const PairResult& p, const Settings& s) {
             {"unaligned", VariantJson(p.unaligned)},
             {"aligned", VariantJson(p.aligned)},
             {"explanation", p.explanation}};
-  Put(j, "gain_pct", p.gain_pct);
-  Put(j, "median_gain_pct", p.median_gain_pct);
+  Put(j, "gain_pct", p.ShownGainPct());
+  Put(j, "means_gain_pct", p.means_gain_pct);
+  Put(j, "medians_gain_pct", p.medians_gain_pct);
   if (p.inference.test) {
     j["gain_interval_pct"] = IntervalJson(*p.inference.test);
     j["p_value"] = p.inference.test->p_value;
@@ -151,6 +152,12 @@ json PairJson(const PairResult& p, const Settings& s) {
   }
   if (p.Measured() && (p.cross_check.test || !p.cross_check.why_not.empty())) {
     j["cross_check"] = CrossCheckJson(p.cross_check);
+  }
+  if (p.Measured() && (p.tail.test || !p.tail.why_not.empty())) {
+    j["tail_gain"] = CrossCheckJson(p.tail);
+    if (p.tail.test && p.tail_verdict) {
+      j["tail_gain"]["verdict"] = NameOf(kVerdicts, *p.tail_verdict);
+    }
   }
   if (p.verdict) {
     j["verdict"] = NameOf(kVerdicts, *p.verdict);
@@ -286,8 +293,9 @@ json ToJson(const Report& r) {
         {"interval",
          r.statistics.interval_of +
              ": exp of the interval of log ratios, minus 1, in percent; its "
-             "estimate is estimate_pct (the Hodges-Lehmann estimate), while "
-             "gain_pct stays Derby's gain of arithmetic means"},
+             "estimate is estimate_pct (the Hodges-Lehmann estimate), which "
+             "each pair's gain_pct repeats; Derby's gain of arithmetic means "
+             "is means_gain_pct"},
         {"test",
          "two-sided, from the same test and critical value as the interval: p "
          "is below the "

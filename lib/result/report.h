@@ -19,7 +19,11 @@ namespace alignbench {
 // optional fields, what the printers read (settings.log.rules_text and
 // contrast_meaning, statistics.interval_of, each pair's mechanisms), derived
 // by the reader where a file lacks them. Readers still take 1.
-inline constexpr int kSchemaVersion = 2;
+// 3: one name per number: a pair's gain_pct is the gain every table prints
+// (the interval's estimate, else the gain of means); Derby's gain of means
+// is means_gain_pct (version 2's gain_pct) and the gain of the pooled
+// medians medians_gain_pct (version 2's median_gain_pct).
+inline constexpr int kSchemaVersion = 3;
 
 // How the verdicts were made, as the result's "statistics" say; a file
 // without them was made as this build makes them.

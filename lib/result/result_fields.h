@@ -75,7 +75,8 @@ inline const auto& RunPointFields() {
   static const auto fields = std::make_tuple(
       Field{"order", &R::order}, Field{"block", &R::block},
       Field{"start_s", &R::start_s}, Field{"wall_s", &R::wall_s},
-      Field{"mean_ns", &R::mean_ns}, Field{"p50_ns", &R::p50_ns});
+      Field{"mean_ns", &R::mean_ns}, Field{"p50_ns", &R::p50_ns},
+      Field{"p99_ns", &R::p99_ns, Presence::kOptional});
   return fields;
 }
 

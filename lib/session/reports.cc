@@ -114,10 +114,10 @@ void FinishReport(Report& report, std::size_t dir,
     const std::vector<PairRounds>& rounds = stages.rounds[dir];
     for (std::size_t i = 0; i < rounds.size() && i < report.pairs.size(); ++i) {
       report.pairs[i].rounds = rounds[i];
-      const std::string short_of =
-          PrecisionWarning(report.pairs[i], settings.precision_points);
-      if (!short_of.empty()) report.warnings.push_back(short_of);
     }
+    const std::string short_of =
+        PrecisionWarnings(report.pairs, settings.precision_points);
+    if (!short_of.empty()) report.warnings.push_back(short_of);
   }
   if (stages.fatal) {
     report.complete = false;

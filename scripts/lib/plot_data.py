@@ -142,8 +142,8 @@ def load(path):
     if not isinstance(ab, dict) or not isinstance(ab.get("pairs"), list):
         die("read %s: not an alignbench result file (no 'alignbench' object with pairs)" % path)
     version = ab.get("schema_version")
-    if not whole(version) or version > 2:
-        die("read %s: schema_version %r: this script reads 1 and 2; use a newer scripts/plot"
+    if not whole(version) or version > 3:
+        die("read %s: schema_version %r: this script reads 1 to 3; use a newer scripts/plot"
             % (path, version))
     check_pairs(path, ab["pairs"])
     return ab

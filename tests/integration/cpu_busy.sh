@@ -7,13 +7,7 @@ source "$(dirname "$0")/lib.sh"
 
 target="$WORK/target"
 mkdir "$target"
-spinners=()
-for _ in $(seq "$(nproc)"); do
-  (while :; do :; done) &
-  spinners+=($!)
-done
-stop_spinners() { kill "${spinners[@]}" 2> /dev/null; wait "${spinners[@]}" 2> /dev/null; }
-cleanup_hooks+=(stop_spinners)
+spin_every_cpu
 sleep 0.2
 "$ALIGNBENCH" --dir "$target" --sizes 4K,8K --writes 8 --precision 0.01 --budget 1 --details \
   --out "$WORK/busy.json" > "$WORK/busy.out" 2> "$WORK/busy.err"

@@ -174,6 +174,18 @@ slow_reads() {
   SLOW=(sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$SLOW_CGROUP")
 }
 
+# spin_every_cpu: a process spinning on every CPU until stop_spinners (also on every exit):
+# a machine whose CPUs others keep busy.
+spin_every_cpu() {
+  spinners=()
+  for _ in $(seq "$(nproc)"); do
+    (while :; do :; done) &
+    spinners+=($!)
+  done
+  cleanup_hooks+=(stop_spinners)
+}
+stop_spinners() { kill "${spinners[@]}" 2> /dev/null; wait "${spinners[@]}" 2> /dev/null; }
+
 # json_check FILE PYTHON-EXPRESSION...: each expression, with `a` the alignbench object
 # and `pair(size, i)` the i-th pair of that size, must be true.
 json_check() {

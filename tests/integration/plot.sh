@@ -65,7 +65,7 @@ check "not JSON at all: exit 2" expect_error 2 ".*not an alignbench result file"
 import json, sys
 doc = json.load(open(sys.argv[1]))
 for p in doc["alignbench"]["pairs"]:
-    for key in ("gain_pct", "median_gain_pct", "gain_interval_pct", "p_value", "verdict"):
+    for key in ("gain_pct", "means_gain_pct", "medians_gain_pct", "gain_interval_pct", "p_value", "verdict"):
         p.pop(key, None)
 json.dump(doc, open(sys.argv[2], "w"))
 PY

@@ -333,8 +333,12 @@ if [ -f "$WORK/plain.json" ]; then
     mutate reject additionalProperties 'p["colour"] = "blue"'
   check "rejects an unknown key in the alignbench object" \
     mutate reject additionalProperties 'a["notes"] = "x"'
-  check "rejects schema_version 3" \
-    mutate reject const 'a["schema_version"] = 3'
+  check "rejects schema_version 4" \
+    mutate reject enum 'a["schema_version"] = 4'
+  check "rejects version 2's name for a gain in version 3" \
+    mutate reject not 'p["median_gain_pct"] = p["medians_gain_pct"]'
+  check "rejects version 3's names in a version 2 file" \
+    mutate reject not 'a["schema_version"] = 2'
   check "rejects a verdict not in the enum" \
     mutate reject enum 'p["verdict"] = "aligned slower"'
   check "rejects a missing pairs key" \
@@ -370,7 +374,7 @@ for v in (p["unaligned"], p["aligned"]):
     mutate accept - '
 del d["context"], d["benchmarks"], a["started_at"], a["finished_at"]
 for pair in a["pairs"]:
-    for key in ("median_gain_pct", "gain_interval_pct", "p_value", "verdict"):
+    for key in ("medians_gain_pct", "gain_interval_pct", "p_value", "verdict"):
         pair.pop(key, None)
     for v in (pair["unaligned"], pair["aligned"]):
         for key in ("write", "sync", "device_per_write", "process_per_write"):

@@ -406,7 +406,7 @@ first = ["run.json", "log-file.json", "log-case-schema-2.json"]
 for name in first + sorted(set(os.listdir(work + "/bases")) - set(first)):
     doc = load(work + "/bases/" + name)
     # results/reference holds the tables a result was converted from, too
-    if isinstance(doc, dict) and doc.get("alignbench", {}).get("schema_version") == 2:
+    if isinstance(doc, dict) and doc.get("alignbench", {}).get("schema_version") in (2, 3):
         bases[name] = doc
 # The schema's checks take time in proportion to a document: one of Google Benchmark's
 # entries is as good as all, and two pairs of a table as thirteen.
@@ -427,7 +427,7 @@ for pair in no_device["alignbench"]["pairs"]:
 
 not_measured = copy.deepcopy(run)  # the aligned variant refused, the other failed once
 pair = not_measured["alignbench"]["pairs"][0]
-for key in ("gain_pct", "median_gain_pct", "gain_interval_pct", "p_value", "cross_check",
+for key in ("gain_pct", "means_gain_pct", "medians_gain_pct", "gain_interval_pct", "p_value", "cross_check",
             "verdict", "verdict_reason", "no_interval_reason", "run_notes", "mechanisms"):
     pair.pop(key, None)
 pair["aligned"] = {"repetitions": 0, "staged": False, "error": {

@@ -307,3 +307,29 @@ TEST_CASE("the answer says the unaligned writes can never be atomic") {
                              "aligned to its size: the unaligned variant's "
                              "writes can never be atomic; 1 size tested"));
 }
+
+TEST_CASE(
+    "The answer names the tail where its firm verdict is not the typical "
+    "one's, in both forms") {
+  Report r = testing::FixedReport();
+  PairResult& small = r.pairs[1];  // 4K: no significant difference
+  small.tail.test = GainTest{TestMethod::kSignedRankLogMedian,
+                             30.0,
+                             {20.0, 40.0},
+                             0.001,
+                             std::nullopt,
+                             8};
+  small.tail_verdict = Verdict::kAlignedFaster;
+  const std::string said =
+      "the slowest writes (each run's p99) differ from the typical one: "
+      "aligning helps by 30 % at 4K";
+  CHECK_THAT(AnswerLine(r), Catch::Contains(said));
+  CHECK_THAT(CompactAnswerOf(r, 1000).answer, Catch::Contains(said));
+  // Where the typical verdict is firm the same way, nothing more to say.
+  r.pairs[0].tail = small.tail;
+  r.pairs[0].tail_verdict = Verdict::kAlignedFaster;
+  CHECK_THAT(AnswerLine(r), !Catch::Contains("64K (--details"));
+  // A leaning tail is not named: warnings must be rare to be read.
+  small.tail_verdict = Verdict::kLeansAligned;
+  CHECK_THAT(AnswerLine(r), !Catch::Contains("slowest writes"));
+}

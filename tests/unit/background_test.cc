@@ -36,7 +36,7 @@ PairResult Measured(double writes) {
   pair.aligned = testing::FixedVariant(10, 0, 4);
   pair.unaligned.device = pair.aligned.device =
       DevicePerOp{0, 0, writes, 4 * writes, 1};
-  pair.gain_pct = 30;
+  pair.means_gain_pct = 30;
   pair.verdict = Verdict::kAlignedFaster;
   return pair;
 }

@@ -33,7 +33,7 @@ PairResult ApartPair(double means_gain, std::vector<double> unaligned_ns,
                      std::vector<double> aligned_ns) {
   PairResult p;
   p.spec.size = 131072;
-  p.gain_pct = means_gain;
+  p.means_gain_pct = means_gain;
   p.inference.test = GainTest{TestMethod::kSignedRankLogMedian,
                               40.0,
                               {16.8, 63.7},

@@ -69,7 +69,7 @@ TEST_CASE("The printers read a log case's words from the result alone") {
 TEST_CASE("The verdict's words take the runs a verdict needs from the result") {
   Report r = testing::FixedReport();
   PairResult pair;
-  pair.gain_pct = 0;
+  pair.means_gain_pct = 0;
   pair.verdict = Verdict::kUndecided;
   pair.unaligned.repetitions = pair.aligned.repetitions = 3;
   r.statistics.min_runs_for_verdict = 6;

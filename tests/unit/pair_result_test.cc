@@ -11,7 +11,7 @@ using namespace alignbench;
 TEST_CASE("Verdict text says why a pair is undecided or unmeasured") {
   PairResult pair;
   pair.unaligned.repetitions = pair.aligned.repetitions = 2;
-  pair.gain_pct = 0;
+  pair.means_gain_pct = 0;
   pair.verdict = Verdict::kUndecided;
   CHECK(VerdictText(pair) == "undecided: 2 runs");
   pair.verdict = Verdict::kAlignedFaster;

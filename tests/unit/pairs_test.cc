@@ -19,7 +19,8 @@ PairResult PairWithRuns(const std::vector<double>& p50_ms,
   PairResult pair;
   std::size_t order = first_order;
   for (std::size_t i = 0; i < p50_ms.size(); ++i) {
-    const RunPoint run{0, i + 1, 0, 0, p50_ms[i] * 1e6, p50_ms[i] * 1e6};
+    const RunPoint run{
+        0, i + 1, 0, 0, p50_ms[i] * 1e6, p50_ms[i] * 1e6, std::nullopt};
     pair.unaligned.runs.push_back(run);
     pair.unaligned.runs.back().order = order++;
     pair.aligned.runs.push_back(run);
@@ -69,7 +70,7 @@ TEST_CASE("Explain names the variant that has no time, and why") {
 
 TEST_CASE("Explain gives no verdict with too few runs, and says so") {
   PairResult pair = PairWithRuns({1, 1}, 1);
-  pair.gain_pct = 3;
+  pair.means_gain_pct = 3;
   pair.verdict = Verdict::kUndecided;
   pair.unaligned.device = pair.aligned.device = DevicePerOp{0, 0, 1, 4, 1};
   const std::string text = Explain(pair, 24);
@@ -177,4 +178,36 @@ TEST_CASE("The precision warning gives the printed interval's half-width") {
   CHECK_THAT(PrecisionWarning(pair, 5), Catch::Contains("precision +-0.3"));
   pair.rounds->state = PairState::kPrecisionReached;
   CHECK(PrecisionWarning(pair, 5).empty());
+}
+
+TEST_CASE(
+    "The tail's gain is the signed-rank test on the blocks' p99 ratios, or "
+    "says why there is none") {
+  // Eight blocks whose medians are equal but unaligned's p99 is twice
+  // aligned's, give or take a little.
+  PairResult pair = PairWithRuns({1, 1.1, 0.9, 1, 1.05, 0.95, 1, 1.02}, 1);
+  for (std::size_t i = 0; i < pair.unaligned.runs.size(); ++i) {
+    const double wobble = 1 + 0.01 * static_cast<double>(i % 3);
+    pair.unaligned.runs[i].p99_ns = 4e6 * wobble;
+    pair.aligned.runs[i].p99_ns = 2e6 / wobble;
+  }
+  const Inference tail = TailInference(pair.unaligned, pair.aligned);
+  REQUIRE(tail.test);
+  CHECK(tail.test->interval_pct.low > 90);
+  CHECK(tail.test->interval_pct.high < 115);
+  CHECK(tail.test->p_value < 0.01);
+  // The typical gain of the same blocks sees nothing.
+  const Inference typical =
+      SignedRankTest(BlockLogRatios(pair.unaligned, pair.aligned));
+  CHECK((!typical.test || typical.test->interval_pct.low <= 0));
+
+  // Runs too short for a p99 of their own: why, with their writes.
+  PairResult short_runs = PairWithRuns({1, 1, 1, 1, 1, 1}, 1);
+  short_runs.unaligned.total_ns.count = short_runs.aligned.total_ns.count =
+      6 * 16;
+  const Inference none =
+      TailInference(short_runs.unaligned, short_runs.aligned);
+  CHECK_FALSE(none.test);
+  CHECK_THAT(none.why_not, Catch::Contains("needs 100 writes") &&
+                               Catch::Contains("these runs had 16"));
 }

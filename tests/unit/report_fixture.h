@@ -15,8 +15,8 @@ inline VariantResult FixedVariant(double mean_ms, double reads,
   v.repetitions = 6;
   for (std::size_t i = 0; i < 6; ++i) {
     const double ms = mean_ms * (0.9 + 0.04 * static_cast<double>(i));
-    v.runs.push_back(
-        {i + 1, i + 1, 0.5 * static_cast<double>(i), 0.25, ms * 1e6, ms * 1e6});
+    v.runs.push_back({i + 1, i + 1, 0.5 * static_cast<double>(i), 0.25,
+                      ms * 1e6, ms * 1e6, std::nullopt});
   }
   v.total_ns = Summarize({mean_ms * 0.9e6, mean_ms * 1e6, mean_ms * 1.1e6});
   v.write_ns = Summarize({1000, 2000, 3000});
@@ -76,8 +76,8 @@ inline Report FixedReport() {
               Layout::kPrewritten, CacheState::kCold};
   big.unaligned = FixedVariant(18.359375, 1.0, 72.0);
   big.aligned = FixedVariant(10.0, 0.0, 64.0);
-  big.gain_pct = 83.59375;
-  big.median_gain_pct = 83.59375;
+  big.means_gain_pct = 83.59375;
+  big.medians_gain_pct = 83.59375;
   big.inference.test = GainTest{TestMethod::kSignedRankLogMedian,
                                 83.25,
                                 {70.25, 95.5},
@@ -93,8 +93,8 @@ inline Report FixedReport() {
   small.spec.size = 4096;
   small.unaligned = FixedVariant(8.8359375, 0.0, 4.0);
   small.aligned = FixedVariant(8.4375, 0.0, 4.0);
-  small.gain_pct = 4.7222222222222285;
-  small.median_gain_pct = 4.5;
+  small.means_gain_pct = 4.7222222222222285;
+  small.medians_gain_pct = 4.5;
   small.inference.test = GainTest{TestMethod::kSignedRankLogMedian,
                                   4.25,
                                   {-1.5, 9.75},

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cerrno>
 #include <sstream>
+#include <tuple>
 
 #include "lib/pairs/explain.h"
 #include "lib/pairs/pairs.h"
@@ -52,8 +53,8 @@ TEST_CASE("BuildPairs: blocks of runs give gain, verdict and I/O per write") {
   CHECK(p.unaligned.repetitions == 8);
   CHECK(p.aligned.repetitions == 8);
   CHECK(p.unaligned.runs.size() == 8);
-  REQUIRE(p.gain_pct);
-  CHECK(*p.gain_pct == Approx(100).margin(0.5));
+  REQUIRE(p.means_gain_pct);
+  CHECK(*p.means_gain_pct == Approx(100).margin(0.5));
   REQUIRE(p.verdict);
   CHECK(*p.verdict == Verdict::kAlignedFaster);
   REQUIRE(p.unaligned.device);
@@ -199,6 +200,30 @@ TEST_CASE("--fail-on-regression: a firm growth of the gain beyond the limit") {
   CHECK(Regressions(base, base, 0).empty());
 }
 
+TEST_CASE("--fail-on-regression: the tail's gain is gated by the same rule") {
+  Report base = FixedReport();
+  Report next = FixedReport();
+  // The typical gain the same; the p99's grew firmly, by 20 %.
+  for (auto [r, estimate, low, high] : {std::tuple{&base, 10.0, 8.0, 12.0},
+                                        std::tuple{&next, 32.0, 28.0, 36.0}}) {
+    r->pairs[1].tail.test = GainTest{TestMethod::kSignedRankLogMedian,
+                                     estimate,
+                                     {low, high},
+                                     0.001,
+                                     std::nullopt,
+                                     8};
+  }
+  const std::vector<Regression> slower = Regressions(base, next, 5);
+  REQUIRE(slower.size() == 1);
+  CHECK(slower[0].which == "p99 gain");
+  CHECK(RegressionText(slower[0]) ==
+        "4K fdatasync buffered prewritten cold: p99 gain +10.0% -> +32.0%, "
+        "20.0% slower");
+  // Without the tail's interval in one of them (an older file): not gated.
+  next.pairs[1].tail = Inference{};
+  CHECK(Regressions(base, next, 5).empty());
+}
+
 TEST_CASE("--fail-on-regression: only what compare calls firm is gated") {
   Report base = FixedReport();
   Report next = FixedReport();
@@ -224,7 +249,7 @@ TEST_CASE("--fail-on-regression: only what compare calls firm is gated") {
 TEST_CASE("compare prints each gain inside its interval") {
   const Report base = FixedReport();
   Report next = FixedReport();
-  next.pairs[0].gain_pct = -3.49;
+  next.pairs[0].means_gain_pct = -3.49;
   next.pairs[0].inference.test->interval_pct = {16.8, 63.7};
   next.pairs[0].inference.test->estimate_pct = 40.0;
   std::ostringstream out;

@@ -100,8 +100,9 @@ TEST_CASE("subcommands: compare --fail-on-regression exits 5 after the table") {
   CHECK_THAT(out.Text(), Catch::Contains("gain grew"));
   CHECK_THAT(err.Text(),
              Catch::Matches("alignbench: error: compare --fail-on-regression "
-                            "5: firmly slower than in .*base\\.json \\(typical "
-                            "gain; no tail is gated\\): .*next\\.json: 4K "
+                            "5: firmly slower than in .*base\\.json \\(the "
+                            "typical or the p99 gain, each named\\): "
+                            ".*next\\.json: 4K "
                             "fdatasync buffered prewritten cold: typical gain "
                             "\\+10\\.0% -> \\+30\\.0%, 18\\.2% slower\n"));
   // Beyond the growth, in the other direction, or not asked: 0.

@@ -17,7 +17,7 @@ PairResult Measured(std::uint64_t size, const std::string& explanation) {
   p.spec.size = size;
   p.unaligned = FixedVariant(2.0, 1.0, 8.0);
   p.aligned = FixedVariant(1.0, 0.0, 4.0);
-  p.gain_pct = 100.0;
+  p.means_gain_pct = 100.0;
   p.explanation = explanation;
   return p;
 }
@@ -61,7 +61,7 @@ TEST_CASE("One pair, or a pair not measured, keeps its whole line") {
   std::vector<PairResult> pairs = {
       Measured(4096, "A. B."), Measured(8192, "A. C."), Measured(512, "A. D.")};
   pairs[2].aligned.repetitions = 0;  // stopped by an error: its text is its own
-  pairs[2].gain_pct.reset();
+  pairs[2].means_gain_pct.reset();
   pairs[2].explanation = "aligned writes were stopped by an error: EIO. A.";
   const WhyLines why = WhyLinesOf(pairs, 0, pairs.size());
   CHECK(why.common == std::vector<std::string>{"A."});

@@ -83,7 +83,7 @@ TEST_CASE("A huge number is printed short, never hundreds of digits") {
   CHECK(Printf("%.1f%%", 1e200) == "1e+200%");
   // A result file may say any finite gain; the table stays a table.
   Report r = testing::FixedReport();
-  r.pairs[0].gain_pct = 1e308;
+  r.pairs[0].means_gain_pct = 1e308;
   for (Format f : {Format::kTable, Format::kMarkdown, Format::kDerby}) {
     std::ostringstream out;
     Render(out, r, f);
@@ -128,7 +128,7 @@ TEST_CASE("Markdown: a case name's HTML is shown, never acted on") {
 TEST_CASE("A row whose means point elsewhere shows the typical gain and why") {
   Report r = testing::FixedReport();
   PairResult& p = r.pairs[0];
-  p.gain_pct = -3.49;
+  p.means_gain_pct = -3.49;
   p.inference.test->interval_pct = {16.8, 63.7};
   p.inference.test->estimate_pct = 40.0;
   p.aligned.total_ns = Summarize({10e6, 10e6, 90e6});
