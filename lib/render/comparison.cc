@@ -170,7 +170,7 @@ std::vector<std::string> DifferingFields(const Report& a, const Report& b) {
 
 std::string AgreementWithPost(const Report& post, const Report& run) {
   const std::map<PairKey, const PairResult*> by_spec = PairsByKey(run);
-  std::size_t compared = 0, inside = 0, opposite = 0;
+  std::size_t compared = 0, inside = 0, opposite = 0, wide = 0;
   for (const PairResult& p : post.pairs) {
     const auto found = by_spec.find(MatchKeyOf(post, p.spec));
     if (found == by_spec.end() || !p.ShownGainPct()) continue;
@@ -180,6 +180,7 @@ std::string AgreementWithPost(const Report& post, const Report& run) {
     const double gain = *p.ShownGainPct();
     const Interval& i = r.inference.test->interval_pct;
     if (gain >= i.low && gain <= i.high) ++inside;
+    if (i.HalfWidth() > run.settings.precision_points) ++wide;
     if (r.verdict && Firm(*r.verdict) && gain != 0 &&
         TowardsAligned(*r.verdict) != (gain > 0)) {
       ++opposite;
@@ -190,14 +191,20 @@ std::string AgreementWithPost(const Report& post, const Report& run) {
            "they cannot be set beside each other";
   }
   const std::string of = " of " + std::to_string(compared) + " sizes";
-  const char* words = opposite > 0             ? "disagrees with"
+  // Inside intervals wider than the run asked for says little: too wide to
+  // tell where most are.
+  const char* words = opposite > 0 ? "disagrees with"
+                      : 2 * wide > compared
+                          ? "is too imprecise to tell whether it agrees with"
                       : 2 * inside >= compared ? "agrees with"
                       : inside > 0             ? "partly agrees with"
                                                : "does not reproduce";
   return std::string("the run ") + words + " the post: its gain lies inside " +
          "the run's 95% interval at " + std::to_string(inside) + of +
          ", and the run's firm verdict is on the other side of 0 at " +
-         std::to_string(opposite) +
+         std::to_string(opposite) + "; the run's interval is wider than ±" +
+         Printf("%g", run.settings.precision_points) + " at " +
+         std::to_string(wide) +
          " (the post measured one run per size and has no interval)";
 }
 

@@ -327,3 +327,33 @@ TEST_CASE("Notes say how to read a group's figures, and only a group's") {
   r.settings.syncs = {SyncMethod::kFsync};
   CHECK_THAT(group_note(r), !Catch::Contains("this session"));
 }
+
+TEST_CASE("compare says in one sentence whether a run agrees with a post") {
+  Report run = FixedReport();
+  run.settings.precision_points = 20;  // both intervals as narrow as asked
+  Report post = FixedReport();
+  post.reference = ReferenceSource{};
+  for (PairResult& p : post.pairs) {
+    p.inference = Inference{};
+    p.verdict.reset();
+  }
+  post.pairs[0].means_gain_pct = 80;   // inside 64K's [+70.2, +95.5]
+  post.pairs[1].means_gain_pct = -10;  // outside 4K's [-1.5, +9.8]
+  CHECK_THAT(AgreementWithPost(post, run),
+             Catch::StartsWith("the run agrees with the post: its gain lies "
+                               "inside the run's 95% interval at 1 of 2 "
+                               "sizes, and the run's firm verdict is on the "
+                               "other side of 0 at 0"));
+  // 64K's firm "aligned faster" against a post that saw aligned slower.
+  post.pairs[0].means_gain_pct = -20;
+  CHECK_THAT(AgreementWithPost(post, run),
+             Catch::StartsWith("the run disagrees with the post"));
+  // Intervals wider than the run asked: too wide to tell.
+  run.settings.precision_points = 5;
+  post.pairs[0].means_gain_pct = 80;
+  CHECK_THAT(AgreementWithPost(post, run),
+             Catch::StartsWith("the run is too imprecise to tell"));
+  std::ostringstream printed;
+  RenderComparison(printed, post, run);
+  CHECK_THAT(printed.str(), Catch::Contains("the run is too imprecise"));
+}
