@@ -25,8 +25,16 @@ def pair(verdict, low, high, cross=None, reps=(6, 6), notes=None):
     return p
 
 
-# A file without a verdict level of its own (the default: 6 runs) and one with 4.
-FILE_A = [pair("aligned faster", 1, 5, {"low": 0.5, "high": 3}),
+def with_tail(p, low, high, verdict):
+    """The pair with a tail's gain (each run's p99, block by block) and its verdict."""
+    return dict(p, tail_gain={"low": low, "high": high, "verdict": verdict,
+                              "method": SIGNED_RANK})
+
+
+# A file without a verdict level of its own (the default: 6 runs) and one with 4; one
+# pair with a tail's gain, the others from before it or with runs too short for one.
+FILE_A = [with_tail(pair("aligned faster", 1, 5, {"low": 0.5, "high": 3}),
+                    2, 6, "aligned faster"),
           pair("shifted faster", -6, -2, {"low": -5, "high": -1}, notes=["run 3 far off"]),
           pair("no significant difference", -3, 3, {"low": 1, "high": 2}, reps=(5, 6)),
           pair("leans aligned", 0.5, 4.5, {"low": -1, "high": 1})]
@@ -83,7 +91,18 @@ class MainTest(support.FilesTest):
             # first has 5 of 4: aligned faster. b.json's second has no cross-check.
             f"total, cross-check ({WELCH}): 6 pairs, 2 aligned faster, 1 unaligned faster, "
             "median half-width 1.0 points",
+            "total, tail's gain (p99 of each run): 1 pairs, 1 aligned faster, 0 unaligned "
+            "faster, median half-width 2.0 points (5 of 6 pairs without one)",
             "pairs with a note on far-off runs: 1 of 6"])
+
+
+class TailRuleTest(unittest.TestCase):
+    def test_the_tails_own_verdict_or_none(self):
+        p = with_tail(pair("no significant difference", -1, 1), -9, -3, "leans unaligned")
+        self.assertEqual(verdicts.tail_rule(p)[0], "leans unaligned")
+        self.assertEqual(verdicts.tail_rule(pair("x", 0, 0)), (None, None))
+        p = dict(pair("x", 0, 0), tail_gain={"reason": "a run's p99 needs 100 writes"})
+        self.assertEqual(verdicts.tail_rule(p), (None, None))
 
 
 if __name__ == "__main__":
