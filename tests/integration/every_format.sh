@@ -44,11 +44,18 @@ for text, what in ((table, "table"), (markdown, "markdown")):
             bad.append("%s %s: means %%gain %+.2f outside [%+.1f, %+.1f], not named"
                        % (what, size, means, low, high))
 # The compact table: size | u | a | %gain [low,high] | verdict, each row as the detailed
-# table's (the gain to one decimal).
-compact_row = re.compile(r"^ *(\S+) \| +[\d.]+ \| +[\d.]+ \| +([+-][\d.]+) "
+# table's (the gain to one decimal); its times marked * exactly where the detailed row's
+# gain of means lies outside the interval.
+compact_row = re.compile(r"^ *(\S+) \| +[\d.]+(\*?) \| +[\d.]+\*? \| +([+-][\d.]+) "
                          r"\[([+-][\d.]+), ?([+-][\d.]+)\] \|", re.M)
-for (size, gain, low, high), full in zip(compact_row.findall(compact), row.findall(table)):
+for (size, mark, gain, low, high), full in zip(compact_row.findall(compact), row.findall(table)):
     gain, low, high = map(float, (gain, low, high))
+    means, full_low, full_high = float(full[1]), float(full[3]), float(full[4])
+    # Past the printed digits' rounding either way: inside by 0.05 or outside by 0.05.
+    if (mark and full_low + 0.05 <= means <= full_high - 0.05) or (
+            not mark and not inside(means, full_low, full_high)):
+        bad.append("compact %s: times marked %r, the detailed row's means %s in [%s, %s]" % (
+            size, mark, full[1], full[3], full[4]))
     if not inside(gain, low, high):
         bad.append("compact %s: %%gain %+.1f outside [%+.1f, %+.1f]" % (size, gain, low, high))
     if size != full[0] or abs(float(full[2]) - gain) > 0.051:
