@@ -130,10 +130,13 @@ std::string Direction(const Report& report, bool helps) {
 }
 
 // What the run knows to its precision: where aligning helps or hurts and by
-// how much, and where the two do not differ.
+// how much, and where the two do not differ. `brief` (the compact answer,
+// two lines at most) leaves out the intervals "no difference beyond ±p"
+// already implies.
 std::vector<std::string> KnownClauses(const Report& report, const Findings& f,
                                       const Naming& naming,
-                                      const std::string& p) {
+                                      const std::string& p,
+                                      bool brief = false) {
   std::vector<std::string> clauses;
   for (const bool helps : {true, false}) {
     const auto& pairs = f.Of(helps ? Finding::kHelps : Finding::kHurts);
@@ -143,16 +146,18 @@ std::vector<std::string> KnownClauses(const Report& report, const Findings& f,
   }
   const auto& same = f.Of(Finding::kNoDifference);
   if (!same.empty()) {
-    clauses.push_back("no difference beyond ±" + p + " % at " +
-                      naming.Of(same) + " (intervals inside [-" + p + ", +" +
-                      p + "])");
+    clauses.push_back(
+        "no difference beyond ±" + p + " % at " + naming.Of(same) +
+        (brief ? "" : " (intervals inside [-" + p + ", +" + p + "])"));
   }
   const auto& narrow = f.Of(Finding::kNarrowButPast);
   if (!narrow.empty()) {
-    clauses.push_back("no significant difference at " + naming.Of(narrow) +
-                      ", known to ±" + p + " but not inside ±" + p +
-                      " (intervals within " + Hull(narrow) +
-                      "; a smaller --precision tells)");
+    clauses.push_back(
+        "no significant difference at " + naming.Of(narrow) +
+        (brief ? " (within " + Hull(narrow) + ": a smaller --precision tells)"
+               : ", known to ±" + p + " but not inside ±" + p +
+                     " (intervals within " + Hull(narrow) +
+                     "; a smaller --precision tells)"));
   }
   return clauses;
 }
@@ -368,7 +373,7 @@ CompactAnswer CompactAnswerOf(const Report& report, std::size_t width) {
   const std::string p = Printf("%g", report.settings.precision_points);
   const Findings f = Classify(report, report.settings.precision_points);
   const Naming naming = NamingOf(report);
-  std::vector<std::string> known = KnownClauses(report, f, naming, p);
+  std::vector<std::string> known = KnownClauses(report, f, naming, p, true);
   if (ShortOfLeads(report, f)) {
     known.push_back(
         BySide(f.short_of, naming,

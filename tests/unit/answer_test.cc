@@ -55,6 +55,11 @@ TEST_CASE(
         "unanswered (no significant difference, intervals wider than ±5) at "
         "4K: rerun with a larger --budget or on a quiet disk; 4 sizes "
         "tested at 5 % each, a direction named at 1 %.");
+  // The compact answer's sentence leaves out the intervals "no difference
+  // beyond" implies, and keeps the hull of the narrow ones.
+  CHECK(CompactAnswerOf(report).answer ==
+        "answer: no difference beyond ±5 % at 8K; no significant difference "
+        "at 32K-64K (within [-3.2, +7.3]: a smaller --precision tells).");
 }
 
 TEST_CASE(
