@@ -104,7 +104,7 @@ handed_over() {
 
 # The normal end, with a failed tier: exit 1 after every tier, both trees handed over.
 new_clone end
-scripts_test end --sanitize
+scripts_test end --sanitize --slow
 wait "$PID"
 status=$?
 check "end with a failed tier: exit 1 (got $status)" [ "$status" -eq 1 ]
