@@ -221,7 +221,7 @@ void RenderComparison(std::ostream& out, const Report& base,
   }
   // What others did beside each run: times from a busy disk or busy CPUs are
   // not the disk's alone, whatever the settings say.
-  out << "run conditions (the idle windows before the rounds):\n"
+  out << kConditionsHeading << "\n"
       << "  base: " << ConditionsText(base) << "\n"
       << "  new:  " << ConditionsText(next) << "\n";
   if (BusyConditions(base) != BusyConditions(next)) {

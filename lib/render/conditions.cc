@@ -13,6 +13,15 @@ std::vector<const PairResult*> AllPairs(const Report& report) {
   return all;
 }
 
+// Every pair's others' writes from its traced requests.
+bool Traced(const Report& report) {
+  return !report.pairs.empty() &&
+         std::all_of(
+             report.pairs.begin(), report.pairs.end(), [](const PairResult& p) {
+               return p.unaligned.device_requests && p.aligned.device_requests;
+             });
+}
+
 bool Sampled(const Report& report) {
   return std::any_of(
       report.pairs.begin(), report.pairs.end(),
@@ -24,8 +33,12 @@ bool Sampled(const Report& report) {
 std::optional<double> OthersWritesPerSecond(const PairResult& pair) {
   std::optional<double> rate;
   for (const VariantResult* v : {&pair.unaligned, &pair.aligned}) {
-    if (!v->background || !(v->total_ns.mean > 0)) continue;
-    const double r = v->background->writes / (v->total_ns.mean * 1e-9);
+    if (!(v->total_ns.mean > 0)) continue;
+    const DevicePerOp* others = v->device_requests ? &v->device_requests->others
+                                : v->background    ? &*v->background
+                                                   : nullptr;
+    if (!others) continue;
+    const double r = others->writes / (v->total_ns.mean * 1e-9);
     rate = std::max(rate.value_or(0), r);
   }
   return rate;
@@ -55,7 +68,7 @@ std::string ConditionsText(const Report& report) {
   std::string text = "others' writes ";
   if (Sampled(report)) {
     const double writes = BusiestWritesPerSecond(all);
-    text += Printf("%.1f", writes) + "/s" +
+    text += Printf("%.1f", writes) + "/s" + (Traced(report) ? " traced" : "") +
             (writes >= kBusyWritesPerSecond ? " (busy)" : "");
   } else {
     text += "not sampled";

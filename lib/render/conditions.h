@@ -1,7 +1,8 @@
-// What others did on the machine while a run measured, as its idle windows
-// before the rounds saw it: the writes a second others made on the disk and
-// the share of the CPUs' time they used, and from how much each is called
-// busy. The answer line and compare read a run's conditions from here.
+// What others did on the machine while a run measured, as its traced requests
+// or its idle windows before the rounds saw it: the writes a second others made
+// on the disk and the share of the CPUs' time they used, and from how much each
+// is called busy. The answer line and compare read a run's conditions from
+// here.
 #pragma once
 
 #include <optional>
@@ -24,8 +25,11 @@ inline constexpr double kBusyWritesPerSecond = 5;
 // as slow and 3-7 of 13 pairs within ±5 after 57 s.
 inline constexpr double kBusyCpuShare = 0.25;
 
-// Others' writes per second on the disk, seen in the idle windows before the
-// pair's rounds: the highest of its two variants; unknown without a device.
+// Others' writes per second on the disk while the pair was measured: where
+// a variant's requests were traced, those neither its file's nor its
+// filesystem's (device_requests.others: a filesystem's own background writes
+// are not others'); else what the idle windows before the pair's rounds saw.
+// The highest of the two variants; unknown without a device.
 std::optional<double> OthersWritesPerSecond(const PairResult& pair);
 
 // The most writes a second by others that the idle windows saw while any of
@@ -37,9 +41,14 @@ double BusiestWritesPerSecond(const std::vector<const PairResult*>& pairs);
 std::optional<double> BusiestCpuShare(
     const std::vector<const PairResult*>& pairs);
 
+// The heading compare prints above each run's ConditionsText.
+inline constexpr const char* kConditionsHeading =
+    "run conditions (the idle windows before the rounds; traced where said):";
+
 // A whole run's conditions in words, for compare: "others' writes 0.2/s,
-// others' CPU 2 %", each "(busy)" from its threshold, "not sampled" where the
-// run has no idle windows (a file from before they were recorded, no device).
+// others' CPU 2 %", each "(busy)" from its threshold, the writes "traced"
+// where every pair's requests were, "not sampled" where the run has no idle
+// windows (a file from before they were recorded, no device).
 std::string ConditionsText(const Report& report);
 
 // Whether others kept the disk or the CPUs busy while the run measured.

@@ -112,8 +112,7 @@ std::string BusyWarning(const std::vector<LabeledReport>& results) {
 void RenderConditions(std::ostream& out,
                       const std::vector<LabeledReport>& results,
                       bool markdown) {
-  out << "\nrun conditions (the idle windows before the rounds):\n"
-      << (markdown ? "\n" : "");
+  out << "\n" << kConditionsHeading << "\n" << (markdown ? "\n" : "");
   for (std::size_t g = 0; g < results.size(); ++g) {
     out << (markdown ? "- [" : "  [") << g + 1 << "] "
         << ConditionsText(results[g].report) << "\n";

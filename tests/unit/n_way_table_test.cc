@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "lib/render/comparison.h"
+#include "lib/render/conditions.h"
 #include "lib/render/differences.h"
 #include "tests/unit/report_fixture.h"
 
@@ -192,8 +193,8 @@ TEST_CASE("compare: run conditions in every format, busy ones warned of") {
   const std::vector<LabeledReport> labeled =
       LabelResults({quiet, busy}, {"a", "b"});
   const std::string text = Rendered(labeled, Format::kTable);
-  CHECK_THAT(text, Catch::Contains("run conditions (the idle windows before "
-                                   "the rounds):\n  [1] others' writes "));
+  CHECK_THAT(text, Catch::Contains(std::string(kConditionsHeading) +
+                                   "\n  [1] others' writes "));
   CHECK_THAT(text, Catch::Contains("\n  [2] others' writes not sampled, "
                                    "others' CPU 50 % (busy)\n"));
   CHECK_THAT(text, Catch::Contains("warning: only [2] was measured beside "
