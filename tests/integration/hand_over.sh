@@ -141,7 +141,7 @@ new_clone roots root
 scripts_test roots
 wait "$PID"
 check "a clone of root's: build/ is still wholly root's" \
-  test -z "$(find "$CLONE/build" ! -user root -print -quit)" -a -e "$CLONE/build/ctest-slow.out"
+  test -z "$(find "$CLONE/build" ! -user root -print -quit)" -a -e "$CLONE/build/ctest-package.out"
 [ "$failed" -eq "$before" ] || said roots
 
 check "nothing installed ($(cat "$WORK/calls" 2> /dev/null))" [ ! -e "$WORK/calls" ]
