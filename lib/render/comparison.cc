@@ -9,7 +9,6 @@
 #include "lib/render/conditions.h"
 #include "lib/render/report_parts.h"
 #include "lib/render/tail_rows.h"
-#include "lib/render/writers.h"
 #include "lib/result/env_fields.h"
 
 namespace alignbench {

@@ -267,24 +267,19 @@ std::vector<LabeledReport> LabelResults(
   return labeled;
 }
 
-void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
-                Format format) {
-  if (results.empty()) return;
-  const Grid grid = BuildGrid(results);
-  switch (format) {
-    case Format::kMarkdown:
-      return RenderMarkdownMany(out, results, grid);
-    case Format::kCsv:
-      return RenderCsvMany(out, results, grid);
-    case Format::kTable:
-    case Format::kDerby:
-      return RenderText(out, results, grid);
-    case Format::kIoping:  // one summary per directory, as ioping prints
-      for (const LabeledReport& result : results) {
-        Render(out, result.report, format);
-      }
-      return;
-  }
+void RenderManyText(std::ostream& out,
+                    const std::vector<LabeledReport>& results) {
+  if (!results.empty()) RenderText(out, results, BuildGrid(results));
+}
+
+void RenderManyMarkdown(std::ostream& out,
+                        const std::vector<LabeledReport>& results) {
+  if (!results.empty()) RenderMarkdownMany(out, results, BuildGrid(results));
+}
+
+void RenderManyCsv(std::ostream& out,
+                   const std::vector<LabeledReport>& results) {
+  if (!results.empty()) RenderCsvMany(out, results, BuildGrid(results));
 }
 
 }  // namespace alignbench

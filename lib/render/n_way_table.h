@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "lib/render/writers.h"
 #include "lib/result/report.h"
 
 namespace alignbench {
@@ -30,10 +29,14 @@ std::string ResultLabel(const Report& report);
 std::vector<LabeledReport> LabelResults(
     std::vector<Report> reports, const std::vector<std::string>& origins);
 
-// kTable, kMarkdown or kCsv (kDerby prints the table; kIoping each result in
-// turn, as ioping prints one summary per directory). CSV is long: one row
-// per result and pair, the differing facts as columns of that result.
-void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
-                Format format);
+// The N-way table as text (also for kDerby), markdown, or CSV; writers.h's
+// RenderMany picks one by format. CSV is long: one row per result and pair,
+// the differing facts as columns of that result.
+void RenderManyText(std::ostream& out,
+                    const std::vector<LabeledReport>& results);
+void RenderManyMarkdown(std::ostream& out,
+                        const std::vector<LabeledReport>& results);
+void RenderManyCsv(std::ostream& out,
+                   const std::vector<LabeledReport>& results);
 
 }  // namespace alignbench

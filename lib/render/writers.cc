@@ -31,4 +31,22 @@ void Render(std::ostream& out, const Report& report, Format format,
   Render(out, ViewOf(report), format, detail);
 }
 
+void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
+                Format format) {
+  switch (format) {
+    case Format::kMarkdown:
+      return RenderManyMarkdown(out, results);
+    case Format::kCsv:
+      return RenderManyCsv(out, results);
+    case Format::kTable:
+    case Format::kDerby:
+      return RenderManyText(out, results);
+    case Format::kIoping:
+      for (const LabeledReport& result : results) {
+        Render(out, result.report, format);
+      }
+      return;
+  }
+}
+
 }  // namespace alignbench

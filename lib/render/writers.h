@@ -1,13 +1,16 @@
 // A report in each of the formats stdout can take, one writer a format:
 // text (text_compact.h by default, text_detailed.h with --details), Derby's
 // rows (derby.h), markdown for bug reports (markdown.h), CSV (csv.h) and
-// ioping's summary (ioping.h). `show`, a run and `compare` of one file print
-// through Render; the stream is injected, and nothing here touches a file.
+// ioping's summary (ioping.h); several reports as one N-way table
+// (n_way_table.h). `show`, a run and `compare` print through Render and
+// RenderMany, the only switches over the formats; the stream is injected,
+// and nothing here touches a file.
 #pragma once
 
 #include <ostream>
 
 #include "lib/base/named.h"
+#include "lib/render/n_way_table.h"
 #include "lib/render/report_view.h"
 #include "lib/result/report.h"
 
@@ -37,5 +40,10 @@ void Render(std::ostream& out, const ReportView& view, Format format,
 // The same, the view built here.
 void Render(std::ostream& out, const Report& report, Format format,
             Detail detail = Detail::kFull);
+
+// Several reports in `format`: the N-way table (kDerby prints the text one;
+// kIoping each report in turn, as ioping prints one summary per directory).
+void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
+                Format format);
 
 }  // namespace alignbench

@@ -10,6 +10,7 @@
 #include "lib/render/comparison.h"
 #include "lib/render/conditions.h"
 #include "lib/render/differences.h"
+#include "lib/render/writers.h"
 #include "tests/unit/report_fixture.h"
 
 namespace alignbench {
