@@ -30,9 +30,9 @@ bool IsOpenFlag(const std::string& flag) {
 }
 
 // Reads one trace, remembering where it is for its errors.
-class Reader {
+class TraceReader {
  public:
-  explicit Reader(std::string origin) : origin_(std::move(origin)) {}
+  explicit TraceReader(std::string origin) : origin_(std::move(origin)) {}
 
   Error Bad(const std::string& key, const std::string& why) const {
     Error error = PlainError(ErrorKind::kUsage, "read trace " + origin_,
@@ -294,9 +294,10 @@ class Reader {
       return ok.error();
     }
     Trace trace;
-    for (Status (Reader::*part)(const json&, Trace&) const :
-         {&Reader::ReadProgram, &Reader::ReadFiles, &Reader::ReadHeader,
-          &Reader::ReadCommits, &Reader::ReadRest}) {
+    for (Status (TraceReader::*part)(const json&, Trace&) const :
+         {&TraceReader::ReadProgram, &TraceReader::ReadFiles,
+          &TraceReader::ReadHeader, &TraceReader::ReadCommits,
+          &TraceReader::ReadRest}) {
       if (Status ok = (this->*part)(doc, trace); !ok) return ok.error();
     }
     return trace;
@@ -500,7 +501,7 @@ Result<std::string> TraceText(const Trace& trace, const std::string& origin) {
 }
 
 Result<Trace> ParseTrace(const std::string& text, const std::string& origin) {
-  const Reader reader(origin);
+  const TraceReader reader(origin);
   Result<json> doc = ParseJsonStrict(text);
   if (!doc) {
     // A trace cut short is not valid JSON: say so with the cause.

@@ -45,13 +45,13 @@ struct FieldError : std::runtime_error {
 // --- reading, into the Report ---------------------------------------------
 
 // A JSON object and where it sits in the document.
-class Reader {
+class ObjectReader {
  public:
   // `strict`: the file claims a version the schema describes (2 or 3), whose
   // shape was checked already; the rules across its fields are checked as it is
   // read. Version 1 files were written before the schema and are read
   // leniently.
-  Reader(const json& value, std::string path, bool strict = false)
+  ObjectReader(const json& value, std::string path, bool strict = false)
       : j_(value), path_(std::move(path)), strict_(strict) {
     if (!j_.is_object()) Fail(path_, "an object", j_);
   }
@@ -87,18 +87,18 @@ class Reader {
     return path_.empty() ? key : path_ + "." + key;
   }
 
-  Reader Object(const char* key) const {
+  ObjectReader Object(const char* key) const {
     if (!j_.contains(key))
       throw FieldError("key '" + Path(key) + "' is missing");
-    return Reader(j_.at(key), Path(key), strict_);
+    return ObjectReader(j_.at(key), Path(key), strict_);
   }
 
-  std::vector<Reader> Objects(const char* key) const {
+  std::vector<ObjectReader> Objects(const char* key) const {
     if (!j_.contains(key))
       throw FieldError("key '" + Path(key) + "' is missing");
     const json& list = j_.at(key);
     if (!list.is_array()) Fail(Path(key), "a list", list);
-    std::vector<Reader> items;
+    std::vector<ObjectReader> items;
     for (std::size_t i = 0; i < list.size(); ++i) {
       items.emplace_back(list[i], Path(key) + "[" + std::to_string(i) + "]",
                          strict_);
@@ -190,7 +190,7 @@ class Reader {
   bool strict_ = false;
 };
 
-[[noreturn]] void Broken(const Reader& r, const char* key,
+[[noreturn]] void Broken(const ObjectReader& r, const char* key,
                          const std::string& rule) {
   throw FieldError("key '" + r.Path(key) + "': " + rule);
 }
@@ -198,7 +198,7 @@ class Reader {
 // An object by its field table (result_fields.h): each key of the type its
 // member has, absent only where its presence allows.
 template <typename S, typename Fields>
-S ReadFields(const Reader& r, const Fields& fields) {
+S ReadFields(const ObjectReader& r, const Fields& fields) {
   S s{};
   ForEachField(fields, [&](const auto& field) {
     auto& value = s.*(field.member);
@@ -219,9 +219,9 @@ S ReadFields(const Reader& r, const Fields& fields) {
 }
 
 // Each run that measured something; as many as the repetitions.
-std::vector<RunPoint> ReadRuns(const Reader& r, std::size_t repetitions) {
+std::vector<RunPoint> ReadRuns(const ObjectReader& r, std::size_t repetitions) {
   std::vector<RunPoint> runs;
-  for (const Reader& run : r.Objects("runs")) {
+  for (const ObjectReader& run : r.Objects("runs")) {
     runs.push_back(ReadFields<RunPoint>(run, RunPointFields()));
   }
   if (runs.size() != repetitions) {
@@ -232,7 +232,7 @@ std::vector<RunPoint> ReadRuns(const Reader& r, std::size_t repetitions) {
   return runs;
 }
 
-VariantResult ReadVariant(const Reader& r) {
+VariantResult ReadVariant(const ObjectReader& r) {
   VariantResult v;
   v.repetitions = r.Get<std::size_t>("repetitions");
   v.failed_repetitions = r.GetOr<std::size_t>("failed_repetitions", 0);
@@ -263,7 +263,7 @@ VariantResult ReadVariant(const Reader& r) {
         r.Object("device_background_per_write"), DevicePerOpFields());
   }
   if (r.Has("device_requests")) {
-    const Reader d = r.Object("device_requests");
+    const ObjectReader d = r.Object("device_requests");
     v.device_requests = DeviceRequests{
         ReadFields<DevicePerOp>(d.Object("file"), DevicePerOpFields()),
         ReadFields<DevicePerOp>(d.Object("filesystem"), DevicePerOpFields()),
@@ -281,7 +281,7 @@ VariantResult ReadVariant(const Reader& r) {
                                             PlacementFields());
   }
   if (r.Has("error")) {
-    const Reader e = r.Object("error");
+    const ObjectReader e = r.Object("error");
     v.error = e.Get<std::string>("message");
     v.error_errno = static_cast<int>(e.GetOr<unsigned>("errno", 0));
   }
@@ -290,7 +290,8 @@ VariantResult ReadVariant(const Reader& r) {
 
 // An interval with its estimate and method; schema 1 knew only low and high
 // of a delta-method interval, next to a Mann-Whitney p.
-GainTest ReadTest(const Reader& i, const Reader& pair, double gain_pct) {
+GainTest ReadTest(const ObjectReader& i, const ObjectReader& pair,
+                  double gain_pct) {
   GainTest t;
   t.method = i.Has("method") ? i.Name(kTestMethods, "method")
                              : TestMethod::kDeltaRatio;
@@ -321,7 +322,7 @@ constexpr std::uint64_t kMaxSizeBytes = 1ull << 30;
 
 // Every gain in percent is (unaligned / aligned - 1) * 100 of two positive
 // times: finite, and more than -100.
-void CheckGain(const Reader& r, const char* key,
+void CheckGain(const ObjectReader& r, const char* key,
                const std::optional<double>& gain) {
   if (gain && !(std::isfinite(*gain) && *gain > -100)) {
     throw FieldError("key '" + r.Path(key) +
@@ -333,7 +334,7 @@ void CheckGain(const Reader& r, const char* key,
 constexpr std::uint64_t kShiftUnsaid = ~std::uint64_t{0};
 
 // Size, sync method, I/O path, layout and cache of a pair.
-PairSpec ReadPairSpec(const Reader& r) {
+PairSpec ReadPairSpec(const ObjectReader& r) {
   PairSpec spec;
   spec.size = r.Get<std::uint64_t>("size_bytes");
   if (spec.size < 1 || spec.size > kMaxSizeBytes) {
@@ -355,7 +356,7 @@ PairSpec ReadPairSpec(const Reader& r) {
 // gain_pct is the gain every table prints (the interval's estimate, else the
 // gain of means), derived again from them, and the other two have names of
 // their own.
-void ReadGains(const Reader& r, std::uint64_t version, PairResult& p) {
+void ReadGains(const ObjectReader& r, std::uint64_t version, PairResult& p) {
   const bool named = version >= 3;
   const char* means = named ? "means_gain_pct" : "gain_pct";
   const char* medians = named ? "medians_gain_pct" : "median_gain_pct";
@@ -376,9 +377,9 @@ void ReadGains(const Reader& r, std::uint64_t version, PairResult& p) {
 
 // The tail's gain and its verdict. A file from before it has none, and
 // prints as it did: without a word of it.
-void ReadTail(const Reader& r, PairResult& p) {
+void ReadTail(const ObjectReader& r, PairResult& p) {
   if (!r.Has("tail_gain")) return;
-  const Reader t = r.Object("tail_gain");
+  const ObjectReader t = r.Object("tail_gain");
   if (!t.Has("low")) {
     p.tail.why_not = t.Get<std::string>("reason");
     return;
@@ -390,7 +391,8 @@ void ReadTail(const Reader& r, PairResult& p) {
 }
 
 // The gains, the interval (or why there is none) and the cross-check.
-void ReadInference(const Reader& r, std::uint64_t version, PairResult& p) {
+void ReadInference(const ObjectReader& r, std::uint64_t version,
+                   PairResult& p) {
   if (r.Has("p_value")) {
     const double p_value = r.Get<double>("p_value");
     if (!(p_value >= 0 && p_value <= 1)) {
@@ -405,7 +407,7 @@ void ReadInference(const Reader& r, std::uint64_t version, PairResult& p) {
     p.inference.why_not = r.GetOr<std::string>("no_interval_reason", "");
   }
   if (r.Has("cross_check")) {
-    const Reader c = r.Object("cross_check");
+    const ObjectReader c = r.Object("cross_check");
     if (c.Has("low")) {
       p.cross_check.test = ReadTest(c, c, gain);
     } else {
@@ -417,7 +419,7 @@ void ReadInference(const Reader& r, std::uint64_t version, PairResult& p) {
 
 // Schema 1 named the only undecided case after its reason, and files before
 // the variant had one name called it "shifted".
-Verdict ReadVerdict(const Reader& r) {
+Verdict ReadVerdict(const ObjectReader& r) {
   const std::string verdict = r.Get<std::string>("verdict");
   if (verdict == "undecided: one repetition") return Verdict::kUndecided;
   if (verdict == "shifted faster") return Verdict::kUnalignedFaster;
@@ -425,7 +427,7 @@ Verdict ReadVerdict(const Reader& r) {
 }
 
 // How the rounds of --budget went for the pair.
-PairRounds ReadRounds(const Reader& rounds) {
+PairRounds ReadRounds(const ObjectReader& rounds) {
   PairRounds read;
   read.blocks = rounds.Get<std::uint64_t>("blocks");
   read.rounds = rounds.Get<std::uint64_t>("rounds");
@@ -437,9 +439,9 @@ PairRounds ReadRounds(const Reader& rounds) {
 
 // Each pair's shift is one of the settings' shifts; a pair that does not say
 // its own (every file from before shifts were a list) has the settings' one.
-void ShiftsOfPairs(const Reader& r, Report& report) {
+void ShiftsOfPairs(const ObjectReader& r, Report& report) {
   const std::vector<std::uint64_t>& shifts = report.settings.shifts;
-  const std::vector<Reader> pairs = r.Objects("pairs");
+  const std::vector<ObjectReader> pairs = r.Objects("pairs");
   for (std::size_t i = 0; i < report.pairs.size(); ++i) {
     std::uint64_t& shift = report.pairs[i].spec.shift;
     if (shift == kShiftUnsaid && shifts.size() == 1) shift = shifts.front();
@@ -452,7 +454,7 @@ void ShiftsOfPairs(const Reader& r, Report& report) {
   }
 }
 
-PairResult ReadPair(const Reader& r, std::uint64_t version) {
+PairResult ReadPair(const ObjectReader& r, std::uint64_t version) {
   PairResult p;
   p.spec = ReadPairSpec(r);
   p.unaligned = ReadVariant(r.Object("unaligned"));
@@ -460,7 +462,7 @@ PairResult ReadPair(const Reader& r, std::uint64_t version) {
   p.explanation = r.GetOr<std::string>("explanation", "");
   if (r.Has("mechanisms")) p.mechanisms = r.Names(kMechanisms, "mechanisms");
   if (r.Has("per_commit")) {
-    const Reader per_commit = r.Object("per_commit");
+    const ObjectReader per_commit = r.Object("per_commit");
     p.unaligned.per_commit = ReadFields<CommitBytes>(
         per_commit.Object("unaligned"), CommitBytesFields());
     p.aligned.per_commit = ReadFields<CommitBytes>(per_commit.Object("aligned"),
@@ -479,7 +481,7 @@ PairResult ReadPair(const Reader& r, std::uint64_t version) {
 // The one rule of settings.log the schema says only in words: a chunk larger
 // than a record header (ReadLogSettings reads the object afterwards by the
 // case file's rules).
-void CheckChunk(const Reader& log) {
+void CheckChunk(const ObjectReader& log) {
   const std::uint64_t chunk = log.Get<std::uint64_t>("chunk_bytes");
   if (chunk != 0 && chunk <= log.Get<std::uint64_t>("record_header_bytes")) {
     Broken(log, "chunk_bytes", "must be larger than record_header_bytes");
@@ -487,7 +489,7 @@ void CheckChunk(const Reader& log) {
 }
 
 // The case a result's settings came from.
-void ReadCase(const Reader& c, Settings& s) {
+void ReadCase(const ObjectReader& c, Settings& s) {
   s.case_name = c.GetOr<std::string>("name", "");
   s.case_description = c.GetOr<std::string>("description", "");
   s.case_expect = c.GetOr<std::string>("expect", "");
@@ -495,11 +497,11 @@ void ReadCase(const Reader& c, Settings& s) {
 
 // What the result keeps of the trace it replayed; the commits stay in the
 // trace.
-std::shared_ptr<Replay> ReadReplay(const Reader& t, std::uint64_t shift) {
+std::shared_ptr<Replay> ReadReplay(const ObjectReader& t, std::uint64_t shift) {
   auto replay = std::make_shared<Replay>();
   replay->trace_path = t.Get<std::string>("trace");
   replay->digest = t.Get<std::string>("digest");
-  const Reader program = t.Object("program");
+  const ObjectReader program = t.Object("program");
   replay->argv = program.Get<std::vector<std::string>>("argv");
   replay->version = program.Get<std::string>("version");
   replay->log_path = t.Get<std::string>("log_file");
@@ -510,9 +512,9 @@ std::shared_ptr<Replay> ReadReplay(const Reader& t, std::uint64_t shift) {
   replay->commits = t.Get<std::uint64_t>("commits");
   // What each variant is; results before whole blocks lack it.
   if (t.Has("variants")) {
-    const Reader variants = t.Object("variants");
+    const ObjectReader variants = t.Object("variants");
     for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
-      const Reader one = variants.Object(NameOf(kVariants, v).data());
+      const ObjectReader one = variants.Object(NameOf(kVariants, v).data());
       ReplayVariant& side =
           v == Variant::kUnaligned ? replay->unaligned : replay->aligned;
       side.name = one.Get<std::string>("name");
@@ -524,7 +526,7 @@ std::shared_ptr<Replay> ReadReplay(const Reader& t, std::uint64_t shift) {
 }
 
 // Through the settings table, by the same parsers as case files.
-Settings ReadSettings(const Reader& r) {
+Settings ReadSettings(const ObjectReader& r) {
   Settings s;
   for (const Option& option : SettingOptions()) {
     if (option.recorded == Recorded::kNo) continue;
@@ -555,7 +557,7 @@ Settings ReadSettings(const Reader& r) {
 
 // The fields of one section of the environment, as the field table lists
 // them.
-void ReadSection(const Reader& r, EnvSection section, TargetInfo& t) {
+void ReadSection(const ObjectReader& r, EnvSection section, TargetInfo& t) {
   for (const EnvField& field : EnvFields()) {
     if (field.section != section) continue;
     if (!field.required && !r.Has(field.key)) continue;
@@ -565,10 +567,10 @@ void ReadSection(const Reader& r, EnvSection section, TargetInfo& t) {
   }
 }
 
-TargetInfo ReadEnvironment(const Reader& r) {
+TargetInfo ReadEnvironment(const ObjectReader& r) {
   TargetInfo t;
   ReadSection(r.Object("host"), EnvSection::kHost, t);
-  const Reader target = r.Object("target");
+  const ObjectReader target = r.Object("target");
   ReadSection(target, EnvSection::kTarget, t);
   if (target.Has("device")) {
     ReadSection(target.Object("device"), EnvSection::kDevice, t);
@@ -587,7 +589,7 @@ TargetInfo ReadEnvironment(const Reader& r) {
 
 // How the verdicts were made; what a file before version 3 lacks (the
 // interval in the printers' words) stays as this build says it.
-StatisticsUsed ReadStatistics(const Reader& r) {
+StatisticsUsed ReadStatistics(const ObjectReader& r) {
   StatisticsUsed s;
   if (r.Has("method")) s.method = r.Name(kTestMethods, "method");
   s.min_runs_for_verdict =
@@ -600,9 +602,9 @@ StatisticsUsed ReadStatistics(const Reader& r) {
   return s;
 }
 
-Report ReadReport(const Reader& r, std::uint64_t version) {
+Report ReadReport(const ObjectReader& r, std::uint64_t version) {
   Report report;
-  const Reader tool = r.Object("tool");
+  const ObjectReader tool = r.Object("tool");
   report.tool_version = tool.Get<std::string>("version");
   tool.Optional("git_revision", report.git_revision);
   tool.Optional("build_type", report.build_type);
@@ -614,7 +616,7 @@ Report ReadReport(const Reader& r, std::uint64_t version) {
   report.target = ReadEnvironment(r.Object("environment"));
   if (r.Has("statistics"))
     report.statistics = ReadStatistics(r.Object("statistics"));
-  for (const Reader& pair : r.Objects("pairs"))
+  for (const ObjectReader& pair : r.Objects("pairs"))
     report.pairs.push_back(ReadPair(pair, version));
   ShiftsOfPairs(r, report);
   if (report.pairs.empty()) {
@@ -739,7 +741,7 @@ Status CheckUnit(const json& object, Report& report,
 
 // Versions start at 1; 2.0 is 2, as JSON Schema reads an integer.
 std::uint64_t SchemaVersion(const json& object) {
-  const Reader r(object, "alignbench");
+  const ObjectReader r(object, "alignbench");
   const std::uint64_t version = r.Get<std::uint64_t>("schema_version");
   if (version < 1) {
     throw FieldError(
@@ -780,7 +782,7 @@ Result<Report> ReadAlignbench(const json& object, const std::string& origin,
         throw FieldError("key '" + broken->path + "': " + broken->what);
       }
     }
-    const Reader r(object, "alignbench", strict);
+    const ObjectReader r(object, "alignbench", strict);
     Report report = ReadReport(r, version);
     if (Status log = ReadLogSettings(object, origin, report); !log) {
       return log.error();
