@@ -31,8 +31,11 @@ def gain_cell(pair):
     interval = pair.get("gain_interval_pct")
     if not interval:
         return "n/a"
-    return "%+.1f [%+.1f, %+.1f] %s" % (interval["estimate_pct"], interval["low"],
-                                        interval["high"], MARKS.get(pair["verdict"], "?"))
+    # Schema 1 kept no estimate with its interval: its gain_pct was the centre it printed
+    # (alignbench's own reader takes the same).
+    estimate = interval.get("estimate_pct", pair.get("gain_pct"))
+    return "%+.1f [%+.1f, %+.1f] %s" % (estimate, interval["low"], interval["high"],
+                                        MARKS.get(pair["verdict"], "?"))
 
 
 def cost_cell(pair):

@@ -33,6 +33,10 @@ class CellsTest(unittest.TestCase):
             self.assertEqual(fs_tables.gain_cell(pair(4096, verdict, 3, 1, 5)),
                              f"+3.0 [+1.0, +5.0] {mark}")
         self.assertEqual(fs_tables.gain_cell({"gain_interval_pct": None}), "n/a")
+        # Schema 1 (results/vm-loop/) kept no estimate: its gain_pct is the centre.
+        old = {"verdict": "aligned faster", "gain_pct": 2.5,
+               "gain_interval_pct": {"low": 1, "high": 4}}
+        self.assertEqual(fs_tables.gain_cell(old), "+2.5 [+1.0, +4.0] A")
 
     def test_cost_cell(self):
         self.assertEqual(fs_tables.cost_cell(pair(4096, "undecided", 0, 0, 0)),
