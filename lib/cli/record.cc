@@ -205,11 +205,14 @@ void WriteCaseFile(const Trace& trace, const std::string& out,
                    Overwrite overwrite) {
   const std::string case_path = CasePathOf(out);
   const std::string stem = case_path.substr(0, case_path.size() - 10);
-  std::optional<json> c = CaseOfTrace(trace, Basename(stem));
+  std::string why_not;
+  std::optional<json> c = CaseOfTrace(trace, Basename(stem), &why_not);
   if (!c) {
-    std::cout << "no case file: the commits fit no case's rules (alignbench "
-                 "--replay "
-              << EscapeControl(out) << " measures the trace itself)\n";
+    std::cout << "no case file: "
+              << (why_not.empty() ? "the commits fit no case's rules"
+                                  : EscapeControl(why_not))
+              << " (alignbench --replay " << EscapeControl(out)
+              << " measures the trace itself)\n";
     return;
   }
   Status ok = CheckResultPath(case_path, overwrite, {});

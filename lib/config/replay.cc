@@ -392,12 +392,20 @@ void OthersOf(const Trace& trace, std::uint64_t log, const Stream& stream,
 // What the program wrote that strace did not see (a shared mapping, an
 // io_uring, bytes moved by the kernel), from the trace's limits: the replay
 // measures the calls alone, and says so.
+// A trace's limit that says what a replay does not reproduce (a file's
+// layout from before the trace began) is said the same way.
 void MissedByTrace(const Trace& trace, std::vector<std::string>& notes) {
   for (const std::string& limit : trace.limits) {
-    if (limit.find("not traced") == std::string::npos) continue;
-    notes.push_back("the program wrote what the trace cannot hold (" + limit +
-                    "): this replay makes only the calls strace saw, and "
-                    "does not reproduce the program");
+    if (limit.find("not traced") != std::string::npos) {
+      notes.push_back("the program wrote what the trace cannot hold (" + limit +
+                      "): this replay makes only the calls strace saw, and "
+                      "does not reproduce the program");
+    } else if (limit.find("not reproduced") != std::string::npos) {
+      notes.push_back(
+          "this replay does not reproduce the program in one "
+          "respect (" +
+          limit + ")");
+    }
   }
 }
 

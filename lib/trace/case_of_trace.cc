@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "lib/config/case_file.h"
 #include "lib/config/log_rules.h"
 #include "lib/config/replay.h"
 
@@ -100,42 +101,64 @@ std::pair<std::string, std::string> Words(const Trace& trace, const Shape& s,
           "same commits without the header."};
 }
 
-}  // namespace
-
-std::optional<json> CaseOfTrace(const Trace& trace, const std::string& name) {
-  if (trace.files.size() != 1) return std::nullopt;
-  const std::optional<Shape> shape = ShapeOf(trace);
-  if (!shape) return std::nullopt;
+// The case of `shape`: `group` writes share each sync, and a run writes at
+// most 128 of them in whole groups, one group at least.
+json CaseJson(const Trace& trace, const Shape& shape, const std::string& name,
+              SyncMethod method) {
   // Commits of one length, one after another: a header of what is left of
   // the log's start once whole commits are taken off (Derby's workload).
   // Where nothing is left, the commits are aligned already: the unaligned
   // variant is then theirs moved by a replay's shift.
-  const std::uint64_t first = shape->first % shape->length;
+  const std::uint64_t first = shape.first % shape.length;
   const std::uint64_t header = first == 0 ? kReplayShift : first;
   const TraceFile& file = trace.files[0];
-  const std::optional<SyncMethod> method = SyncMethodOf(shape->call);
-  // no sync method of a case does only sync_file_range
-  if (!method) return std::nullopt;
   const char* layout = file.state == FileState::kNew            ? "extend"
                        : file.state == FileState::kPreallocated ? "prealloc"
                                                                 : "prewritten";
-  const auto [description, expect] = Words(trace, *shape, first, header);
+  const auto [description, expect] = Words(trace, shape, first, header);
   // A case's commit is one write; a group of them shares each sync.
-  const std::uint64_t group = shape->writes;
-  const std::uint64_t commits =
-      std::min<std::uint64_t>(trace.commits.size() * group, 128) / group *
-      group;
+  const std::uint64_t group = shape.writes;
+  const std::uint64_t commits = std::max(
+      group, std::min<std::uint64_t>(trace.commits.size() * group, 128) /
+                 group * group);
   json c = {{"name", name},
             {"description", description},
             {"expect", expect},
-            {"sizes", {std::to_string(shape->length / group)}},
+            {"sizes", {std::to_string(shape.length / group)}},
             {"writes", commits},
-            {"sync", NameOf(kSyncMethods, *method)},
+            {"sync", NameOf(kSyncMethods, method)},
             {"io", file.HasFlag("O_DIRECT") ? "direct" : "buffered"},
             {"layout", layout},
             {"log", {{"header", header}}}};
   if (file.state == FileState::kRecycled) c["cache"] = "cold";
   if (group > 1) c["commits_per_sync"] = group;
+  return c;
+}
+
+}  // namespace
+
+std::optional<json> CaseOfTrace(const Trace& trace, const std::string& name,
+                                std::string* why_not) {
+  if (trace.files.size() != 1) return std::nullopt;
+  const std::optional<Shape> shape = ShapeOf(trace);
+  if (!shape) return std::nullopt;
+  const std::optional<SyncMethod> method = SyncMethodOf(shape->call);
+  // no sync method of a case does only sync_file_range
+  if (!method) return std::nullopt;
+  json c = CaseJson(trace, *shape, name, *method);
+  // Never a case --case would refuse: the same reading and checks as its.
+  Settings settings;
+  Status ok = ApplyCaseText(c.dump(), name + ".case.json", settings);
+  if (ok) ok = Validate(settings);
+  if (!ok) {
+    if (why_not != nullptr) {
+      *why_not = std::to_string(shape->writes) + " writes of " +
+                 std::to_string(shape->length / shape->writes) +
+                 " B share each sync, and the case they make is refused: " +
+                 ok.error().Message();
+    }
+    return std::nullopt;
+  }
   return c;
 }
 

@@ -13,8 +13,12 @@ namespace alignbench {
 
 // One traced file, each commit one run of contiguous writes then one sync
 // call, every commit the same length and starting where the one before
-// ended (a header before the first). Nothing where they do not.
+// ended (a header before the first). Nothing where they do not; nothing
+// either where the case would be one `--case` refuses (more writes to a
+// sync than --commits-per-sync takes), and then `why_not` says so. Every
+// case returned is one ApplyCaseText and Validate accept.
 std::optional<nlohmann::json> CaseOfTrace(const Trace& trace,
-                                          const std::string& name);
+                                          const std::string& name,
+                                          std::string* why_not = nullptr);
 
 }  // namespace alignbench

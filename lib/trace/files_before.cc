@@ -5,8 +5,10 @@
 #include <glob.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/kcmp.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -51,7 +53,7 @@ std::vector<std::string> FlagNames(unsigned long flags) {
 
 }  // namespace
 
-std::optional<bool> MostlyUnwritten(const std::string& path) {
+std::optional<FileLayout> LayoutBefore(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) return std::nullopt;
   struct stat st {};
@@ -59,11 +61,13 @@ std::optional<bool> MostlyUnwritten(const std::string& path) {
     ::close(fd);
     return std::nullopt;
   }
+  FileLayout layout;
+  layout.size = static_cast<std::uint64_t>(st.st_size);
+  layout.allocated = static_cast<std::uint64_t>(st.st_blocks) * 512;
   constexpr unsigned kExtents = 64;
   std::vector<char> buffer(sizeof(fiemap) + kExtents * sizeof(fiemap_extent));
   auto* map = reinterpret_cast<fiemap*>(buffer.data());
-  std::uint64_t at = 0, unwritten = 0;
-  std::optional<bool> answer;
+  std::uint64_t at = 0, unwritten = 0, extents = 0;
   for (int rounds = 0; rounds < 4096; ++rounds) {
     std::fill(buffer.begin(), buffer.end(), '\0');
     map->fm_start = at;
@@ -75,16 +79,45 @@ std::optional<bool> MostlyUnwritten(const std::string& path) {
       const fiemap_extent& e = map->fm_extents[i];
       if (e.fe_flags & FIEMAP_EXTENT_UNWRITTEN) unwritten += e.fe_length;
       at = e.fe_logical + e.fe_length;
+      ++extents;
       if (e.fe_flags & FIEMAP_EXTENT_LAST) last = true;
     }
     if (last) {
-      answer = 2 * unwritten > static_cast<std::uint64_t>(st.st_size);
+      layout.unwritten = unwritten;
+      layout.extents = extents;
       break;
     }
   }
   ::close(fd);
-  return answer;
+  return layout;
 }
+
+std::optional<bool> MostlyUnwritten(const std::string& path) {
+  const std::optional<FileLayout> layout = LayoutBefore(path);
+  if (!layout || !layout->unwritten) return std::nullopt;
+  return 2 * *layout->unwritten > layout->size;
+}
+
+namespace {
+
+// What a file that was there before the trace began was: its size, and
+// whether it was mostly unwritten extents (preallocated), mostly holes
+// (sparse), and its extents, into `options`.
+void SizeBefore(const std::string& path, StraceOptions& options) {
+  const std::optional<FileLayout> layout = LayoutBefore(path);
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+  options.sizes_before[path] = static_cast<std::uint64_t>(st.st_size);
+  if (!layout) return;
+  if (layout->unwritten && 2 * *layout->unwritten > layout->size) {
+    options.unwritten_before.insert(path);
+  } else if (2 * layout->allocated < layout->size) {
+    options.sparse_before.insert(path);
+  }
+  if (layout->extents) options.extents_before[path] = *layout->extents;
+}
+
+}  // namespace
 
 // `pattern` (absolute) with the part before its first wildcard resolved as
 // the kernel names files (symbolic links followed, "." and ".." gone), as
@@ -128,14 +161,7 @@ Result<std::vector<std::string>> AbsoluteGlobs(
     glob_t found{};
     if (::glob(abs.c_str(), 0, nullptr, &found) == 0) {
       for (std::size_t i = 0; i < found.gl_pathc; ++i) {
-        struct stat st {};
-        if (::stat(found.gl_pathv[i], &st) == 0 && S_ISREG(st.st_mode)) {
-          options.sizes_before[found.gl_pathv[i]] =
-              static_cast<std::uint64_t>(st.st_size);
-          if (MostlyUnwritten(found.gl_pathv[i]).value_or(false)) {
-            options.unwritten_before.insert(found.gl_pathv[i]);
-          }
-        }
+        SizeBefore(found.gl_pathv[i], options);
       }
     }
     ::globfree(&found);
@@ -143,8 +169,70 @@ Result<std::vector<std::string>> AbsoluteGlobs(
   return out;
 }
 
+namespace {
+
+// A descriptor found open before the attach, for the search of descriptors
+// that share one open file description.
+struct FoundFd {
+  pid_t pid;
+  int fd;
+  std::string path;
+  std::string description;
+};
+
+// The name of the open file description process `pid`'s descriptor `fd`
+// (of `path`) refers to: that of a descriptor found before that refers to
+// the same one (kcmp KCMP_FILE: a child forked before the attach holds its
+// parent's), else "PID FD".
+std::string DescriptionOf(pid_t pid, int fd, const std::string& path,
+                          std::vector<FoundFd>& found) {
+  for (const FoundFd& f : found) {
+    if (f.path == path && f.pid != pid &&
+        ::syscall(SYS_kcmp, f.pid, pid, KCMP_FILE, f.fd, fd) == 0) {
+      found.push_back({pid, fd, path, f.description});
+      return f.description;
+    }
+  }
+  found.push_back(
+      {pid, fd, path, std::to_string(pid) + " " + std::to_string(fd)});
+  return found.back().description;
+}
+
+// Open flags and position from /proc/PID/fdinfo/FD.
+StraceOptions::OpenBefore FdInfo(pid_t pid, const std::string& fd) {
+  std::ifstream info("/proc/" + std::to_string(pid) + "/fdinfo/" + fd);
+  StraceOptions::OpenBefore open;
+  std::string key;
+  while (info >> key) {
+    if (key == "pos:") {
+      info >> open.position;
+    } else if (key == "flags:") {
+      std::string octal;
+      info >> octal;
+      open.flags = FlagNames(std::strtoul(octal.c_str(), nullptr, 8));
+    }
+  }
+  return open;
+}
+
+// Every thread of process `pid` into options.process_of.
+void ThreadsOf(pid_t pid, StraceOptions& options) {
+  const std::string process = std::to_string(pid);
+  options.process_of[process] = process;
+  DIR* dir = ::opendir(("/proc/" + process + "/task").c_str());
+  if (dir == nullptr) return;
+  while (const dirent* entry = ::readdir(dir)) {
+    if (entry->d_name[0] != '.') options.process_of[entry->d_name] = process;
+  }
+  ::closedir(dir);
+}
+
+}  // namespace
+
 void OpenBefore(const std::vector<pid_t>& pids, StraceOptions& options) {
+  std::vector<FoundFd> found;
   for (pid_t pid : pids) {
+    ThreadsOf(pid, options);
     const std::string fds = "/proc/" + std::to_string(pid) + "/fd";
     DIR* dir = ::opendir(fds.c_str());
     if (dir == nullptr) continue;
@@ -157,29 +245,15 @@ void OpenBefore(const std::vector<pid_t>& pids, StraceOptions& options) {
       const std::string path(target, static_cast<std::size_t>(n));
       if (path == "anon_inode:[io_uring]") options.io_uring_before = true;
       if (path[0] != '/' || !PathSelected(path, options.globs)) continue;
-      std::ifstream info("/proc/" + std::to_string(pid) + "/fdinfo/" +
-                         entry->d_name);
-      StraceOptions::OpenBefore open;
-      std::string key;
-      while (info >> key) {
-        if (key == "pos:") {
-          info >> open.position;
-        } else if (key == "flags:") {
-          std::string octal;
-          info >> octal;
-          open.flags = FlagNames(std::strtoul(octal.c_str(), nullptr, 8));
-        }
-      }
-      // By descriptor: LMDB's data and meta descriptors of one file differ
-      // in O_DSYNC.
-      options.open_before[std::string(entry->d_name) + "<" + path + ">"] = open;
-      struct stat st {};
-      if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-        options.sizes_before[path] = static_cast<std::uint64_t>(st.st_size);
-        if (MostlyUnwritten(path).value_or(false)) {
-          options.unwritten_before.insert(path);
-        }
-      }
+      StraceOptions::OpenBefore open = FdInfo(pid, entry->d_name);
+      open.description =
+          DescriptionOf(pid, std::atoi(entry->d_name), path, found);
+      // By process and descriptor: LMDB's data and meta descriptors of one
+      // file differ in O_DSYNC; a child's descriptor of its parent's file
+      // has a position of its own.
+      options.open_before[std::to_string(pid)]
+                         [std::string(entry->d_name) + "<" + path + ">"] = open;
+      SizeBefore(path, options);
     }
     ::closedir(dir);
   }

@@ -7,6 +7,7 @@
 
 #include <sys/types.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,19 @@
 
 namespace alignbench {
 
+// Where a regular file's bytes were before tracing began: its size, the bytes
+// its blocks take (st_blocks: less than its size in a sparse file), and by
+// FS_IOC_FIEMAP its extents and the bytes of them unwritten (fallocated,
+// never written), which a filesystem that cannot say (tmpfs, NFS) leaves
+// unknown. Nothing for a file empty or missing.
+struct FileLayout {
+  std::uint64_t size = 0;
+  std::uint64_t allocated = 0;
+  std::optional<std::uint64_t> extents;
+  std::optional<std::uint64_t> unwritten;
+};
+std::optional<FileLayout> LayoutBefore(const std::string& path);
+
 // Whether more than half of the regular file at `path` is unwritten extents
 // (fallocated, never written), by FS_IOC_FIEMAP; nothing where the
 // filesystem cannot say (tmpfs, NFS) or the file is empty or missing.
@@ -23,8 +37,8 @@ std::optional<bool> MostlyUnwritten(const std::string& path);
 
 // The globs of --file made absolute (from the working directory) and
 // resolved as strace names files (symbolic links and ".." before the first
-// wildcard); the sizes and unwritten state of the regular files they match
-// now go into `options`. An empty pattern is refused.
+// wildcard); the sizes, extents, unwritten and sparse state of the regular
+// files they match now go into `options`. An empty pattern is refused.
 Result<std::vector<std::string>> AbsoluteGlobs(
     const std::vector<std::string>& given, StraceOptions& options);
 

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <functional>
@@ -182,10 +183,32 @@ Result<Recorded> Record(const Recording& plan, const std::string& version,
       }
     }
   }
-  recorded.trace.argv = plan.program;
+  const std::string ran =
+      recorded.trace.argv.empty() ? "" : recorded.trace.argv[0];
+  recorded.trace.argv = ProgramRan(plan.program, plan.executable, ran);
   recorded.trace.version = version;
+  if (recorded.trace.argv != plan.program) {
+    recorded.trace.version = ProgramVersion(ran);
+    std::cerr << "alignbench record: recorded as " << EscapeControl(ran)
+              << ", the program " << EscapeControl(plan.program[0]) << " ran\n";
+  }
   recorded.trace.recorder = FirstLineOf({plan.strace, "-V"});
   return recorded;
+}
+
+std::vector<std::string> ProgramRan(const std::vector<std::string>& command,
+                                    const std::string& executable,
+                                    const std::string& ran) {
+  if (ran.empty() || ran == executable || command.empty()) return command;
+  const auto base = [](const std::string& path) {
+    return path.substr(path.rfind('/') + 1);
+  };
+  for (std::size_t i = 1; i < command.size(); ++i) {
+    if (command[i] == ran || base(command[i]) == base(ran)) {
+      return {command.begin() + static_cast<std::ptrdiff_t>(i), command.end()};
+    }
+  }
+  return {ran};
 }
 
 // The process --pid names: plain decimal digits (no sign, space or leading
@@ -242,6 +265,17 @@ std::string ExecutableOf(pid_t pid, const std::vector<std::string>& argv) {
   return exe;
 }
 
+namespace {
+
+// Whether a path is the name the kernel gives an O_TMPFILE file: DIR/#INODE.
+bool Unnamed(const std::vector<std::string>& paths) {
+  return std::any_of(paths.begin(), paths.end(), [](const std::string& p) {
+    return p.find("/#") != std::string::npos;
+  });
+}
+
+}  // namespace
+
 // Nothing to save: what was missing, and what to do. Where --file matched
 // nothing, the files the program did write and sync are named; where it
 // wrote through a shared mapping, that is said.
@@ -269,6 +303,12 @@ Error NothingTraced(const Recording& plan, const Recorded& recorded) {
       hint =
           "a program that writes its log through io_uring cannot be "
           "recorded: strace sees the ring's setup, never its writes";
+    } else if (limit.rfind("sync or syncfs", 0) == 0) {
+      what += "; " + limit;
+      hint =
+          "a program that makes its writes durable by sync or syncfs alone "
+          "has no commit a trace models: name its files with --file to keep "
+          "their writes (as writes after the last commit)";
     }
   }
   if (!recorded.written_elsewhere.empty()) {
@@ -280,6 +320,11 @@ Error NothingTraced(const Recording& plan, const Recorded& recorded) {
     }
     if (recorded.written_elsewhere.size() > n) hint += ", ...";
     hint += ": give --file one of those";
+    if (Unnamed(recorded.written_elsewhere)) {
+      hint +=
+          " (a DIR/#INODE is a file made by O_TMPFILE, without a name "
+          "while written: 'DIR/#*' matches it)";
+    }
   }
   return RecordError(
       (plan.program.empty() ? std::string("the program") : plan.program[0]) +

@@ -76,7 +76,16 @@ struct Recorded {
   std::vector<std::string> written_elsewhere;
 };
 
-// Runs strace as planned, with the version asked beforehand.
+// The program's words as recorded: `command` where the program strace saw
+// run (`ran`, the path it exec'd last) is `executable` or unknown; else the
+// words of `command` from the one that names `ran` (setpriv --reuid=redis
+// redis-server /etc/redis.conf: redis-server /etc/redis.conf), or `ran`.
+std::vector<std::string> ProgramRan(const std::vector<std::string>& command,
+                                    const std::string& executable,
+                                    const std::string& ran);
+
+// Runs strace as planned, with the version asked beforehand (asked again of
+// the program that ran, where that is another: ProgramRan).
 Result<Recorded> Record(const Recording& plan, const std::string& version,
                         const StopSignals& stop, SaveStop& abandon);
 

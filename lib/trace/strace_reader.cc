@@ -62,16 +62,33 @@ std::string StraceText(const std::string& text) {
   return out;
 }
 
-FdArg ParseFd(const std::string& text) {
+// Whether `path` is the name the kernel gives a file made by O_TMPFILE,
+// which has none: "DIR/#INODE".
+bool TmpfileName(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  return slash != std::string::npos && slash + 2 < path.size() &&
+         path[slash + 1] == '#' &&
+         path.find_first_not_of("0123456789", slash + 2) == std::string::npos;
+}
+
+// "4</tmp/db-wal>", and "3</d/#1234>(deleted)", an O_TMPFILE's descriptor
+// as strace -y names it.
+FdArg ParseFd(std::string text) {
   FdArg out;
   char* end = nullptr;
   out.fd = std::strtol(text.c_str(), &end, 10);
   if (end == text.c_str()) out.fd = -1;
+  const std::string deleted = ">(deleted)";
+  const bool unnamed =
+      text.size() > deleted.size() &&
+      text.compare(text.size() - deleted.size(), deleted.size(), deleted) == 0;
+  if (unnamed) text.resize(text.size() - deleted.size() + 1);
   const std::size_t open = text.find('<');
   if (open != std::string::npos && text.size() > open + 1 &&
       text.back() == '>') {
     out.path = StraceText(text.substr(open + 1, text.size() - open - 2));
   }
+  if (unnamed && !TmpfileName(out.path)) out.path.clear();
   return out;
 }
 
@@ -247,7 +264,10 @@ enum class Does {
   kSyncFileRange,
   kFallocate,
   kFtruncate,
-  kFstat
+  kFstat,
+  kLink,
+  kSyncAll,
+  kExec
 };
 
 // The one call table: every call strace is asked to show (StraceCalls) and
@@ -306,6 +326,10 @@ constexpr CallRow kCalls[] = {
     {"vfork", Does::kFork},
     {"chdir", Does::kChdir},
     {"fchdir", Does::kFchdir},
+    {"linkat", Does::kLink},
+    {"sync", Does::kSyncAll},
+    {"syncfs", Does::kSyncAll},
+    {"execve", Does::kExec},
 };
 
 std::optional<Does> DoesOf(const std::string& name) {
@@ -321,6 +345,8 @@ struct FileInfo {
   std::optional<std::uint64_t> size_at_open;
   bool truncated_at_open = false;
   bool fallocated_before_write = false;
+  // Mostly holes before the trace (StraceOptions::sparse_before).
+  bool sparse_before = false;
   bool written = false;
   bool synced = false;
   // Unlinked and not made again yet: the next open that creates it is an op.
@@ -380,6 +406,12 @@ class Parser {
       line = it->second + line.substr(resumed + 9);
       pending_.erase(it);
     }
+    for (const auto& [unnamed, name] : named_) {
+      for (std::size_t at = line.find(unnamed); at != std::string::npos;
+           at = line.find(unnamed, at + name.size())) {
+        line.replace(at, unnamed.size(), name);
+      }
+    }
     if (std::optional<Call> call = ParseCall(line)) {
       ++calls_;
       pid_ = pid;
@@ -393,8 +425,40 @@ class Parser {
                         "no system call found in it");
     }
     Trace trace;
-    // The files traced: written while a glob matched them (a log rotated
-    // away to log.1 keeps the commits it had), or written and synced.
+    Commits(Files(trace), trace);
+    TakeHeader(trace);
+    if (options_.transactions) {
+      GroupTransactions(trace);
+      Ungrouped(trace);
+    }
+    if (syncs_of_all_ > 0) {
+      limits_.insert(
+          "sync or syncfs: " + std::to_string(syncs_of_all_) +
+          " calls that make every file of a filesystem durable; a commit "
+          "made durable by them is not modelled (their writes join the commit "
+          "the next fsync or fdatasync ends) and they are not reproduced");
+    }
+    if (options_.io_uring_before) {
+      limits_.insert(
+          "an io_uring was set up before the trace began: writes through it "
+          "are not traced");
+    }
+    for (const std::string& limit : limits_) trace.limits.push_back(limit);
+    // The program that wrote the log: the one its process exec'd last (a
+    // server started through setpriv, env or nice is not setpriv).
+    auto first = exec_.find(first_pid_);
+    if (!writer_.empty()) {
+      trace.argv = {writer_};
+    } else if (first != exec_.end()) {
+      trace.argv = {first->second};
+    }
+    return trace;
+  }
+
+  // The files traced, into trace.files in the order first seen: written
+  // while a glob matched them (a log rotated away to log.1 keeps the commits
+  // it had), or written and synced. Returns each one's index by path.
+  std::map<std::string, std::uint64_t> Files(Trace& trace) {
     std::vector<std::string> chosen;
     for (const auto& [path, info] : files_) {
       if (!info.written) continue;
@@ -415,24 +479,16 @@ class Parser {
           info.truncated_at_open ? 0 : info.size_at_open.value_or(0);
       if (info.fallocated_before_write) {
         file.state = FileState::kPreallocated;
-      } else if (file.size_at_open > 0) {
+      } else if (file.size_at_open > 0 && !info.sparse_before) {
         file.state = FileState::kRecycled;
       } else {
         file.state = FileState::kNew;
       }
+      PriorLayout(path, file);
       index[path] = trace.files.size();
       trace.files.push_back(file);
     }
-    Commits(index, trace);
-    TakeHeader(trace);
-    if (options_.transactions) GroupTransactions(trace);
-    if (options_.io_uring_before) {
-      limits_.insert(
-          "an io_uring was set up before the trace began: writes through it "
-          "are not traced");
-    }
-    for (const std::string& limit : limits_) trace.limits.push_back(limit);
-    return trace;
+    return index;
   }
 
  private:
@@ -485,8 +541,43 @@ class Parser {
       info.fallocated_before_write =
           !info.truncated_at_open && options_.unwritten_before.count(path) > 0;
       info.size = info.truncated_at_open ? 0 : info.size_at_open.value_or(0);
+      Sparse(path, info);
     }
     return info;
+  }
+
+  // A file mostly holes before the trace (Berkeley DB's log, sized ahead):
+  // new, and sized by a truncate here, where it is first seen, so that the
+  // replay writes into holes as the program did rather than into a
+  // prewritten file, where no write allocates.
+  void Sparse(const std::string& path, FileInfo& info) {
+    info.sparse_before = !info.truncated_at_open && info.size > 0 &&
+                         !info.fallocated_before_write &&
+                         options_.sparse_before.count(path) > 0;
+    if (!info.sparse_before || !Selected(path)) return;
+    events_.push_back({OpKind::kTruncate, Id(path), 0, info.size, {}, false});
+    limits_.insert("sparse: " + path +
+                   " was mostly holes when the trace began (" +
+                   std::to_string(info.size) +
+                   " B, less than half of them in blocks): taken as new, sized "
+                   "by a truncate before its first write, so that its writes "
+                   "allocate as the program's did");
+  }
+
+  // A file there before the trace, in several extents (SQLite's journal
+  // recycled by --pid): the replay's private file is laid out anew, and
+  // where the program's writes crossed from one extent to the next is not
+  // reproduced. Said in the limits, and by the replay before it measures.
+  void PriorLayout(const std::string& path, const TraceFile& file) {
+    auto it = options_.extents_before.find(path);
+    if (file.state == FileState::kNew || it == options_.extents_before.end() ||
+        it->second < 2) {
+      return;
+    }
+    limits_.insert("layout: " + path + " was in " + std::to_string(it->second) +
+                   " extents when the trace began; a replay lays its file out "
+                   "anew (prewritten or preallocated in one go): the layout "
+                   "from before is not reproduced");
   }
 
   // The id of `path` in paths_, made on first use; where a rename gave
@@ -514,34 +605,71 @@ class Parser {
     }
   }
 
-  // The descriptor table of the process whose call is read.
+  // The descriptor table of the process whose call is read: its own, its
+  // process's where --pid found it a thread of one, else the one shared.
   Table& Fds() {
-    auto it = tables_.find(pid_);
-    return it == tables_.end() ? *shared_ : *it->second;
+    if (auto it = tables_.find(pid_); it != tables_.end()) return *it->second;
+    auto group = options_.process_of.find(pid_);
+    if (group == options_.process_of.end()) return *shared_;
+    std::shared_ptr<Table>& table = tables_[group->second];
+    if (!table) table = std::make_shared<Table>();
+    tables_[pid_] = table;
+    return *table;
+  }
+
+  // The process whose descriptors from before the trace `pid` holds: its
+  // own (or its thread group's), or for a child forked in the trace, its
+  // parent's.
+  std::string Origin(const std::string& pid) const {
+    if (auto it = origin_.find(pid); it != origin_.end()) return it->second;
+    auto group = options_.process_of.find(pid);
+    return group == options_.process_of.end() ? pid : group->second;
   }
 
   // clone, clone3, fork, vfork that made `child`: its table shared (threads,
   // CLONE_FILES) or copied.
   void Forked(const Call& c, const std::string& child) {
-    auto it = tables_.find(pid_);
-    const std::shared_ptr<Table> parent =
-        it == tables_.end() ? shared_ : it->second;
+    Table& parent = Fds();
+    const std::shared_ptr<Table> shared =
+        tables_.count(pid_) > 0 ? tables_.at(pid_) : shared_;
     const bool threads =
         std::any_of(c.args.begin(), c.args.end(), [](const std::string& arg) {
           return arg.find("CLONE_FILES") != std::string::npos;
         });
-    tables_[child] = threads ? parent : std::make_shared<Table>(*parent);
+    tables_[child] = threads ? shared : std::make_shared<Table>(parent);
+    origin_[child] = Origin(pid_);
+    if (auto ran = exec_.find(pid_); ran != exec_.end()) {
+      exec_[child] = ran->second;
+    }
+  }
+
+  // The descriptor `key` of the process read had open before the trace
+  // began, as --pid found it; null where it did not.
+  const StraceOptions::OpenBefore* Before(const std::string& key) const {
+    auto process = options_.open_before.find(Origin(pid_));
+    if (process == options_.open_before.end()) return nullptr;
+    auto it = process->second.find(key);
+    return it == process->second.end() ? nullptr : &it->second;
+  }
+
+  // The one description of a descriptor open before the trace, made on its
+  // first use by any process that shares it.
+  SharedDescription DescriptionBefore(const std::string& key,
+                                      const StraceOptions::OpenBefore& b) {
+    const std::string id =
+        b.description.empty() ? Origin(pid_) + " " + key : b.description;
+    SharedDescription& d = before_[id];
+    if (!d) d = std::make_shared<Description>(Description{b.position, b.flags});
+    return d;
   }
 
   // A descriptor strace named, known or not: --pid may find files open.
   FileInfo& Known(const FdArg& fd) {
     const std::string key = Key(fd);
     if (!Fds().count(key)) {
-      auto before = options_.open_before.find(key);
-      if (before != options_.open_before.end()) {
-        Fds()[key] = std::make_shared<Description>(
-            Description{before->second.position, before->second.flags});
-        return Open(fd.path, before->second.flags, false);
+      if (const StraceOptions::OpenBefore* before = Before(key)) {
+        Fds()[key] = DescriptionBefore(key, *before);
+        return Open(fd.path, before->flags, false);
       }
       Fds()[key] = std::make_shared<Description>();
       if (!files_.count(fd.path) && Selected(fd.path)) {
@@ -601,6 +729,9 @@ class Parser {
     // A path no --file matches (yet: etcd's wal.tmp/) is followed, not kept.
     if (!Selected(fd.path)) return;
     info.written = true;
+    if (auto ran = exec_.find(pid_); writer_.empty() && ran != exec_.end()) {
+      writer_ = ran->second;
+    }
     events_.push_back({OpKind::kWrite, Id(fd.path), offset, length, {}});
     const bool osync = Has(flags, "O_SYNC");
     if (osync || Has(flags, "O_DSYNC") || sync_flag_write) {
@@ -616,7 +747,7 @@ class Parser {
   void Read(const FdArg& fd, std::optional<std::uint64_t> at,
             std::uint64_t length) {
     const std::string key = Key(fd);
-    if (!Fds().count(key) && !options_.open_before.count(key)) return;
+    if (!Fds().count(key) && Before(key) == nullptr) return;
     if (!at) {
       Description& d = Of(fd);
       at = d.position;
@@ -642,7 +773,10 @@ class Parser {
     if (!Regular(fd.path)) return;
     FileInfo& info = Known(fd);
     const bool selected = Selected(fd.path);
-    if (selected) info.synced = true;
+    if (selected) {
+      info.synced = true;
+      ++syncs_since_unlock_;
+    }
     events_.push_back(
         {selected ? OpKind::kSync : OpKind::kSyncDir, Id(fd.path), 0, 0, call});
   }
@@ -778,6 +912,11 @@ class Parser {
         at ? PathArg(c.args[0], c.args[1]) : PathArg("", c.args[0]);
     const std::string to =
         at ? PathArg(c.args[2], c.args[3]) : PathArg("", c.args[1]);
+    Renamed(from, to);
+  }
+
+  // What was open or written under `from` goes on under `to`.
+  void Renamed(const std::string& from, const std::string& to) {
     if (from.empty() || to.empty() || from == to) return;
     Replaced(from, to);
     for (auto& [old, now] : Moved(files_, from, to, true)) {
@@ -797,6 +936,27 @@ class Parser {
       *table = std::move(renamed);
     }
     MoveIds(from, to, true);
+  }
+
+  // linkat of a file made by O_TMPFILE (by its descriptor with
+  // AT_EMPTY_PATH, or /proc/self/fd/N): the file has a name from here on,
+  // and what was written to it goes on under that name; strace still names
+  // its descriptor "DIR/#INODE>(deleted)", which Line reads as the name.
+  void Link(const Call& c) {
+    std::string from;
+    const std::string path = PathArg("", c.args[1]);
+    if (c.args[4].find("AT_EMPTY_PATH") != std::string::npos) {
+      from = ParseFd(c.args[0]).path;
+    } else if (path.rfind("/proc/self/fd/", 0) == 0) {
+      const std::string n = path.substr(14) + "<";
+      for (const auto& [key, d] : Fds()) {
+        if (key.rfind(n, 0) == 0) from = ParseFd(key).path;
+      }
+    }
+    const std::string to = PathArg(c.args[2], c.args[3]);
+    if (!TmpfileName(from) || to.empty()) return;
+    named_["<" + from + ">(deleted)"] = "<" + to + ">";
+    Renamed(from, to);
   }
 
   void Dup(const FdArg& fd, const Call& c) {
@@ -935,6 +1095,13 @@ class Parser {
       case Does::kMmap:
         Mmap(c);
         return true;
+      case Does::kLink:
+        if (c.args.size() >= 5) Link(c);
+        return true;
+      case Does::kSyncAll:
+        ++syncs_of_all_;
+        return true;
+      case Does::kExec:
       case Does::kFork:
       case Does::kFchdir:
       case Does::kClose:
@@ -978,7 +1145,13 @@ class Parser {
       if (!failed && Number(c.ret).value_or(0) > 0) Forked(c, c.ret);
       return;
     }
-    const bool limit = *does == Does::kUringSetup || *does == Does::kMsync;
+    if (first_pid_.empty()) first_pid_ = pid_;
+    if (*does == Does::kExec) {
+      if (!failed && !c.args.empty()) exec_[pid_] = PathArg("", c.args[0]);
+      return;
+    }
+    const bool limit = *does == Does::kUringSetup || *does == Does::kMsync ||
+                       *does == Does::kSyncAll;
     if ((failed || c.args.empty()) && !limit) return;
     if (TakeByPath(c, *does)) return;
     const FdArg fd = ParseFd(c.args[0]);
@@ -1059,6 +1232,9 @@ class Parser {
       case Does::kTruncatePath:
       case Does::kStatPath:
       case Does::kMmap:
+      case Does::kLink:
+      case Does::kSyncAll:
+      case Does::kExec:
         break;
     }
   }
@@ -1072,7 +1248,42 @@ class Parser {
     } else if (c.args.size() >= 3 && c.args[1] == "F_SETFL" &&
                Regular(fd.path)) {
       SetFlags(fd, c.args[2]);
+    } else if (c.args.size() >= 3 &&
+               c.args[1].find("SETLK") != std::string::npos &&
+               c.args[2].find("F_UNLCK") != std::string::npos &&
+               syncs_since_unlock_ > 0) {
+      // A record lock released (tdb's, SQLite's): the syncs since the last
+      // release were one transaction's.
+      locked_syncs_.push_back(syncs_since_unlock_);
+      syncs_since_unlock_ = 0;
     }
+  }
+
+  // Where the syncs were not grouped (GroupTransactions found no cycle:
+  // they are all of one file by one call, as tdb's four fdatasyncs of a
+  // transaction), but the program's lock releases show transactions of k
+  // syncs each (90 % of them, k >= 2): said, since each sync is a commit.
+  void Ungrouped(const Trace& trace) {
+    if (locked_syncs_.size() < 2) return;
+    std::map<std::uint64_t, std::size_t> sizes;
+    for (std::uint64_t n : locked_syncs_) ++sizes[n];
+    const auto most = std::max_element(
+        sizes.begin(), sizes.end(),
+        [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (most->first < 2 || 10 * most->second < 9 * locked_syncs_.size()) {
+      return;
+    }
+    for (const std::string& limit : trace.limits) {
+      if (limit.rfind("transactions:", 0) == 0) return;
+    }
+    limits_.insert(
+        "syncs not grouped: between its lock releases the program made " +
+        std::to_string(most->first) + " syncs each time (" +
+        std::to_string(most->second) + " of " +
+        std::to_string(locked_syncs_.size()) +
+        " transactions), all of one file by one call, which the grouping "
+        "cannot tell apart: each sync is a commit, so a transaction is not "
+        "reproduced as one commit and every per-commit figure is per sync");
   }
 
   // pwritev2 with flag `a` or `b` (RWF_DSYNC or RWF_SYNC: a synchronous
@@ -1220,11 +1431,18 @@ class Parser {
   std::map<std::string, FileInfo> files_;
   // Descriptor tables by process: a thread (clone with CLONE_FILES) shares
   // its parent's, a forked child gets a copy (the same descriptions: one
-  // position), so that its close() leaves the parent's descriptor alone. A
-  // process first seen without its clone (--pid's, its threads) shares the
-  // one table all such share.
+  // position), so that its close() leaves the parent's descriptor alone.
+  // --pid's processes have a table each, shared by their threads
+  // (StraceOptions::process_of); a process first seen without its clone
+  // and not among them shares the one table all such share.
   std::map<std::string, std::shared_ptr<Table>> tables_;
   std::shared_ptr<Table> shared_ = std::make_shared<Table>();
+  // By child forked in the trace, the process whose descriptors from before
+  // the trace it inherited (Origin).
+  std::map<std::string, std::string> origin_;
+  // The descriptions of descriptors open before the trace, by their name
+  // (StraceOptions::OpenBefore::description, or process and descriptor).
+  std::map<std::string, SharedDescription> before_;
   // The process of the line being read.
   std::string pid_;
   // The working directory last seen (openat's AT_FDCWD</dir>), for the
@@ -1241,6 +1459,21 @@ class Parser {
   std::map<std::string, int> replaced_;
   std::set<std::string> limits_;
   std::uint64_t calls_ = 0;
+  // By process, the program it exec'd last (a forked child's, its
+  // parent's); the first process seen, and the program of the first write
+  // to a traced file.
+  std::map<std::string, std::string> exec_;
+  std::string first_pid_;
+  std::string writer_;
+  // Syncs of traced files since a record lock was last released, and at
+  // each release that followed a sync, how many (Ungrouped).
+  std::uint64_t syncs_since_unlock_ = 0;
+  std::vector<std::uint64_t> locked_syncs_;
+  // sync and syncfs calls: what they make durable is no file's commit.
+  std::uint64_t syncs_of_all_ = 0;
+  // Files made by O_TMPFILE and linked since, as strace names their
+  // descriptors ("</d/#1234>(deleted)"), each with its name ("</d/log>").
+  std::map<std::string, std::string> named_;
 };
 
 // What ParseStrace says when options.stopped abandons it.

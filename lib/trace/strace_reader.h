@@ -32,17 +32,36 @@ struct StraceOptions {
   // Sizes of files as they were before the program ran, by path (the files
   // the globs matched then): a file's size when it is first opened.
   std::map<std::string, std::uint64_t> sizes_before;
-  // Files a process had open before strace attached (--pid), by descriptor
-  // as strace -y names it ("4</var/lib/db/data.mdb>"): its open flags and
-  // position, from /proc/PID/fdinfo.
+  // Files a process had open before strace attached (--pid), by process
+  // (its id as strace -f prints it for the process's main thread) and
+  // descriptor as strace -y names it ("4</var/lib/db/data.mdb>"): its open
+  // flags and position, from /proc/PID/fdinfo. Descriptors of several
+  // processes that share one open file description (a child forked before
+  // the attach inherits its parent's) name it alike in `description`, and
+  // share one position; empty: a description of its own.
   struct OpenBefore {
     std::vector<std::string> flags;
     std::uint64_t position = 0;
+    std::string description;
   };
-  std::map<std::string, OpenBefore> open_before;
+  std::map<std::string, std::map<std::string, OpenBefore>> open_before;
+  // The threads of --pid's processes, by thread id, each with its process's
+  // id: a process's threads share its descriptor table, and each process
+  // has its own (a process not here, and not seen made by clone, shares one
+  // table with every such process).
+  std::map<std::string, std::string> process_of;
   // Files that were mostly unwritten extents before the program ran (fallocated
   // and never written, as MariaDB's redo log at install): preallocated.
   std::set<std::string> unwritten_before;
+  // Files that were mostly holes before the program ran (less than half of
+  // their size in blocks: Berkeley DB's log, sized ahead and written into):
+  // new, sized by a truncate where first seen, so that a replay writes into
+  // holes as the program did, not into a prewritten file.
+  std::set<std::string> sparse_before;
+  // How many extents a file held before the program ran, where the
+  // filesystem said (FIEMAP): a file of several, whose layout a replay's
+  // private file does not take, is said in the trace's limits.
+  std::map<std::string, std::uint64_t> extents_before;
   // A process had an io_uring before strace attached (--pid): its setup is
   // never seen, and writes through it are not traced.
   bool io_uring_before = false;
@@ -56,10 +75,12 @@ struct StraceOptions {
 
 inline constexpr std::uint64_t kStopPollLines = 4096;
 
-// The trace in strace's output `text`. Program, version and recorder are the
-// caller's to fill. Fails on output that is not strace's at all (no line read
-// as a call) and when options.stopped says so; calls it does not know are
-// skipped.
+// The trace in strace's output `text`. Its argv is the path of the program
+// whose process first wrote a traced file, as it exec'd it last (else the
+// first process's last), where strace showed an execve; the rest of the
+// program's words, its version and the recorder are the caller's to fill. Fails
+// on output that is not strace's at all (no line read as a call) and when
+// options.stopped says so; calls it does not know are skipped.
 Result<Trace> ParseStrace(const std::string& text,
                           const StraceOptions& options);
 

@@ -108,3 +108,49 @@ TEST_CASE("record: equal writes before each sync are commits sharing it") {
   CHECK((*joined)["sizes"] == nlohmann::json::array({"720"}));
   CHECK_FALSE(joined->contains("commits_per_sync"));
 }
+
+namespace {
+
+// `commits` commits of `writes` contiguous 8-byte writes each, then
+// fdatasync, in a new file.
+Trace EqualWritesTrace(std::uint64_t commits, std::uint64_t writes) {
+  Trace t = FixtureTrace();
+  t.header.reset();
+  t.commits.clear();
+  std::uint64_t at = 0;
+  for (std::uint64_t k = 0; k < commits; ++k) {
+    TraceCommit c;
+    for (std::uint64_t w = 0; w < writes; ++w, at += 8) {
+      c.ops.push_back({OpKind::kWrite, 0, at, 8, {}});
+    }
+    c.ops.push_back({OpKind::kSync, 0, 0, 0, SyncCall::kFdatasync});
+    t.commits.push_back(c);
+  }
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("record: more than 128 equal writes a sync still make a case") {
+  // 200 writes a sync: the old case said writes 0, which --case refused
+  // after "case file saved".
+  std::string why;
+  const std::optional<nlohmann::json> c =
+      CaseOfTrace(EqualWritesTrace(12, 200), "t", &why);
+  REQUIRE(c);
+  CHECK((*c)["commits_per_sync"] == 200);
+  CHECK((*c)["writes"] == 200);
+  Settings s;
+  const Status applied = ApplyCaseText(c->dump(), "t.case.json", s);
+  if (!applied) FAIL(applied.error().Message());
+  CHECK(Validate(s).ok());
+  CHECK(why.empty());
+}
+
+TEST_CASE("record: more writes a sync than a case takes make none, said") {
+  // 2000 writes a sync: past --commits-per-sync's bound of 1024.
+  std::string why;
+  CHECK_FALSE(CaseOfTrace(EqualWritesTrace(12, 2000), "t", &why));
+  CHECK_THAT(why, Catch::Contains("2000 writes of 8 B share each sync"));
+  CHECK_THAT(why, Catch::Contains("1024"));
+}

@@ -5,7 +5,9 @@
 
 #include <fcntl.h>
 #include <linux/io_uring.h>
+#include <signal.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -82,8 +84,9 @@ TEST_CASE("record: a file this process holds open, with flags and position") {
   ::close(fd);
   // By descriptor, as strace -y names it.
   const std::string key = std::to_string(fd) + "<" + path + ">";
-  REQUIRE(options.open_before.count(key) == 1);
-  const StraceOptions::OpenBefore& open = options.open_before.at(key);
+  const std::string self = std::to_string(::getpid());
+  REQUIRE(options.open_before[self].count(key) == 1);
+  const StraceOptions::OpenBefore& open = options.open_before[self].at(key);
   CHECK(open.position == 10);
   CHECK(open.flags ==
         std::vector<std::string>{"O_WRONLY", "O_APPEND", "O_DSYNC"});
@@ -93,6 +96,53 @@ TEST_CASE("record: a file this process holds open, with flags and position") {
   other.globs = {"/no/such/dir/*"};
   OpenBefore({::getpid()}, other);
   CHECK(other.open_before.empty());
+}
+
+TEST_CASE(
+    "record: a child's descriptors are its own, its inherited ones shared") {
+  // strace -f of a parent whose child, forked before the attach, opened the
+  // log again and writes it at 1 MiB: one process's descriptor 5 is not the
+  // other's, and the descriptor it inherited shares its parent's position.
+  TempDir dir;
+  const std::string path = dir.path() + "/log";
+  const int inherited = ::open(path.c_str(), O_WRONLY | O_CREAT, 0600);
+  REQUIRE(inherited >= 0);
+  int ready[2];
+  REQUIRE(::pipe(ready) == 0);
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    const int own = ::open(path.c_str(), O_WRONLY);
+    ::lseek(own, 1 << 20, SEEK_SET);
+    const std::string fd = std::to_string(own);
+    (void)!::write(ready[1], fd.data(), fd.size());
+    ::pause();
+    ::_exit(0);
+  }
+  char buffer[16] = {};
+  const ssize_t got = ::read(ready[0], buffer, sizeof buffer - 1);
+  StraceOptions options;
+  options.globs = {dir.path() + "/*"};
+  OpenBefore({::getpid(), child}, options);
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  ::close(ready[0]);
+  ::close(ready[1]);
+  ::close(inherited);
+  REQUIRE(got > 0);
+  const std::string self = std::to_string(::getpid()),
+                    kid = std::to_string(child);
+  const std::string own = std::string(buffer) + "<" + path + ">";
+  const std::string shared = std::to_string(inherited) + "<" + path + ">";
+  CHECK(options.process_of.at(kid) == kid);
+  REQUIRE(options.open_before[kid].count(own) == 1);
+  CHECK(options.open_before[kid].at(own).position == 1u << 20);
+  CHECK(options.open_before[self].count(own) == 0);
+  REQUIRE(options.open_before[kid].count(shared) == 1);
+  CHECK(options.open_before[kid].at(shared).description ==
+        options.open_before[self].at(shared).description);
+  CHECK(options.open_before[kid].at(own).description !=
+        options.open_before[self].at(shared).description);
 }
 
 TEST_CASE("record: an io_uring open before --pid attached is a limit") {
@@ -116,4 +166,33 @@ TEST_CASE("record: an io_uring open before --pid attached is a limit") {
   CHECK(std::any_of(limits.begin(), limits.end(), [](const std::string& l) {
     return l.rfind("an io_uring was set up before the trace", 0) == 0;
   }));
+}
+
+TEST_CASE("record: a file mostly holes is sparse; its extents are counted") {
+  // Berkeley DB sizes its log ahead and writes into it: 8 KiB written of a
+  // 1 MiB file. Two blocks apart are two extents.
+  TempDir dir;
+  const std::string path = dir.path() + "/log.0000000001";
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT, 0600);
+  REQUIRE(fd >= 0);
+  const std::vector<char> block(4096, 'x');
+  REQUIRE(::ftruncate(fd, 1 << 20) == 0);
+  REQUIRE(::pwrite(fd, block.data(), block.size(), 0) == 4096);
+  REQUIRE(::pwrite(fd, block.data(), block.size(), 512 << 10) == 4096);
+  REQUIRE(::fsync(fd) == 0);
+  ::close(fd);
+  StraceOptions options;
+  REQUIRE(AbsoluteGlobs({dir.path() + "/log.*"}, options));
+  CHECK(options.sizes_before.at(path) == 1u << 20);
+  CHECK(options.sparse_before.count(path) == 1);
+  CHECK(options.unwritten_before.count(path) == 0);
+  const std::optional<FileLayout> layout = LayoutBefore(path);
+  REQUIRE(layout);
+  CHECK(layout->allocated < layout->size / 2);
+  if (!layout->extents) {
+    WARN("FIEMAP unsupported under " << dir.path() << ": extents not checked");
+    return;
+  }
+  CHECK(*layout->extents == 2);
+  CHECK(options.extents_before.at(path) == 2);
 }

@@ -47,3 +47,43 @@ TEST_CASE("recorder: Describe names each kind of op, and what is unsynced") {
         std::string::npos);
   CHECK(text.find("trace saved to prog.trace.json") != std::string::npos);
 }
+
+TEST_CASE("recorder: wrote nothing says why: io_uring, syncfs, O_TMPFILE") {
+  Recording plan;
+  plan.program = {"prog"};
+  Recorded ring;
+  ring.trace.limits = {
+      "io_uring_setup seen: writes through io_uring are not traced"};
+  const std::string uring = NothingTraced(plan, ring).Message();
+  CHECK_THAT(uring, Catch::Contains("prog wrote nothing to trace") &&
+                        Catch::Contains("through io_uring cannot be recorded"));
+  // Commits made durable by syncfs alone: no file was written and synced.
+  Recorded syncfs;
+  syncfs.trace.limits = {
+      "sync or syncfs: 3 calls that make every file of a filesystem "
+      "durable; ..."};
+  const std::string all = NothingTraced(plan, syncfs).Message();
+  CHECK_THAT(all, Catch::Contains("sync or syncfs: 3 calls") &&
+                      Catch::Contains("name its files with --file"));
+  // A log made by O_TMPFILE, which --file did not name.
+  plan.options.globs = {"/d/log"};
+  Recorded tmp;
+  tmp.written_elsewhere = {"/d/#1234"};
+  const std::string unnamed = NothingTraced(plan, tmp).Message();
+  CHECK_THAT(unnamed, Catch::Contains("it wrote and synced /d/#1234") &&
+                          Catch::Contains("made by O_TMPFILE"));
+}
+
+TEST_CASE("recorder: a server started through setpriv is named, not setpriv") {
+  const std::vector<std::string> command = {
+      "setpriv", "--reuid=redis", "redis-server", "/etc/redis/redis.conf"};
+  CHECK(ProgramRan(command, "/usr/bin/setpriv", "/usr/bin/redis-server") ==
+        std::vector<std::string>{"redis-server", "/etc/redis/redis.conf"});
+  // The program itself, or nothing seen: the command as given.
+  CHECK(ProgramRan(command, "/usr/bin/setpriv", "/usr/bin/setpriv") == command);
+  CHECK(ProgramRan(command, "/usr/bin/setpriv", "") == command);
+  // A program no word of the command names (sh -c "..."): its path.
+  CHECK(ProgramRan({"sh", "-c", "sqlite3 db < x.sql"}, "/usr/bin/sh",
+                   "/usr/bin/sqlite3") ==
+        std::vector<std::string>{"/usr/bin/sqlite3"});
+}

@@ -400,3 +400,22 @@ TEST_CASE("replay: writes strace could not see are said, not measured away") {
   }
   CHECK(said);
 }
+
+TEST_CASE("replay: a layout from before the trace is said before measuring") {
+  // SQLite's PERSIST journal recorded by --pid lay in two extents; the
+  // replay's prewritten file lies in one, and says so.
+  Trace t = Pages();
+  t.limits.push_back(
+      "layout: /w/000001 was in 2 extents when the trace began; a replay "
+      "lays its file out anew (prewritten or preallocated in one go): the "
+      "layout from before is not reproduced");
+  Result<Replay> r = ReplayOf(t, "p.json", "p", 512);
+  REQUIRE(r);
+  bool said = false;
+  for (const std::string& note : r.value().notes) {
+    said = said ||
+           (note.find("2 extents") != std::string::npos &&
+            note.find("does not reproduce the program") != std::string::npos);
+  }
+  CHECK(said);
+}

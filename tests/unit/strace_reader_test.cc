@@ -191,7 +191,7 @@ TEST_CASE("strace: a descriptor open before the trace began") {
       "12 write(7</d/log>, \"\"..., 512) = 512\n"
       "12 fdatasync(7</d/log>) = 0\n";
   StraceOptions options;
-  options.open_before["7</d/log>"] = {{"O_WRONLY", "O_DIRECT"}, 4096};
+  options.open_before["12"]["7</d/log>"] = {{"O_WRONLY", "O_DIRECT"}, 4096, ""};
   Result<Trace> known = ParseStrace(text, options);
   REQUIRE(known);
   CHECK(known.value().files[0].HasFlag("O_DIRECT"));
@@ -505,8 +505,8 @@ TEST_CASE("strace: a file open before the trace, by descriptor") {
   // LMDB's two descriptors of one file: data written and fdatasync'd, the
   // meta page through an O_DSYNC one.
   StraceOptions options;
-  options.open_before["3</d/data.mdb>"] = {{"O_RDWR"}, 0};
-  options.open_before["4</d/data.mdb>"] = {{"O_WRONLY", "O_DSYNC"}, 0};
+  options.open_before["1"]["3</d/data.mdb>"] = {{"O_RDWR"}, 0, ""};
+  options.open_before["1"]["4</d/data.mdb>"] = {{"O_WRONLY", "O_DSYNC"}, 0, ""};
   Result<Trace> t = ParseStrace(
       "1 pwrite64(3</d/data.mdb>, \"\"..., 4096, 8192) = 4096\n"
       "1 fdatasync(3</d/data.mdb>) = 0\n"
@@ -605,6 +605,167 @@ TEST_CASE("strace: a forked child's close leaves its parent's descriptor") {
   CHECK(OpsWithFiles(t.commits[0].ops) ==
         "w0:0+100 w0:100+50 w0:150+10 w0:160+5 s0:fsync");
   CHECK(t.limits.empty());
+}
+
+TEST_CASE("strace: --pid's processes have a descriptor table each") {
+  // A parent (20, thread 21) and its child (30), both attached: each holds
+  // descriptor 3 of the log, the child's its own at 1 MiB; descriptor 4 the
+  // child inherited, one description with its parent's. Without a table per
+  // process the child's write went below 1 MiB.
+  StraceOptions options;
+  options.process_of = {{"20", "20"}, {"21", "20"}, {"30", "30"}};
+  options.open_before["20"]["3</d/log>"] = {{"O_WRONLY"}, 4096, "20 3"};
+  options.open_before["20"]["4</d/log>"] = {{"O_WRONLY"}, 0, "20 4"};
+  options.open_before["30"]["3</d/log>"] = {{"O_WRONLY"}, 1 << 20, "30 3"};
+  options.open_before["30"]["4</d/log>"] = {{"O_WRONLY"}, 0, "20 4"};
+  Result<Trace> t = ParseStrace(
+      "30 write(3</d/log>, \"\"..., 100) = 100\n"
+      "21 write(3</d/log>, \"\"..., 10) = 10\n"
+      "20 write(3</d/log>, \"\"..., 10) = 10\n"
+      "30 write(4</d/log>, \"\"..., 8) = 8\n"
+      "20 write(4</d/log>, \"\"..., 8) = 8\n"
+      "30 clone(child_stack=NULL, flags=SIGCHLD) = 31\n"
+      "31 write(3</d/log>, \"\"..., 1) = 1\n"
+      "20 fsync(3</d/log>) = 0\n",
+      options);
+  REQUIRE(t);
+  REQUIRE(t.value().commits.size() == 1);
+  CHECK(OpsWithFiles(t.value().commits[0].ops) ==
+        "w0:1048576+100 w0:4096+10 w0:4106+10 w0:0+8 w0:8+8 w0:1048676+1 "
+        "s0:fsync");
+  CHECK(t.value().limits.empty());
+}
+
+TEST_CASE("strace: a file mostly holes before the trace is new and sized") {
+  // Berkeley DB's log, sized ahead and written into, recorded by --pid: as
+  // recycled the replay prewrote it, and no commit allocated a block.
+  StraceOptions options;
+  options.sizes_before["/d/log.1"] = 10 << 20;
+  options.sparse_before.insert("/d/log.1");
+  options.open_before["5"]["3</d/log.1>"] = {{"O_WRONLY"}, 8192, ""};
+  Result<Trace> t = ParseStrace(
+      "5 write(3</d/log.1>, \"\"..., 100) = 100\n"
+      "5 fdatasync(3</d/log.1>) = 0\n"
+      "5 write(3</d/log.1>, \"\"..., 100) = 100\n"
+      "5 fdatasync(3</d/log.1>) = 0\n",
+      options);
+  REQUIRE(t);
+  REQUIRE(t.value().files.size() == 1);
+  CHECK(t.value().files[0].state == FileState::kNew);
+  CHECK(t.value().files[0].size_at_open == 10u << 20);
+  CHECK(OpsWithFiles(t.value().commits[0].ops) ==
+        "t0:10485760 w0:8192+100 s0:fdatasync");
+  CHECK(OpsWithFiles(t.value().commits[1].ops) == "w0:8292+100 s0:fdatasync");
+  REQUIRE(t.value().limits.size() == 1);
+  CHECK_THAT(t.value().limits[0], Catch::StartsWith("sparse: /d/log.1"));
+}
+
+TEST_CASE("strace: a file's extents from before the trace are a limit") {
+  StraceOptions options;
+  options.sizes_before["/d/j"] = 8192;
+  options.extents_before["/d/j"] = 2;
+  options.open_before["5"]["3</d/j>"] = {{"O_RDWR"}, 0, ""};
+  const std::string text =
+      "5 pwrite64(3</d/j>, \"\"..., 512, 0) = 512\n"
+      "5 fdatasync(3</d/j>) = 0\n";
+  Result<Trace> t = ParseStrace(text, options);
+  REQUIRE(t);
+  CHECK(t.value().files[0].state == FileState::kRecycled);
+  REQUIRE(t.value().limits.size() == 1);
+  CHECK_THAT(t.value().limits[0],
+             Catch::StartsWith("layout: /d/j was in 2 extents") &&
+                 Catch::Contains("not reproduced"));
+  options.extents_before["/d/j"] = 1;
+  Result<Trace> one = ParseStrace(text, options);
+  REQUIRE(one);
+  CHECK(one.value().limits.empty());
+}
+
+TEST_CASE("strace: an O_TMPFILE log, linked; syncfs and sync said") {
+  // As strace -y printed it (strace 6.1, Linux 6.18): the file has no name
+  // until linkat gives it one, and keeps "(deleted)" in strace's name after.
+  const std::string text =
+      "7 openat(AT_FDCWD</d>, \"/d\", O_RDWR|O_CLOEXEC|O_TMPFILE, 0600) = "
+      "3</d/#10977639>(deleted)\n"
+      "7 write(3</d/#10977639>(deleted), \"\"..., 100) = 100\n"
+      "7 fsync(3</d/#10977639>(deleted)) = 0\n"
+      "7 linkat(3</d/#10977639>(deleted), \"\", AT_FDCWD</d>, \"/d/log\", "
+      "AT_EMPTY_PATH) = 0\n"
+      "7 write(3</d/#10977639>(deleted), \"\"..., 100) = 100\n"
+      "7 fdatasync(3</d/#10977639>(deleted)) = 0\n"
+      "7 write(3</d/#10977639>(deleted), \"\"..., 100) = 100\n"
+      "7 syncfs(3</d/#10977639>(deleted)) = 0\n"
+      "7 sync() = 0\n";
+  const Trace t = Lines(text);
+  REQUIRE(t.files.size() == 1);
+  CHECK(t.files[0].path == "/d/log");
+  REQUIRE(t.commits.size() == 2);
+  CHECK(OpsWithFiles(t.commits[0].ops) == "w0:0+100 s0:fsync");
+  CHECK(OpsWithFiles(t.commits[1].ops) == "w0:100+100 s0:fdatasync");
+  CHECK(OpsWithFiles(t.after_last_commit) == "w0:200+100");
+  REQUIRE(t.limits.size() == 1);
+  CHECK_THAT(t.limits[0], Catch::StartsWith("sync or syncfs: 2 calls") &&
+                              Catch::Contains("not reproduced"));
+  // Never linked: the file under the kernel's name for it.
+  const Trace unnamed = Lines(
+      "7 openat(AT_FDCWD</d>, \"/d\", O_RDWR|O_TMPFILE, 0600) = "
+      "3</d/#5>(deleted)\n"
+      "7 write(3</d/#5>(deleted), \"\"..., 100) = 100\n"
+      "7 fsync(3</d/#5>(deleted)) = 0\n");
+  REQUIRE(unnamed.files.size() == 1);
+  CHECK(unnamed.files[0].path == "/d/#5");
+}
+
+TEST_CASE("strace: the program is the one exec'd last, that wrote the log") {
+  // setpriv --reuid=redis redis-server ...: setpriv execs the server; a
+  // helper the server forks and execs later writes no log.
+  const Trace t = Lines(
+      "40 execve(\"/usr/bin/setpriv\", [...], 0x7ff /* 41 vars */) = 0\n"
+      "40 execve(\"/usr/local/bin/redis-server\", [...], 0x7ff) = -1 ENOENT "
+      "(No such file or directory)\n"
+      "40 execve(\"/usr/bin/redis-server\", [...], 0x7ff /* 41 vars */) = 0\n"
+      "40 openat(AT_FDCWD</r>, \"/r/aof\", O_WRONLY|O_CREAT, 0644) = "
+      "3</r/aof>\n"
+      "40 clone(child_stack=NULL, flags=SIGCHLD) = 41\n"
+      "41 execve(\"/bin/sh\", [...], 0x7ff /* 41 vars */) = 0\n"
+      "40 write(3</r/aof>, \"\"..., 38) = 38\n"
+      "40 fdatasync(3</r/aof>) = 0\n");
+  CHECK(t.argv == std::vector<std::string>{"/usr/bin/redis-server"});
+  // No execve seen (--pid): the caller's to fill.
+  CHECK(Lines("1 write(3</r/aof>, \"\"..., 38) = 38\n"
+              "1 fdatasync(3</r/aof>) = 0\n")
+            .argv.empty());
+}
+
+TEST_CASE("strace: syncs the grouping cannot join are said") {
+  // tdb (TDB_NOMMAP) commits a transaction with four fdatasyncs of its one
+  // file between taking and releasing its record locks, as strace -f showed
+  // tdbtool 1.4.8 do: they differ in neither file nor call.
+  std::string text =
+      "9 openat(AT_FDCWD</t>, \"/t/db.tdb\", O_RDWR) = 3</t/db.tdb>\n";
+  for (int k = 0; k < 5; ++k) {
+    text +=
+        "9 fcntl(3</t/db.tdb>, F_SETLKW, {l_type=F_WRLCK, l_whence=SEEK_SET, "
+        "l_start=168, l_len=0}) = 0\n";
+    for (int s = 0; s < 4; ++s) {
+      text += "9 pwrite64(3</t/db.tdb>, \"\"..., 100, " +
+              std::to_string(1000 * s) + ") = 100\n";
+      text += "9 fdatasync(3</t/db.tdb>) = 0\n";
+    }
+    for (const char* at : {"168, l_len=0", "8, l_len=1", "0, l_len=1"}) {
+      text += std::string(
+                  "9 fcntl(3</t/db.tdb>, F_SETLKW, {l_type=F_UNLCK, "
+                  "l_whence=SEEK_SET, l_start=") +
+              at + "}) = 0\n";
+    }
+  }
+  const Trace t = Lines(text);
+  CHECK(t.commits.size() == 20);
+  REQUIRE(t.limits.size() == 1);
+  CHECK_THAT(t.limits[0],
+             Catch::StartsWith("syncs not grouped: between its lock releases "
+                               "the program made 4 syncs each time (5 of 5") &&
+                 Catch::Contains("not reproduced"));
 }
 
 TEST_CASE("strace: a relative rename after chdir, before any open") {
