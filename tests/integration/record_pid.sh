@@ -7,7 +7,9 @@
 # 3. by --pid, a log there before in two extents: the trace says its layout from before
 #    is not reproduced;
 # 4. from the start, a log made by O_TMPFILE and linked: recorded under its name;
-# 5. from the start, through setpriv: the program recorded is the one setpriv ran.
+# 5. from the start, through setpriv: the program recorded is the one setpriv ran;
+# 6. 200 equal writes a sync make a case of 200 writes (it said 0, which --case refused
+#    after "case file saved"), 2000 none, and record says why.
 # Root: --pid attaches with ptrace to processes this shell did not start.
 source "$(dirname "$0")/lib.sh"
 command -v strace > /dev/null || skip "strace missing (scripts/lib/common.sh installs it)"
@@ -145,4 +147,28 @@ rm -f "$d/log" "$d/trace.json"
 check "O_TMPFILE without --file: exit 0 ($(head -c 300 "$d/record.err"))" [ $? -eq 0 ]
 check "O_TMPFILE without --file: all 5 commits from 0, under its name" \
   py "t['files'][0]['path'] == '$d/log' and $writes == [(100 * i, 100) for i in range(5)]"
+cat > "$WORK/many.py" << 'EOF'
+import os, sys
+fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+for _ in range(12):
+    for _ in range(int(sys.argv[2])):
+        os.write(fd, b"x" * 8)
+    os.fdatasync(fd)
+EOF
+for n in 200 2000; do
+  rm -rf "$d" && mkdir -p "$d"
+  "$ALIGNBENCH" record --file "$d/log" --out "$d/t.json" -- "$PY" "$WORK/many.py" "$d/log" "$n" \
+    > "$d/record.out" 2> "$d/record.err"
+  check "$n writes a sync: exit 0 ($(head -c 300 "$d/record.err"))" [ $? -eq 0 ]
+  if [ "$n" -eq 200 ]; then
+    check "200 writes a sync: a case of 200 writes, 200 a sync" "$PY" -c '
+import json, sys
+c = json.load(open(sys.argv[1]))
+sys.exit(0 if c["writes"] == 200 and c["commits_per_sync"] == 200 else 1)' "$d/t.case.json"
+  else
+    check "2000 writes a sync: no case file" [ ! -e "$d/t.case.json" ]
+    check "2000 writes a sync: said why" \
+      grep -q "no case file: 2000 writes of 8 B share each sync, and the case they make is refused: .*at most 1024" "$d/record.out"
+  fi
+done
 finish
