@@ -171,9 +171,11 @@ TEST_PACKAGES=(python3 python3-jsonschema libbenchmark-tools util-linux e2fsprog
 # headers for the test's client, MariaDB 10.11), and strace for their write patterns; and
 # programs no case models, for `alignbench record` (Redis 7, etcd 3.4 and its client, and
 # LMDB 0.9 and LevelDB 1.23 through Python's bindings: tests/engines/record_journals.sh;
-# Samba's tdb through tdbtool: tests/engines/record_tdb.sh).
+# Samba's tdb through tdbtool: tests/engines/record_tdb.sh; Berkeley DB 5.3 through
+# Python's bindings: tests/engines/record_bdb.sh).
 ENGINE_PACKAGES=(postgresql-15 sqlite3 librocksdb-dev mariadb-server strace redis-server
-                 etcd-server etcd-client python3-lmdb python3-plyvel tdb-tools)
+                 etcd-server etcd-client python3-lmdb python3-plyvel tdb-tools
+                 python3-bsddb3)
 
 # shown TEXT...: TEXT (the words joined by spaces) as it may go to a terminal, escaped as
 # alignbench escapes what it prints (EscapeControl in lib/base/error.cc): C0 controls and
