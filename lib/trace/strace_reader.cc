@@ -564,20 +564,23 @@ class Parser {
                    "allocate as the program's did");
   }
 
-  // A file there before the trace, in several extents (SQLite's journal
-  // recycled by --pid): the replay's private file is laid out anew, and
-  // where the program's writes crossed from one extent to the next is not
-  // reproduced. Said in the limits, and by the replay before it measures.
+  // A recycled file there before the trace in more extents than its size
+  // needs (one per 128 MiB, ext4's block group; SQLite's journal recycled
+  // by --pid, in two): the replay's prewritten private file is laid out
+  // anew, and where the program's writes crossed from one extent to the
+  // next is not reproduced. Said in the limits, and by the replay before it
+  // measures. A preallocated file is fallocated by the replay as it was.
   void PriorLayout(const std::string& path, const TraceFile& file) {
     auto it = options_.extents_before.find(path);
-    if (file.state == FileState::kNew || it == options_.extents_before.end() ||
-        it->second < 2) {
+    if (file.state != FileState::kRecycled ||
+        it == options_.extents_before.end() ||
+        it->second <= 1 + file.size_at_open / (128ull << 20)) {
       return;
     }
     limits_.insert("layout: " + path + " was in " + std::to_string(it->second) +
-                   " extents when the trace began; a replay lays its file out "
-                   "anew (prewritten or preallocated in one go): the layout "
-                   "from before is not reproduced");
+                   " extents when the trace began; a replay writes its file "
+                   "anew in one go before it measures: the layout from before "
+                   "is not reproduced");
   }
 
   // The id of `path` in paths_, made on first use; where a rename gave

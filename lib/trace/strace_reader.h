@@ -59,8 +59,9 @@ struct StraceOptions {
   // holes as the program did, not into a prewritten file.
   std::set<std::string> sparse_before;
   // How many extents a file held before the program ran, where the
-  // filesystem said (FIEMAP): a file of several, whose layout a replay's
-  // private file does not take, is said in the trace's limits.
+  // filesystem said (FIEMAP): a recycled file in more than its size needs,
+  // whose layout a replay's prewritten file does not take, is said in the
+  // trace's limits.
   std::map<std::string, std::uint64_t> extents_before;
   // A process had an io_uring before strace attached (--pid): its setup is
   // never seen, and writes through it are not traced.
