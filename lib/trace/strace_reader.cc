@@ -1153,6 +1153,7 @@ class Parser {
       if (!failed && !c.args.empty()) exec_[pid_] = PathArg("", c.args[0]);
       return;
     }
+    if (failed && *does == Does::kSyncAll) return;
     const bool limit = *does == Does::kUringSetup || *does == Does::kMsync ||
                        *does == Does::kSyncAll;
     if ((failed || c.args.empty()) && !limit) return;

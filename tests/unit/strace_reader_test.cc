@@ -703,6 +703,7 @@ TEST_CASE("strace: an O_TMPFILE log, linked; syncfs and sync said") {
       "7 fdatasync(3</d/#10977639>(deleted)) = 0\n"
       "7 write(3</d/#10977639>(deleted), \"\"..., 100) = 100\n"
       "7 syncfs(3</d/#10977639>(deleted)) = 0\n"
+      "7 syncfs(9</d/x>) = -1 EBADF (Bad file descriptor)\n"
       "7 sync() = 0\n";
   const Trace t = Lines(text);
   REQUIRE(t.files.size() == 1);
