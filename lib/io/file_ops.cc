@@ -1,8 +1,18 @@
 #include "lib/io/file_ops.h"
 
 #include <fcntl.h>
+#include <liburing.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <vector>
 
 namespace alignbench {
 namespace {
@@ -39,7 +49,40 @@ class SystemOps final : public FileOps {
   int UnlinkAt(int dir_fd, const char* name) override {
     return ::unlinkat(dir_fd, name, 0);
   }
+  int Open(const char* path, int flags) override { return ::open(path, flags); }
+  int Fstat(int fd, struct stat* st) override { return ::fstat(fd, st); }
+  int Fiemap(int fd, fiemap* map) override {
+    return ::ioctl(fd, FS_IOC_FIEMAP, map);
+  }
+  int ResidentPages(int fd, std::uint64_t span, std::uint64_t* pages) override;
+  int RingInit(unsigned entries, io_uring* ring) override {
+    return io_uring_queue_init(entries, ring, 0);
+  }
+  int RingSubmitAndWait(io_uring* ring, unsigned wait) override {
+    return io_uring_submit_and_wait(ring, wait);
+  }
+  void RingExit(io_uring* ring) override { io_uring_queue_exit(ring); }
 };
+
+int SystemOps::ResidentPages(int fd, std::uint64_t span, std::uint64_t* pages) {
+  if (span == 0) {
+    *pages = 0;
+    return 0;
+  }
+  void* map = ::mmap(nullptr, span, PROT_READ, MAP_SHARED, fd, 0);
+  if (map == MAP_FAILED) return -1;
+  const long page = ::sysconf(_SC_PAGESIZE);
+  std::vector<unsigned char> vec((span + page - 1) / page);
+  const int rc = ::mincore(map, span, vec.data());
+  const int saved = errno;
+  if (rc == 0) {
+    *pages = static_cast<std::uint64_t>(std::count_if(
+        vec.begin(), vec.end(), [](unsigned char v) { return v & 1; }));
+  }
+  ::munmap(map, span);
+  errno = saved;
+  return rc;
+}
 
 }  // namespace
 

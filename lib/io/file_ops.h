@@ -1,4 +1,4 @@
-// The system calls a run makes on its own test file, behind one interface, so
+// The system calls a run makes on its own test files, behind one interface, so
 // that a test can make any one of them fail (or wait) at a chosen moment
 // without root and without a hook in production code: the seam through which
 // faults are injected. Production uses SystemFileOps(), a stateless object
@@ -10,6 +10,11 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <cstdint>
+
+struct stat;
+struct fiemap;
+struct io_uring;
 
 namespace alignbench {
 
@@ -37,6 +42,24 @@ class FileOps {
   // unlinkat(2) of `name` in the directory open as `dir_fd`: the file goes
   // even when the directory was renamed meanwhile.
   virtual int UnlinkAt(int dir_fd, const char* name) = 0;
+  // open(2) of something that exists: the test file again through
+  // /proc/self/fd (other status flags), or its directory.
+  virtual int Open(const char* path, int flags) = 0;
+  virtual int Fstat(int fd, struct stat* st) = 0;
+  // ioctl(2) FS_IOC_FIEMAP: where the file's extents lie.
+  virtual int Fiemap(int fd, fiemap* map) = 0;
+  // How many of the pages of the file's first `span` bytes are in the page
+  // cache: mmap(2) read-only, mincore(2), munmap(2); -1 with errno if not
+  // known.
+  virtual int ResidentPages(int fd, std::uint64_t span,
+                            std::uint64_t* pages) = 0;
+  // io_uring's three calls, as liburing returns them (a negative errno):
+  // io_uring_queue_init (io_uring_setup(2)), io_uring_submit_and_wait
+  // (io_uring_enter(2)) and io_uring_queue_exit. A write in the ring reaches
+  // the file by the kernel, not by a call: a test fails it by its fd.
+  virtual int RingInit(unsigned entries, io_uring* ring) = 0;
+  virtual int RingSubmitAndWait(io_uring* ring, unsigned wait) = 0;
+  virtual void RingExit(io_uring* ring) = 0;
 };
 
 // The kernel's calls. It holds no state: one object serves every run.
@@ -74,6 +97,21 @@ class FileOpsWrapper : public FileOps {
   int UnlinkAt(int dir_fd, const char* name) override {
     return target_.UnlinkAt(dir_fd, name);
   }
+  int Open(const char* path, int flags) override {
+    return target_.Open(path, flags);
+  }
+  int Fstat(int fd, struct stat* st) override { return target_.Fstat(fd, st); }
+  int Fiemap(int fd, fiemap* map) override { return target_.Fiemap(fd, map); }
+  int ResidentPages(int fd, std::uint64_t span, std::uint64_t* pages) override {
+    return target_.ResidentPages(fd, span, pages);
+  }
+  int RingInit(unsigned entries, io_uring* ring) override {
+    return target_.RingInit(entries, ring);
+  }
+  int RingSubmitAndWait(io_uring* ring, unsigned wait) override {
+    return target_.RingSubmitAndWait(ring, wait);
+  }
+  void RingExit(io_uring* ring) override { target_.RingExit(ring); }
 
  private:
   FileOps& target_;

@@ -188,8 +188,8 @@ TestFile::~TestFile() {
 
 Result<UniqueFd> TestFile::Reopen(int flags) const {
   std::string proc = "/proc/self/fd/" + std::to_string(fd_.get());
-  int fd =
-      ::open(proc.c_str(), (flags & ~(O_CREAT | O_EXCL | O_TRUNC)) | O_CLOEXEC);
+  int fd = ops_->Open(proc.c_str(),
+                      (flags & ~(O_CREAT | O_EXCL | O_TRUNC)) | O_CLOEXEC);
   if (fd < 0) {
     Error error = SystemError(ErrorKind::kSetup, "reopen", path_, errno);
     if (error.errno_value == ENOENT) {

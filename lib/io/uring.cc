@@ -1,14 +1,13 @@
 #include "lib/io/uring.h"
 
 #include <liburing.h>
-#include <sys/uio.h>
 
 #include <cerrno>
 
 namespace alignbench {
 
 void Uring::Close::operator()(io_uring* ring) const {
-  io_uring_queue_exit(ring);
+  ops->RingExit(ring);
   delete ring;
 }
 
@@ -16,24 +15,24 @@ void Uring::Close::operator()(io_uring* ring) const {
 // and an entry per write, and a commit writes at most this many times.
 constexpr unsigned kEntriesPerSlot = 4;
 
-Result<Uring> Uring::Open(unsigned depth) {
+Result<Uring> Uring::Open(unsigned depth, FileOps& ops) {
   auto ring = std::make_unique<io_uring>();
-  if (const int rc =
-          io_uring_queue_init(depth * kEntriesPerSlot, ring.get(), 0);
+  if (const int rc = ops.RingInit(depth * kEntriesPerSlot, ring.get());
       rc < 0) {
     return SystemError(ErrorKind::kSetup, "io_uring_setup", "", -rc);
   }
-  return Uring(std::unique_ptr<io_uring, Close>(ring.release()), depth);
+  return Uring(std::unique_ptr<io_uring, Close>(ring.release(), Close{&ops}),
+               depth);
 }
 
 namespace {
 
 // The rest of a write io_uring did short, as PwriteAll would.
-int FinishShort(const RingWrite& w, std::uint64_t done) {
+int FinishShort(const RingWrite& w, std::uint64_t done, FileOps& ops) {
   while (done < w.length) {
-    iovec rest{const_cast<char*>(w.bytes + done), w.length - done};
     const ssize_t n =
-        ::pwritev2(w.fd, &rest, 1, static_cast<off_t>(w.offset + done), w.rwf);
+        ops.PwriteFlags(w.fd, w.bytes + done, w.length - done,
+                        static_cast<off_t>(w.offset + done), w.rwf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return n < 0 ? errno : EIO;
     done += static_cast<std::uint64_t>(n);
@@ -77,7 +76,7 @@ std::optional<Uring::Failure> Uring::WriteAll(const RingWrite* writes,
       queued = next;
       ++chains;
     }
-    const int submitted = io_uring_submit_and_wait(ring_.get(), 1);
+    const int submitted = ops().RingSubmitAndWait(ring_.get(), 1);
     if (submitted < 0 && submitted != -EINTR) {
       return Failure{done, -submitted};
     }
@@ -92,7 +91,8 @@ std::optional<Uring::Failure> Uring::WriteAll(const RingWrite* writes,
       if (index + 1 == count || !writes[index].then_next) --chains;
       const int error =
           res < 0 ? -res
-                  : FinishShort(writes[index], static_cast<std::uint64_t>(res));
+                  : FinishShort(writes[index], static_cast<std::uint64_t>(res),
+                                ops());
       if (error != 0 && (!failure || index < failure->index)) {
         failure = Failure{index, error};
       }

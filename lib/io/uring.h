@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "lib/base/error.h"
+#include "lib/io/file_ops.h"
 
 struct io_uring;
 
@@ -31,8 +32,8 @@ struct RingWrite {
 class Uring final {
  public:
   // A ring for `depth` writes (or chains) in flight, or io_uring_setup's
-  // errno.
-  static Result<Uring> Open(unsigned depth);
+  // errno. Every call on the ring goes through `ops`, which must outlive it.
+  static Result<Uring> Open(unsigned depth, FileOps& ops = SystemFileOps());
 
   // The batch's writes, up to the depth of them (or of their chains) in
   // flight at a time, each awaited; a write the kernel did short is finished
@@ -45,12 +46,14 @@ class Uring final {
 
  private:
   struct Close {
+    FileOps* ops;
     void operator()(io_uring* ring) const;
   };
   std::size_t QueueChain(const RingWrite* writes, std::size_t count,
                          std::size_t first);
   Uring(std::unique_ptr<io_uring, Close> ring, unsigned depth)
       : ring_(std::move(ring)), depth_(depth) {}
+  FileOps& ops() const { return *ring_.get_deleter().ops; }
 
   std::unique_ptr<io_uring, Close> ring_;
   unsigned depth_;
