@@ -32,6 +32,8 @@ class Payload final {
   // The bytes of write k of the run (warm-up included): `size` bytes.
   const char* For(std::uint64_t k);
   std::size_t Slots() const { return slots_; }
+  // The bytes For() gives each write.
+  std::size_t Size() const { return size_; }
   std::size_t Bytes() const { return ring_.size(); }
 
  private:
