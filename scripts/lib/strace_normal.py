@@ -16,6 +16,9 @@ as the threads take the commits in either order.
 import re
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the tree for the import below
+from helper_args import operands  # noqa: E402
+
 PID = re.compile(r"^(\d+)\s+")
 UNFINISHED = " <unfinished ...>"
 RESUMED = re.compile(r"^<\.\.\. (\w+) resumed>\s?")
@@ -118,13 +121,12 @@ def sorted_writes(lines):
     return result[:-1]
 
 
-def main(argv):
-    if len(argv) != 2:
-        sys.exit("usage: strace_normal.py TRACE")
-    with open(argv[1], errors="replace") as trace:
+def main():
+    (path,) = operands(__doc__, 1, 1)
+    with open(path, errors="replace") as trace:
         for line in normal(trace.readlines()):
             print(line)
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main()
