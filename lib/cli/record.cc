@@ -232,7 +232,7 @@ void WriteCaseFile(const Trace& trace, const std::string& out,
 
 // The trace saved to plan.out (never over a file the program wrote), said,
 // and its case file.
-Status Save(const RecordPlan& plan, const Recorded& recorded,
+Status Save(const RecordPlan& plan, const RecordedRun& recorded,
             SaveStop& abandon) {
   const Trace& trace = recorded.trace;
   if (trace.files.empty()) return NothingTraced(plan, recorded);
@@ -279,7 +279,7 @@ int RecordCommand(const ParsedCommand& parsed) {
     return 128 + signo;
   }
   SaveStop abandon(stop);
-  Result<Recorded> recorded = Record(plan.value(), version, stop, abandon);
+  Result<RecordedRun> recorded = Record(plan.value(), version, stop, abandon);
   Status saved = recorded ? Save(plan.value(), recorded.value(), abandon)
                           : Status(recorded.error());
   if (abandon.signo() != 0) {

@@ -131,8 +131,8 @@ int ProgramStatus(int st, const Recording& plan) {
 
 }  // namespace
 
-Result<Recorded> Record(const Recording& plan, const std::string& version,
-                        const StopSignals& stop, SaveStop& abandon) {
+Result<RecordedRun> Record(const Recording& plan, const std::string& version,
+                           const StopSignals& stop, SaveStop& abandon) {
   RawOutput raw;
   if (raw.path.empty()) {
     return SystemError(ErrorKind::kSetup, "create strace's output in", raw.dir,
@@ -150,7 +150,7 @@ Result<Recorded> Record(const Recording& plan, const std::string& version,
   }
   Result<int> status = RunStrace(StraceArgv(plan, raw.path, family), run, stop);
   if (!status) return status.error();
-  Recorded recorded;
+  RecordedRun recorded;
   recorded.program_status = ProgramStatus(status.value(), plan);
   Result<std::string> text =
       ReadWholeFile(raw.path, ErrorKind::kSetup, kMaxStraceBytes);
@@ -279,7 +279,7 @@ bool Unnamed(const std::vector<std::string>& paths) {
 // Nothing to save: what was missing, and what to do. Where --file matched
 // nothing, the files the program did write and sync are named; where it
 // wrote through a shared mapping, that is said.
-Error NothingTraced(const Recording& plan, const Recorded& recorded) {
+Error NothingTraced(const Recording& plan, const RecordedRun& recorded) {
   std::string what =
       plan.options.globs.empty()
           ? std::string("no regular file was both written and synced")

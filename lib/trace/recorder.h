@@ -69,7 +69,7 @@ class SaveStop {
 inline constexpr std::uint64_t kSaidStraceBytes = 4ull << 20;
 
 // What strace saw, and how the program ended.
-struct Recorded {
+struct RecordedRun {
   Trace trace;
   int program_status = 0;
   // Where --file matched nothing: the files the program did write and sync.
@@ -86,11 +86,11 @@ std::vector<std::string> ProgramRan(const std::vector<std::string>& command,
 
 // Runs strace as planned, with the version asked beforehand (asked again of
 // the program that ran, where that is another: ProgramRan).
-Result<Recorded> Record(const Recording& plan, const std::string& version,
-                        const StopSignals& stop, SaveStop& abandon);
+Result<RecordedRun> Record(const Recording& plan, const std::string& version,
+                           const StopSignals& stop, SaveStop& abandon);
 
 // Nothing to save: what was missing, and what to do.
-Error NothingTraced(const Recording& plan, const Recorded& recorded);
+Error NothingTraced(const Recording& plan, const RecordedRun& recorded);
 
 // What was recorded, in words, ending with where the trace is saved.
 void Describe(std::ostream& out, const Trace& trace, const std::string& path);

@@ -51,14 +51,14 @@ TEST_CASE("recorder: Describe names each kind of op, and what is unsynced") {
 TEST_CASE("recorder: wrote nothing says why: io_uring, syncfs, O_TMPFILE") {
   Recording plan;
   plan.program = {"prog"};
-  Recorded ring;
+  RecordedRun ring;
   ring.trace.limits = {
       "io_uring_setup seen: writes through io_uring are not traced"};
   const std::string uring = NothingTraced(plan, ring).Message();
   CHECK_THAT(uring, Catch::Contains("prog wrote nothing to trace") &&
                         Catch::Contains("through io_uring cannot be recorded"));
   // Commits made durable by syncfs alone: no file was written and synced.
-  Recorded syncfs;
+  RecordedRun syncfs;
   syncfs.trace.limits = {
       "sync or syncfs: 3 calls that make every file of a filesystem "
       "durable; ..."};
@@ -67,7 +67,7 @@ TEST_CASE("recorder: wrote nothing says why: io_uring, syncfs, O_TMPFILE") {
                       Catch::Contains("name its files with --file"));
   // A log made by O_TMPFILE, which --file did not name.
   plan.options.globs = {"/d/log"};
-  Recorded tmp;
+  RecordedRun tmp;
   tmp.written_elsewhere = {"/d/#1234"};
   const std::string unnamed = NothingTraced(plan, tmp).Message();
   CHECK_THAT(unnamed, Catch::Contains("it wrote and synced /d/#1234") &&
