@@ -129,6 +129,21 @@ int ProgramStatus(int st, const Recording& plan) {
   return status;
 }
 
+// The trace's program and version as the program that wrote ran (setpriv's
+// server, not setpriv), said where that is not the command; and strace's own.
+void NameProgram(const Recording& plan, const std::string& version,
+                 Trace& trace) {
+  const std::string ran = trace.argv.empty() ? "" : trace.argv[0];
+  trace.argv = ProgramRan(plan.program, plan.executable, ran);
+  trace.version = version;
+  if (trace.argv != plan.program) {
+    trace.version = ProgramVersion(ran);
+    std::cerr << "alignbench record: recorded as " << EscapeControl(ran)
+              << ", the program " << EscapeControl(plan.program[0]) << " ran\n";
+  }
+  trace.recorder = FirstLineOf({plan.strace, "-V"});
+}
+
 }  // namespace
 
 Result<RecordedRun> Record(const Recording& plan, const std::string& version,
@@ -183,16 +198,7 @@ Result<RecordedRun> Record(const Recording& plan, const std::string& version,
       }
     }
   }
-  const std::string ran =
-      recorded.trace.argv.empty() ? "" : recorded.trace.argv[0];
-  recorded.trace.argv = ProgramRan(plan.program, plan.executable, ran);
-  recorded.trace.version = version;
-  if (recorded.trace.argv != plan.program) {
-    recorded.trace.version = ProgramVersion(ran);
-    std::cerr << "alignbench record: recorded as " << EscapeControl(ran)
-              << ", the program " << EscapeControl(plan.program[0]) << " ran\n";
-  }
-  recorded.trace.recorder = FirstLineOf({plan.strace, "-V"});
+  NameProgram(plan, version, recorded.trace);
   return recorded;
 }
 
