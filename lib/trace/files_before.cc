@@ -189,8 +189,10 @@ std::string DescriptionOf(pid_t pid, int fd, const std::string& path,
   for (const FoundFd& f : found) {
     if (f.path == path && f.pid != pid &&
         ::syscall(SYS_kcmp, f.pid, pid, KCMP_FILE, f.fd, fd) == 0) {
-      found.push_back({pid, fd, path, f.description});
-      return f.description;
+      // A copy: the push_back below may move `found`, and `f` with it.
+      const std::string description = f.description;
+      found.push_back({pid, fd, path, description});
+      return description;
     }
   }
   found.push_back(
