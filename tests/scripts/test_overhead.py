@@ -1,7 +1,7 @@
 """scripts/lib/overhead.py, behind the harness's overhead figures (scripts/harness-bench
-part a, scripts/overhead-vs): a run's ns per write from both variants, the ratios paired
-by round number whatever the order of the plain loop's lines, their median and
-quartiles, on hand-made runs."""
+part a, scripts/overhead-vs, scripts/trace-overhead): a run's ns per write from both
+variants, the ratios paired by round number whatever the order of the plain loop's lines,
+their median and quartiles, the trace's arm against the counters', on hand-made runs."""
 import os
 import sys
 import unittest
@@ -20,6 +20,13 @@ ROUNDS = {1: (100, (100, 100)), 2: (200, (200, 216)), 3: (100, (100, 116)),
 def run(aligned, unaligned):
     return support.result([{"aligned": {"write_sync": {"mean_ns": aligned}},
                             "unaligned": {"write_sync": {"mean_ns": unaligned}}}])
+
+
+def timed(p50, source):
+    """A trace-overhead run: both variants' median write+sync P50, its account's SOURCE."""
+    both = {"write_sync": {"p50_ns": p50}}
+    return support.result([{"aligned": both, "unaligned": both}],
+                          device_account={"source": source})
 
 
 class OverheadTest(support.FilesTest):
@@ -55,6 +62,23 @@ class OverheadTest(support.FilesTest):
         # 2 / 1.08 and 2 / 1.04 in the middle: (1.8519 + 1.9231) / 2.
         self.assertTrue(lines[2].startswith("  this / other  median 1.887 (quartiles "), lines[2])
         self.assertEqual(lines[3], "  plain loop: median 150 ns per write")
+
+    def test_traced_pairs_the_arms_by_round(self):
+        # Medians (p50) of both variants, per round: counters 1 then 2 ms, traced 1.1
+        # then 2 ms: ratios 1.1 and 1.0 (quartiles of two, as statistics.quantiles
+        # extrapolates them).
+        for r, (counters, traced) in enumerate(((1e6, 1.1e6), (2e6, 2e6)), 1):
+            self.write(f"counters-{r}.json", timed(counters, "device counters"))
+            self.write(f"traced-{r}.json", timed(traced, "block trace"))
+        self.assertEqual(overhead.traced(self.dir), [
+            "  traced / counters: median 1.050 (quartiles 0.975..1.125), 2 rounds",
+            "  counters alone: median 1.500 ms per write+sync (median of the rounds)"])
+
+    def test_traced_refuses_a_run_whose_account_came_from_elsewhere(self):
+        self.write("counters-1.json", timed(100, "device counters"))
+        self.write("traced-1.json", timed(100, "device counters"))
+        with self.assertRaisesRegex(ValueError, "traced-1.json: .* not block trace"):
+            overhead.traced(self.dir)
 
     def test_an_unknown_mode_is_a_usage_error(self):
         status, out = support.run_main(overhead.main, "sideways", self.dir)
