@@ -2,20 +2,24 @@
 // and an error names the key's path ("pairs[0].size_bytes"), because files
 // come from strangers and must never crash or mislead `show` and `compare`.
 //
-// A file of the schema's version (2) is first held to the schema itself,
-// compiled in (lib/result/schema_check.h): whatever the schema refuses, show
-// and compare refuse, with the path, what was found and what is allowed; the
-// reader then checks the rules across fields that the schema cannot say.
+// A file of a version the schema describes (2 or 3) is first held to the schema
+// itself, compiled in (lib/result/schema_check.h): whatever the schema refuses,
+// show and compare refuse, with the path, what was found and what is allowed;
+// the reader then checks the rules across fields that the schema cannot say.
 // tests/integration/schema_reader.sh breaks every field to hold both to each
 // other. Version 1 files were written before the schema and are read as they
 // always were.
+//
+// A fault is a value here as everywhere in lib/: the first one found is
+// kept (Fault) and returned as the error; nothing throws. The keys of plain
+// values of the plain objects are read by their field tables
+// (result_fields.h), the rest by hand.
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <limits>
 #include <memory>
 #include <new>
-#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -38,8 +42,22 @@ namespace {
 
 using nlohmann::json;
 
-struct FieldError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// What is wrong with a document, found as it is read: the first fault, with
+// its key's path ("key 'alignbench.pairs[0].size_bytes' is missing"). The
+// readers of one document share it. Past a fault a getter gives an empty
+// value and reading goes on to the end, where ReadAlignbench returns the
+// fault as its error and drops what was read: nothing read after a fault is
+// used, and no exception is thrown.
+class Fault {
+ public:
+  void Say(std::string what) {
+    if (!first_) first_ = std::move(what);
+  }
+  bool found() const { return first_.has_value(); }
+  const std::string& what() const { return *first_; }
+
+ private:
+  std::optional<std::string> first_;
 };
 
 // --- reading, into the Report ---------------------------------------------
@@ -50,13 +68,19 @@ class ObjectReader {
   // `strict`: the file claims a version the schema describes (2 or 3), whose
   // shape was checked already; the rules across its fields are checked as it is
   // read. Version 1 files were written before the schema and are read
-  // leniently.
-  ObjectReader(const json& value, std::string path, bool strict = false)
-      : j_(value), path_(std::move(path)), strict_(strict) {
-    if (!j_.is_object()) Fail(path_, "an object", j_);
+  // leniently. A value that is no object is a fault, read as an empty one.
+  ObjectReader(const json& value, std::string path, Fault& fault,
+               bool strict = false)
+      : j_(value.is_object() ? value : Empty()),
+        path_(std::move(path)),
+        fault_(&fault),
+        strict_(strict) {
+    if (!value.is_object()) Fail(path_, "an object", value);
   }
 
   bool strict() const { return strict_; }
+  // A fault was found, here or anywhere else in the document.
+  bool failed() const { return fault_->found(); }
 
   bool Has(const char* key) const {
     return j_.contains(key) && !j_.at(key).is_null();
@@ -64,8 +88,7 @@ class ObjectReader {
 
   template <typename T>
   T Get(const char* key) const {
-    if (!j_.contains(key))
-      throw FieldError("key '" + Path(key) + "' is missing");
+    if (!Present(key)) return T{};
     return As<T>(j_.at(key), Path(key));
   }
 
@@ -80,28 +103,40 @@ class ObjectReader {
   }
 
   // The value itself, for parsers kept elsewhere (the settings table's, the
-  // histograms'); Path gives their errors its place.
+  // histograms'), where Has(key); Path gives their errors its place.
   const json& Raw(const char* key) const { return j_.at(key); }
 
   std::string Path(const char* key) const {
     return path_.empty() ? key : path_ + "." + key;
   }
 
+  // "key 'PATH': RULE": a rule of the key's value that the file breaks.
+  void Broken(const char* key, const std::string& rule) const {
+    fault_->Say("key '" + Path(key) + "': " + rule);
+  }
+  // A fault whose text another parser made (it names its key already).
+  void Refused(const std::string& what) const { fault_->Say(what); }
+  void Missing(const char* key) const {
+    fault_->Say("key '" + Path(key) + "' is missing");
+  }
+
   ObjectReader Object(const char* key) const {
-    if (!j_.contains(key))
-      throw FieldError("key '" + Path(key) + "' is missing");
-    return ObjectReader(j_.at(key), Path(key), strict_);
+    if (!Present(key))
+      return ObjectReader(Empty(), Path(key), *fault_, strict_);
+    return ObjectReader(j_.at(key), Path(key), *fault_, strict_);
   }
 
   std::vector<ObjectReader> Objects(const char* key) const {
-    if (!j_.contains(key))
-      throw FieldError("key '" + Path(key) + "' is missing");
+    if (!Present(key)) return {};
     const json& list = j_.at(key);
-    if (!list.is_array()) Fail(Path(key), "a list", list);
+    if (!list.is_array()) {
+      Fail(Path(key), "a list", list);
+      return {};
+    }
     std::vector<ObjectReader> items;
     for (std::size_t i = 0; i < list.size(); ++i) {
       items.emplace_back(list[i], Path(key) + "[" + std::to_string(i) + "]",
-                         strict_);
+                         *fault_, strict_);
     }
     return items;
   }
@@ -119,25 +154,28 @@ class ObjectReader {
     return {};
   }
 
-  template <typename E, std::size_t N>
-  E Name(const Named<E> (&table)[N], const char* key) const {
+  // An enum by the name its table gives it; the table's first value where
+  // the name is none of them (a fault).
+  template <typename Table>
+  NamedEnum<Table> Name(const Table& table, const char* key) const {
     const std::string name = Get<std::string>(key);
     auto value = FromName(table, name);
-    if (!value) {
-      throw FieldError("key '" + Path(key) + "': unknown value '" + name +
-                       "' (expected " + NameList(table) + ")");
+    if (!value && Present(key)) {
+      Broken(key,
+             "unknown value '" + name + "' (expected " + NameList(table) + ")");
     }
-    return *value;
+    return value.value_or(std::begin(table)->value);
   }
 
-  template <typename E, std::size_t N>
-  std::vector<E> Names(const Named<E> (&table)[N], const char* key) const {
-    std::vector<E> values;
+  template <typename Table>
+  std::vector<NamedEnum<Table>> Names(const Table& table,
+                                      const char* key) const {
+    std::vector<NamedEnum<Table>> values;
     for (const std::string& name : Get<std::vector<std::string>>(key)) {
       auto value = FromName(table, name);
       if (!value) {
-        throw FieldError("key '" + Path(key) + "': unknown value '" + name +
-                         "'");
+        Broken(key, "unknown value '" + name + "'");
+        return values;
       }
       values.push_back(*value);
     }
@@ -145,35 +183,50 @@ class ObjectReader {
   }
 
  private:
-  [[noreturn]] static void Fail(const std::string& path, const char* expected,
-                                const json& got) {
-    throw FieldError(
-        "key '" + path + "': expected " + expected + ", got " +
-        (got.is_number() ? got.dump() : std::string(got.type_name())));
+  static const json& Empty() {
+    static const json empty = json::object();
+    return empty;
   }
 
+  // The key is there; a fault where it is not.
+  bool Present(const char* key) const {
+    if (j_.contains(key)) return true;
+    Missing(key);
+    return false;
+  }
+
+  void Fail(const std::string& path, const char* expected,
+            const json& got) const {
+    fault_->Say("key '" + path + "': expected " + expected + ", got " +
+                (got.is_number() ? got.dump() : std::string(got.type_name())));
+  }
+
+  // The value as a T, or T{} and a fault where it is none.
   template <typename T>
-  static T As(const json& v, const std::string& path) {
+  T As(const json& v, const std::string& path) const {
     if constexpr (std::is_same_v<T, std::string>) {
-      if (!v.is_string()) Fail(path, "a string", v);
-      return v.get<std::string>();
+      if (v.is_string()) return v.get<std::string>();
+      Fail(path, "a string", v);
     } else if constexpr (std::is_same_v<T, bool>) {
-      if (!v.is_boolean()) Fail(path, "true or false", v);
-      return v.get<bool>();
+      if (v.is_boolean()) return v.get<bool>();
+      Fail(path, "true or false", v);
     } else if constexpr (std::is_floating_point_v<T>) {
-      if (!v.is_number()) Fail(path, "a number", v);
-      return v.get<T>();
+      if (v.is_number()) return v.get<T>();
+      Fail(path, "a number", v);
     } else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>) {
       // nlohmann stores 2 as signed when it was built in code, unsigned when
       // parsed, and 2.0 as a double: JSON Schema's "integer" is all three.
       const std::optional<std::uint64_t> whole = WholeNumber(v);
-      if (!whole || *whole > std::numeric_limits<T>::max()) {
-        Fail(path, "a non-negative whole number", v);
+      if (whole && *whole <= std::numeric_limits<T>::max()) {
+        return static_cast<T>(*whole);
       }
-      return static_cast<T>(*whole);
+      Fail(path, "a non-negative whole number", v);
     } else if constexpr (std::is_same_v<T, std::vector<std::string>> ||
                          std::is_same_v<T, std::vector<std::uint64_t>>) {
-      if (!v.is_array()) Fail(path, "a list", v);
+      if (!v.is_array()) {
+        Fail(path, "a list", v);
+        return T{};
+      }
       T items;
       for (std::size_t i = 0; i < v.size(); ++i) {
         items.push_back(As<typename T::value_type>(
@@ -183,17 +236,14 @@ class ObjectReader {
     } else {
       static_assert(sizeof(T) == 0, "no reader for this type");
     }
+    return T{};
   }
 
   const json& j_;
   std::string path_;
+  Fault* fault_;
   bool strict_ = false;
 };
-
-[[noreturn]] void Broken(const ObjectReader& r, const char* key,
-                         const std::string& rule) {
-  throw FieldError("key '" + r.Path(key) + "': " + rule);
-}
 
 // An object by its field table (result_fields.h): each key of the type its
 // member has, absent only where its presence allows.
@@ -225,9 +275,9 @@ std::vector<RunPoint> ReadRuns(const ObjectReader& r, std::size_t repetitions) {
     runs.push_back(ReadFields<RunPoint>(run, RunPointFields()));
   }
   if (runs.size() != repetitions) {
-    Broken(r, "runs",
-           std::to_string(runs.size()) + " runs, but " + r.Path("repetitions") +
-               " says " + std::to_string(repetitions));
+    r.Broken("runs", std::to_string(runs.size()) + " runs, but " +
+                         r.Path("repetitions") + " says " +
+                         std::to_string(repetitions));
   }
   return runs;
 }
@@ -251,8 +301,11 @@ VariantResult ReadVariant(const ObjectReader& r) {
   if (r.Has("histograms")) {
     Result<VariantHistograms> histograms =
         ReadHistograms(r.Raw("histograms"), r.Path("histograms"));
-    if (!histograms) throw FieldError(histograms.error().detail);
-    v.histograms = std::move(histograms).value();
+    if (histograms) {
+      v.histograms = std::move(histograms).value();
+    } else {
+      r.Refused(histograms.error().detail);
+    }
   }
   if (r.Has("device_per_write")) {
     v.device = ReadFields<DevicePerOp>(r.Object("device_per_write"),
@@ -300,16 +353,13 @@ GainTest ReadTest(const ObjectReader& i, const ObjectReader& pair,
   t.p_value =
       i.Has("p_value") ? i.Get<double>("p_value") : pair.GetOr("p_value", 1.0);
   if (!(t.p_value >= 0 && t.p_value <= 1)) {
-    throw FieldError(
-        "key '" +
-        (i.Has("p_value") ? i.Path("p_value") : pair.Path("p_value")) +
-        "': a p-value is between 0 and 1");
+    (i.Has("p_value") ? i : pair)
+        .Broken("p_value", "a p-value is between 0 and 1");
   }
   for (const double bound :
        {t.estimate_pct, t.interval_pct.low, t.interval_pct.high}) {
     if (!(bound > -100)) {
-      throw FieldError("key '" + i.Path("low") +
-                       "': a gain in percent is more than -100");
+      i.Broken("low", "a gain in percent is more than -100");
     }
   }
   i.Optional("df", t.df);
@@ -325,8 +375,7 @@ constexpr std::uint64_t kMaxSizeBytes = 1ull << 30;
 void CheckGain(const ObjectReader& r, const char* key,
                const std::optional<double>& gain) {
   if (gain && !(std::isfinite(*gain) && *gain > -100)) {
-    throw FieldError("key '" + r.Path(key) +
-                     "': a gain in percent is finite and more than -100");
+    r.Broken(key, "a gain in percent is finite and more than -100");
   }
 }
 
@@ -338,8 +387,8 @@ PairSpec ReadPairSpec(const ObjectReader& r) {
   PairSpec spec;
   spec.size = r.Get<std::uint64_t>("size_bytes");
   if (spec.size < 1 || spec.size > kMaxSizeBytes) {
-    Broken(r, "size_bytes",
-           "must be between 1 and " + std::to_string(kMaxSizeBytes));
+    r.Broken("size_bytes",
+             "must be between 1 and " + std::to_string(kMaxSizeBytes));
   }
   spec.sync = r.Name(kSyncMethods, "sync");
   spec.io = r.Name(kIoModes, "io");
@@ -365,8 +414,8 @@ void ReadGains(const ObjectReader& r, std::uint64_t version, PairResult& p) {
   CheckGain(r, means, p.means_gain_pct);
   CheckGain(r, medians, p.medians_gain_pct);
   if (named && r.Has("gain_pct") && !p.means_gain_pct) {
-    Broken(r, "means_gain_pct",
-           "a pair with a gain_pct has one since version 3");
+    r.Broken("means_gain_pct",
+             "a pair with a gain_pct has one since version 3");
   }
   if (named) {
     std::optional<double> shown;
@@ -396,7 +445,7 @@ void ReadInference(const ObjectReader& r, std::uint64_t version,
   if (r.Has("p_value")) {
     const double p_value = r.Get<double>("p_value");
     if (!(p_value >= 0 && p_value <= 1)) {
-      Broken(r, "p_value", "a p-value is between 0 and 1");
+      r.Broken("p_value", "a p-value is between 0 and 1");
     }
   }
   ReadGains(r, version, p);
@@ -426,17 +475,6 @@ Verdict ReadVerdict(const ObjectReader& r) {
   return r.Name(kVerdicts, "verdict");
 }
 
-// How the rounds of --budget went for the pair.
-PairRounds ReadRounds(const ObjectReader& rounds) {
-  PairRounds read;
-  read.blocks = rounds.Get<std::uint64_t>("blocks");
-  read.rounds = rounds.Get<std::uint64_t>("rounds");
-  read.state = rounds.Name(kPairStates, "state");
-  read.blocks_needed = rounds.Get<std::uint64_t>("blocks_needed");
-  rounds.Optional("stand_in_half_width_points", read.stand_in_points);
-  return read;
-}
-
 // Each pair's shift is one of the settings' shifts; a pair that does not say
 // its own (every file from before shifts were a list) has the settings' one.
 void ShiftsOfPairs(const ObjectReader& r, Report& report) {
@@ -446,12 +484,24 @@ void ShiftsOfPairs(const ObjectReader& r, Report& report) {
     std::uint64_t& shift = report.pairs[i].spec.shift;
     if (shift == kShiftUnsaid && shifts.size() == 1) shift = shifts.front();
     if (std::find(shifts.begin(), shifts.end(), shift) == shifts.end()) {
-      Broken(pairs[i], "shift_bytes",
-             shift == kShiftUnsaid
-                 ? "is missing where settings.shift_bytes lists several"
-                 : "is not one of settings.shift_bytes");
+      pairs[i].Broken(
+          "shift_bytes",
+          shift == kShiftUnsaid
+              ? "is missing where settings.shift_bytes lists several"
+              : "is not one of settings.shift_bytes");
     }
   }
+}
+
+// How the rounds of --budget went for the pair.
+PairRounds ReadRounds(const ObjectReader& rounds) {
+  PairRounds read;
+  read.blocks = rounds.Get<std::uint64_t>("blocks");
+  read.rounds = rounds.Get<std::uint64_t>("rounds");
+  read.state = rounds.Name(kPairStates, "state");
+  read.blocks_needed = rounds.Get<std::uint64_t>("blocks_needed");
+  rounds.Optional("stand_in_half_width_points", read.stand_in_points);
+  return read;
 }
 
 PairResult ReadPair(const ObjectReader& r, std::uint64_t version) {
@@ -484,7 +534,7 @@ PairResult ReadPair(const ObjectReader& r, std::uint64_t version) {
 void CheckChunk(const ObjectReader& log) {
   const std::uint64_t chunk = log.Get<std::uint64_t>("chunk_bytes");
   if (chunk != 0 && chunk <= log.Get<std::uint64_t>("record_header_bytes")) {
-    Broken(log, "chunk_bytes", "must be larger than record_header_bytes");
+    log.Broken("chunk_bytes", "must be larger than record_header_bytes");
   }
 }
 
@@ -532,22 +582,26 @@ Settings ReadSettings(const ObjectReader& r) {
     if (option.recorded == Recorded::kNo) continue;
     const std::string key(option.result_key);
     if (!r.Has(key.c_str())) {
-      if (option.recorded == Recorded::kOptional) continue;
-      throw FieldError("key '" + r.Path(key.c_str()) + "' is missing");
+      if (option.recorded != Recorded::kOptional) r.Missing(key.c_str());
+      continue;
     }
     const ValueOrigin origin{"", "key '" + r.Path(key.c_str()) + "': "};
     Status read = ReadRecordedOption(option, r.Raw(key.c_str()), origin, s);
-    if (!read) throw FieldError(read.error().detail);
+    if (!read) {
+      r.Refused(read.error().detail);
+      continue;
+    }
     // The bounds of a run's settings are the bounds of a result's: a file
     // with 0 writes describes no run alignbench could have made. A text's
     // length is not: it is bounded to leave room beside it when measuring,
     // and a result is only printed.
     if (std::holds_alternative<field::Text>(option.field)) continue;
     if (Status bounded = CheckOption(option, s); !bounded) {
-      throw FieldError("key '" + r.Path(key.c_str()) +
-                       "': " + bounded.error().detail);
+      r.Broken(key.c_str(), bounded.error().detail);
     }
   }
+  // What follows reads the settings: none are there to read past a fault.
+  if (r.failed()) return s;
   if (r.Has("case")) ReadCase(r.Object("case"), s);
   if (r.Has("replay"))
     s.replay = ReadReplay(r.Object("replay"), s.shifts.front());
@@ -562,7 +616,7 @@ void ReadSection(const ObjectReader& r, EnvSection section, TargetInfo& t) {
     if (field.section != section) continue;
     if (!field.required && !r.Has(field.key)) continue;
     if (!field.set(t, r.Value(field.key, field.kind))) {
-      Broken(r, field.key, "out of range");
+      r.Broken(field.key, "out of range");
     }
   }
 }
@@ -578,9 +632,10 @@ TargetInfo ReadEnvironment(const ObjectReader& r) {
   // Without a device the reason is given, with one it is not.
   if (target.strict() &&
       target.Has("device") == target.Has("device_unavailable_reason")) {
-    Broken(target, "device_unavailable_reason",
-           target.Has("device") ? "only without a device"
-                                : "is missing: device is null, so say why");
+    target.Broken("device_unavailable_reason",
+                  target.Has("device")
+                      ? "only without a device"
+                      : "is missing: device is null, so say why");
   }
   t.no_device_reason =
       target.GetOr<std::string>("device_unavailable_reason", "");
@@ -620,7 +675,7 @@ Report ReadReport(const ObjectReader& r, std::uint64_t version) {
     report.pairs.push_back(ReadPair(pair, version));
   ShiftsOfPairs(r, report);
   if (report.pairs.empty()) {
-    Broken(r, "pairs", "a result has at least one pair");
+    r.Broken("pairs", "a result has at least one pair");
   }
   report.warnings = r.GetOr("warnings", std::vector<std::string>{});
   report.errors = r.GetOr("errors", std::vector<std::string>{});
@@ -636,13 +691,19 @@ Report ReadReport(const ObjectReader& r, std::uint64_t version) {
 
 // --- the rules of a run, which a file that describes one keeps -------------
 
+// A value as JSON text for a message; text that is not UTF-8 (FromJson takes
+// documents built in code) is replaced, not thrown at.
+std::string Dumped(const json& value) {
+  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 // "key 'alignbench.settings.writers' (2)", or "" where the file lacks it.
 std::string KeyWithValue(const json& object, const std::string& path,
                          std::string_view key) {
   if (!object.contains(key) || object.at(key).is_null()) return "";
   const json& value = object.at(key);
   return "key '" + path + "." + std::string(key) + "' (" +
-         (value.is_object() ? std::string("given") : value.dump()) + ")";
+         (value.is_object() ? std::string("given") : Dumped(value)) + ")";
 }
 
 // "key 'a' (1) and key 'b' (2)", of the keys `object` has.
@@ -732,22 +793,27 @@ Status CheckUnit(const json& object, Report& report,
     return PlainError(ErrorKind::kUsage, "read " + origin,
                       "not an alignbench result: key "
                       "'alignbench.unit.measured_bytes' (" +
-                          said.dump() + ") is not the unit its pairs name (" +
-                          derived.dump() + ")");
+                          Dumped(said) + ") is not the unit its pairs name (" +
+                          Dumped(derived) + ")");
   }
   report.unit = std::move(found);
   return Ok{};
 }
 
 // Versions start at 1; 2.0 is 2, as JSON Schema reads an integer.
-std::uint64_t SchemaVersion(const json& object) {
-  const ObjectReader r(object, "alignbench");
+std::uint64_t SchemaVersion(const json& object, Fault& fault) {
+  const ObjectReader r(object, "alignbench", fault);
   const std::uint64_t version = r.Get<std::uint64_t>("schema_version");
-  if (version < 1) {
-    throw FieldError(
-        "key 'alignbench.schema_version': 0 is no version (the first is 1)");
+  if (version < 1 && !r.failed()) {
+    r.Broken("schema_version", "0 is no version (the first is 1)");
   }
   return version;
+}
+
+// A document that is no result of ours, and why.
+Error NotOurs(const std::string& origin, const std::string& why) {
+  return PlainError(ErrorKind::kUsage, "read " + origin,
+                    "not an alignbench result: " + why);
 }
 
 // The version a whole file claims, or 0 when it says none a reader takes
@@ -764,47 +830,44 @@ std::uint64_t ClaimedVersion(const json& doc) {
 // with the rest of its file.
 Result<Report> ReadAlignbench(const json& object, const std::string& origin,
                               bool checked) {
-  try {
-    const std::uint64_t version = SchemaVersion(object);
-    if (version > static_cast<std::uint64_t>(kSchemaVersion)) {
-      Error error =
-          PlainError(ErrorKind::kUsage, "read " + origin,
-                     "schema_version " + std::to_string(version) +
-                         " is newer than this alignbench understands (" +
-                         std::to_string(kSchemaVersion) + ")");
-      error.hint = "use a newer alignbench to read it";
-      return error;
-    }
-    const bool strict = version >= 2;
-    if (strict && !checked) {
-      if (auto broken = SchemaViolation(ResultSchema(), object, "alignbench",
-                                        "/$defs/alignbench")) {
-        throw FieldError("key '" + broken->path + "': " + broken->what);
-      }
-    }
-    const ObjectReader r(object, "alignbench", strict);
-    Report report = ReadReport(r, version);
-    if (Status log = ReadLogSettings(object, origin, report); !log) {
-      return log.error();
-    }
-    if (Status rules = CheckSettingsRules(object, report.settings, origin);
-        !rules) {
-      return rules.error();
-    }
-    if (Status units = CheckAtomicUnits(object, report.target, origin);
-        !units) {
-      return units.error();
-    }
-    // Files before version 3 did not record what the printers read.
-    RecordForPrinters(report);
-    if (Status unit = CheckUnit(object, report, origin); !unit) {
-      return unit.error();
-    }
-    return report;
-  } catch (const FieldError& e) {
-    return PlainError(ErrorKind::kUsage, "read " + origin,
-                      std::string("not an alignbench result: ") + e.what());
+  Fault fault;
+  const std::uint64_t version = SchemaVersion(object, fault);
+  if (fault.found()) return NotOurs(origin, fault.what());
+  if (version > static_cast<std::uint64_t>(kSchemaVersion)) {
+    Error error =
+        PlainError(ErrorKind::kUsage, "read " + origin,
+                   "schema_version " + std::to_string(version) +
+                       " is newer than this alignbench understands (" +
+                       std::to_string(kSchemaVersion) + ")");
+    error.hint = "use a newer alignbench to read it";
+    return error;
   }
+  const bool strict = version >= 2;
+  if (strict && !checked) {
+    if (auto broken = SchemaViolation(ResultSchema(), object, "alignbench",
+                                      "/$defs/alignbench")) {
+      return NotOurs(origin, "key '" + broken->path + "': " + broken->what);
+    }
+  }
+  Report report =
+      ReadReport(ObjectReader(object, "alignbench", fault, strict), version);
+  if (fault.found()) return NotOurs(origin, fault.what());
+  if (Status log = ReadLogSettings(object, origin, report); !log) {
+    return log.error();
+  }
+  if (Status rules = CheckSettingsRules(object, report.settings, origin);
+      !rules) {
+    return rules.error();
+  }
+  if (Status units = CheckAtomicUnits(object, report.target, origin); !units) {
+    return units.error();
+  }
+  // Files before version 3 did not record what the printers read.
+  RecordForPrinters(report);
+  if (Status unit = CheckUnit(object, report, origin); !unit) {
+    return unit.error();
+  }
+  return report;
 }
 
 // A file of a version the schema describes, held to the whole schema: the

@@ -437,3 +437,83 @@ TEST_CASE("Told apart, the why names the block read and leaves others out") {
   CHECK(MechanismsOf(p).front() == Mechanism::kReadOnWrite);
   CHECK_FALSE(OthersCounted(p));
 }
+
+// The reader's own faults, where the schema is not asked (a version 1 file)
+// or cannot say them: one broken key of each kind, and its message whole.
+TEST_CASE(
+    "Each kind of fault the reader finds names its key and what is "
+    "wrong") {
+  using nlohmann::json;
+  json old = ToJson(testing::FixedReport());
+  old["schema_version"] = 1;
+  REQUIRE(FromJson(old, "r.json"));
+  const auto fault = [&old](const std::function<void(json&)>& edit) {
+    json j = old;
+    edit(j);
+    const Result<Report> r = FromJson(j, "r.json");
+    if (r) return std::string("read");
+    CHECK(r.error().kind == ErrorKind::kUsage);
+    return r.error().Message();
+  };
+  const std::string is =
+      "read r.json: not an alignbench result: key "
+      "'alignbench.";
+  const std::string pair = is + "pairs[0].";
+  CHECK(fault([](json& j) { j["pairs"][0].erase("size_bytes"); }) ==
+        pair + "size_bytes' is missing");
+  CHECK(fault([](json& j) { j["pairs"][0]["unaligned"] = 3; }) ==
+        pair + "unaligned': expected an object, got 3");
+  CHECK(fault([](json& j) { j["pairs"] = json::object(); }) ==
+        is + "pairs': expected a list, got object");
+  CHECK(fault([](json& j) { j["tool"]["version"] = 1; }) ==
+        is + "tool.version': expected a string, got 1");
+  CHECK(fault([](json& j) { j["complete"] = "yes"; }) ==
+        is + "complete': expected true or false, got string");
+  CHECK(fault([](json& j) {
+          j["pairs"][0]["unaligned"]["write_sync"]["mean_ns"] = "fast";
+        }) == pair +
+                  "unaligned.write_sync.mean_ns': expected a number, got "
+                  "string");
+  CHECK(fault([](json& j) { j["pairs"][0]["aligned"]["repetitions"] = -1; }) ==
+        pair +
+            "aligned.repetitions': expected a non-negative whole number, "
+            "got -1");
+  CHECK(fault([](json& j) {
+          j["command_line"] = {"alignbench", 2};
+        }) == is + "command_line[1]': expected a string, got 2");
+  CHECK(fault([](json& j) { j["pairs"][0]["sync"] = "fsink"; }) ==
+        pair + "sync': unknown value 'fsink' (expected " +
+            NameList(kSyncMethods) + ")");
+  CHECK(fault([](json& j) { j["pairs"][0]["mechanisms"] = {"teleport"}; }) ==
+        pair + "mechanisms': unknown value 'teleport'");
+  CHECK(fault([](json& j) { j["pairs"][0]["size_bytes"] = 0; }) ==
+        pair + "size_bytes': must be between 1 and 1073741824");
+  CHECK(fault([](json& j) { j["pairs"][0]["p_value"] = 2; }) ==
+        pair + "p_value': a p-value is between 0 and 1");
+  CHECK(fault([](json& j) { j["pairs"][0]["gain_pct"] = -150; }) ==
+        pair + "gain_pct': a gain in percent is finite and more than -100");
+  CHECK(fault([](json& j) {
+          j["pairs"][0]["gain_interval_pct"]["low"] = -100;
+        }) == pair +
+                  "gain_interval_pct.low': a gain in percent is more "
+                  "than -100");
+  CHECK(fault([](json& j) { j["pairs"][0]["unaligned"]["runs"].erase(0); }) ==
+        pair +
+            "unaligned.runs': 5 runs, but "
+            "alignbench.pairs[0].unaligned.repetitions says 6");
+  CHECK(fault([](json& j) { j["pairs"] = json::array(); }) ==
+        is + "pairs': a result has at least one pair");
+  CHECK(fault([](json& j) { j["settings"].erase("writes"); }) ==
+        is + "settings.writes' is missing");
+  // The settings' and the histograms' own parsers name the key themselves.
+  CHECK_THAT(fault([](json& j) { j["settings"]["writes"] = true; }),
+             Catch::StartsWith(is + "settings.writes': "));
+  CHECK_THAT(fault([](json& j) { j["settings"]["writes"] = 0; }),
+             Catch::StartsWith(is + "settings.writes': "));
+  // The first fault is the one said, though reading goes on past it.
+  CHECK(fault([](json& j) {
+          j["pairs"][0].erase("size_bytes");
+          j["pairs"][1]["sync"] = "fsink";
+          j["errors"] = 7;
+        }) == pair + "size_bytes' is missing");
+}
