@@ -12,8 +12,7 @@
 //
 // A fault is a value here as everywhere in lib/: the first one found is
 // kept (Fault) and returned as the error; nothing throws. The keys of plain
-// values of the plain objects are read by their field tables
-// (result_fields.h), the rest by hand.
+// values are read by their field tables (result_fields.h), the rest by hand.
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -245,26 +244,43 @@ class ObjectReader {
   bool strict_ = false;
 };
 
-// An object by its field table (result_fields.h): each key of the type its
+// What a key of a field table reads as where the file lacks it.
+template <typename T>
+T Absent(Presence presence) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (presence == Presence::kIfKnown) {
+      return std::numeric_limits<T>::quiet_NaN();
+    }
+  }
+  return T{};
+}
+
+// The keys of a field table (result_fields.h) into `s`: each of the type its
 // member has, absent only where its presence allows.
 template <typename S, typename Fields>
-S ReadFields(const ObjectReader& r, const Fields& fields) {
-  S s{};
+void ReadFieldsInto(const ObjectReader& r, const Fields& fields, S& s) {
   ForEachField(fields, [&](const auto& field) {
     auto& value = s.*(field.member);
     using T = std::decay_t<decltype(value)>;
-    if constexpr (IsOptional<T>::value) {
+    if (field.presence == Presence::kDefaulted && !r.Has(field.key)) return;
+    if constexpr (IsNamedField<std::decay_t<decltype(field)>>::value) {
+      value = r.Name(field.names, field.key);
+    } else if constexpr (IsOptional<T>::value) {
       r.Optional(field.key, value);
-    } else if constexpr (std::is_floating_point_v<T>) {
-      const T absent = field.presence == Presence::kIfKnown
-                           ? std::numeric_limits<T>::quiet_NaN()
-                           : T{};
-      value = field.presence == Presence::kAlways ? r.Get<T>(field.key)
-                                                  : r.GetOr(field.key, absent);
+    } else if (field.presence == Presence::kIfKnown ||
+               field.presence == Presence::kIfNonZero) {
+      value = r.GetOr(field.key, Absent<T>(field.presence));
     } else {
       value = r.Get<T>(field.key);
     }
   });
+}
+
+// An object by its field table, its other members as S{} has them.
+template <typename S, typename Fields>
+S ReadFields(const ObjectReader& r, const Fields& fields) {
+  S s{};
+  ReadFieldsInto(r, fields, s);
   return s;
 }
 
@@ -284,9 +300,7 @@ std::vector<RunPoint> ReadRuns(const ObjectReader& r, std::size_t repetitions) {
 
 VariantResult ReadVariant(const ObjectReader& r) {
   VariantResult v;
-  v.repetitions = r.Get<std::size_t>("repetitions");
-  v.failed_repetitions = r.GetOr<std::size_t>("failed_repetitions", 0);
-  v.staged = r.Get<bool>("staged");
+  ReadFieldsInto(r, VariantFields(), v);
   // A reference table knows only write+sync; the split is then unknown (NaN).
   v.write_ns = v.sync_ns = Summarize({});
   if (v.repetitions > 0) {
@@ -328,7 +342,6 @@ VariantResult ReadVariant(const ObjectReader& r) {
                                          ProcessPerOpFields());
   }
   if (r.Has("runs")) v.runs = ReadRuns(r, v.repetitions);
-  r.Optional("resident_pages_after_drop", v.resident_pages_after_drop);
   if (r.Has("file_placement")) {
     v.placement = ReadFields<MeanPlacement>(r.Object("file_placement"),
                                             PlacementFields());
@@ -384,16 +397,12 @@ constexpr std::uint64_t kShiftUnsaid = ~std::uint64_t{0};
 
 // Size, sync method, I/O path, layout and cache of a pair.
 PairSpec ReadPairSpec(const ObjectReader& r) {
-  PairSpec spec;
-  spec.size = r.Get<std::uint64_t>("size_bytes");
+  PairSpec spec{};
+  ReadFieldsInto(r, PairSpecFields(), spec);
   if (spec.size < 1 || spec.size > kMaxSizeBytes) {
     r.Broken("size_bytes",
              "must be between 1 and " + std::to_string(kMaxSizeBytes));
   }
-  spec.sync = r.Name(kSyncMethods, "sync");
-  spec.io = r.Name(kIoModes, "io");
-  spec.layout = r.Name(kLayouts, "layout");
-  spec.cache = r.Name(kCacheStates, "cache");
   // Files from before a pair said its shift had one: the settings' (set by
   // the caller when absent here).
   spec.shift = r.GetOr<std::uint64_t>("shift_bytes", kShiftUnsaid);
@@ -493,23 +502,12 @@ void ShiftsOfPairs(const ObjectReader& r, Report& report) {
   }
 }
 
-// How the rounds of --budget went for the pair.
-PairRounds ReadRounds(const ObjectReader& rounds) {
-  PairRounds read;
-  read.blocks = rounds.Get<std::uint64_t>("blocks");
-  read.rounds = rounds.Get<std::uint64_t>("rounds");
-  read.state = rounds.Name(kPairStates, "state");
-  read.blocks_needed = rounds.Get<std::uint64_t>("blocks_needed");
-  rounds.Optional("stand_in_half_width_points", read.stand_in_points);
-  return read;
-}
-
 PairResult ReadPair(const ObjectReader& r, std::uint64_t version) {
   PairResult p;
   p.spec = ReadPairSpec(r);
   p.unaligned = ReadVariant(r.Object("unaligned"));
   p.aligned = ReadVariant(r.Object("aligned"));
-  p.explanation = r.GetOr<std::string>("explanation", "");
+  ReadFieldsInto(r, PairFields(), p);
   if (r.Has("mechanisms")) p.mechanisms = r.Names(kMechanisms, "mechanisms");
   if (r.Has("per_commit")) {
     const ObjectReader per_commit = r.Object("per_commit");
@@ -520,11 +518,12 @@ PairResult ReadPair(const ObjectReader& r, std::uint64_t version) {
   }
   ReadInference(r, version, p);
   if (r.Has("verdict")) p.verdict = ReadVerdict(r);
-  if (r.Has("run_notes")) {
-    p.run_notes = r.Get<std::vector<std::string>>("run_notes");
+
+  // How the rounds of --budget went for the pair.
+  if (r.Has("rounds")) {
+    p.rounds = ReadFields<PairRounds>(r.Object("rounds"), RoundsFields());
   }
-  if (r.Has("rounds")) p.rounds = ReadRounds(r.Object("rounds"));
-  r.Optional("others_cpu_share", p.others_cpu_share);
+
   return p;
 }
 
@@ -538,38 +537,21 @@ void CheckChunk(const ObjectReader& log) {
   }
 }
 
-// The case a result's settings came from.
-void ReadCase(const ObjectReader& c, Settings& s) {
-  s.case_name = c.GetOr<std::string>("name", "");
-  s.case_description = c.GetOr<std::string>("description", "");
-  s.case_expect = c.GetOr<std::string>("expect", "");
-}
-
 // What the result keeps of the trace it replayed; the commits stay in the
 // trace.
 std::shared_ptr<Replay> ReadReplay(const ObjectReader& t, std::uint64_t shift) {
   auto replay = std::make_shared<Replay>();
-  replay->trace_path = t.Get<std::string>("trace");
-  replay->digest = t.Get<std::string>("digest");
-  const ObjectReader program = t.Object("program");
-  replay->argv = program.Get<std::vector<std::string>>("argv");
-  replay->version = program.Get<std::string>("version");
-  replay->log_path = t.Get<std::string>("log_file");
-  replay->flags = t.Get<std::vector<std::string>>("flags");
-  replay->state = t.Name(kFileStates, "state");
-  replay->rule = t.Name(kReplayRules, "rule");
+  ReadFieldsInto(t, ReplayFields(), *replay);
+  ReadFieldsInto(t.Object("program"), ReplayProgramFields(), *replay);
   replay->shift = shift;
-  replay->commits = t.Get<std::uint64_t>("commits");
   // What each variant is; results before whole blocks lack it.
   if (t.Has("variants")) {
     const ObjectReader variants = t.Object("variants");
     for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
       const ObjectReader one = variants.Object(NameOf(kVariants, v).data());
-      ReplayVariant& side =
-          v == Variant::kUnaligned ? replay->unaligned : replay->aligned;
-      side.name = one.Get<std::string>("name");
-      side.bytes_per_commit = one.Get<double>("bytes_per_commit");
-      side.file_bytes = one.Get<std::uint64_t>("file_bytes");
+      ReadFieldsInto(
+          one, ReplayVariantFields(),
+          v == Variant::kUnaligned ? replay->unaligned : replay->aligned);
     }
   }
   return replay;
@@ -602,7 +584,7 @@ Settings ReadSettings(const ObjectReader& r) {
   }
   // What follows reads the settings: none are there to read past a fault.
   if (r.failed()) return s;
-  if (r.Has("case")) ReadCase(r.Object("case"), s);
+  if (r.Has("case")) ReadFieldsInto(r.Object("case"), CaseFields(), s);
   if (r.Has("replay"))
     s.replay = ReadReplay(r.Object("replay"), s.shifts.front());
   if (r.strict() && r.Has("log")) CheckChunk(r.Object("log"));
@@ -646,12 +628,7 @@ TargetInfo ReadEnvironment(const ObjectReader& r) {
 // interval in the printers' words) stays as this build says it.
 StatisticsUsed ReadStatistics(const ObjectReader& r) {
   StatisticsUsed s;
-  if (r.Has("method")) s.method = r.Name(kTestMethods, "method");
-  s.min_runs_for_verdict =
-      r.GetOr<std::uint64_t>("min_runs_for_verdict", s.min_runs_for_verdict);
-  s.significance_level =
-      r.GetOr<double>("significance_level", s.significance_level);
-  s.interval_of = r.GetOr<std::string>("interval_of", s.interval_of);
+  ReadFieldsInto(r, StatisticsFields(), s);
   s.rerun_significance_level = std::nullopt;
   r.Optional("rerun_significance_level", s.rerun_significance_level);
   return s;
@@ -659,14 +636,8 @@ StatisticsUsed ReadStatistics(const ObjectReader& r) {
 
 Report ReadReport(const ObjectReader& r, std::uint64_t version) {
   Report report;
-  const ObjectReader tool = r.Object("tool");
-  report.tool_version = tool.Get<std::string>("version");
-  tool.Optional("git_revision", report.git_revision);
-  tool.Optional("build_type", report.build_type);
-  report.command_line = r.Get<std::vector<std::string>>("command_line");
-  r.Optional("started_at", report.started_at);
-  r.Optional("finished_at", report.finished_at);
-  report.complete = r.Get<bool>("complete");
+  ReadFieldsInto(r.Object("tool"), ToolFields(), report);
+  ReadFieldsInto(r, ReportFields(), report);
   report.settings = ReadSettings(r.Object("settings"));
   report.target = ReadEnvironment(r.Object("environment"));
   if (r.Has("statistics"))
@@ -677,8 +648,6 @@ Report ReadReport(const ObjectReader& r, std::uint64_t version) {
   if (report.pairs.empty()) {
     r.Broken("pairs", "a result has at least one pair");
   }
-  report.warnings = r.GetOr("warnings", std::vector<std::string>{});
-  report.errors = r.GetOr("errors", std::vector<std::string>{});
   if (r.Has("device_account")) {
     report.device_account = ReadFields<DeviceAccountSource>(
         r.Object("device_account"), DeviceAccountFields());

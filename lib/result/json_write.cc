@@ -33,13 +33,16 @@ json FieldsJson(const S& s, const Fields& fields) {
   ForEachField(fields, [&](const auto& field) {
     const auto& value = s.*(field.member);
     using T = std::decay_t<decltype(value)>;
-    if constexpr (IsOptional<T>::value) {
+    if constexpr (IsNamedField<std::decay_t<decltype(field)>>::value) {
+      j[field.key] = NameOf(field.names, value);
+    } else if constexpr (IsOptional<T>::value) {
       if (value) j[field.key] = *value;
-    } else if constexpr (std::is_floating_point_v<T>) {
-      if (field.presence == Presence::kIfKnown && !std::isfinite(value)) return;
-      if (field.presence == Presence::kIfNonZero && value == 0) return;
-      j[field.key] = value;
     } else {
+      if (field.presence == Presence::kIfNonZero && value == T{}) return;
+      if constexpr (std::is_floating_point_v<T>) {
+        if (field.presence == Presence::kIfKnown && !std::isfinite(value))
+          return;
+      }
       j[field.key] = value;
     }
   });
@@ -58,7 +61,7 @@ json DeviceRequestsJson(const DeviceRequests& d) {
           {"device_ns", d.device_ns}};
 }
 json VariantJson(const VariantResult& v) {
-  json j = {{"repetitions", v.repetitions}, {"staged", v.staged}};
+  json j = FieldsJson(v, VariantFields());
   if (v.repetitions > 0) {
     j["write_sync"] = SummaryJson(v.total_ns);
     // A reference table knows only write+sync; its split is unknown, hence
@@ -86,11 +89,9 @@ json VariantJson(const VariantResult& v) {
     }
     j["runs"] = std::move(runs);
   }
-  Put(j, "resident_pages_after_drop", v.resident_pages_after_drop);
   if (v.placement) {
     j["file_placement"] = FieldsJson(*v.placement, PlacementFields());
   }
-  if (v.failed_repetitions > 0) j["failed_repetitions"] = v.failed_repetitions;
   if (v.error) {
     j["error"] = {{"message", *v.error}};
     if (v.error_errno != 0) {
@@ -132,15 +133,11 @@ json PerCommitJson(const PairResult& p, const Settings& s) {
   return j;
 }
 json PairJson(const PairResult& p, const Settings& s) {
-  json j = {{"size_bytes", p.spec.size},
-            {"sync", NameOf(kSyncMethods, p.spec.sync)},
-            {"io", NameOf(kIoModes, p.spec.io)},
-            {"layout", NameOf(kLayouts, p.spec.layout)},
-            {"cache", NameOf(kCacheStates, p.spec.cache)},
-            {"shift_bytes", p.spec.shift},
-            {"unaligned", VariantJson(p.unaligned)},
-            {"aligned", VariantJson(p.aligned)},
-            {"explanation", p.explanation}};
+  json j = FieldsJson(p.spec, PairSpecFields());
+  j.update(FieldsJson(p, PairFields()));
+  j["shift_bytes"] = p.spec.shift;
+  j["unaligned"] = VariantJson(p.unaligned);
+  j["aligned"] = VariantJson(p.aligned);
   Put(j, "gain_pct", p.ShownGainPct());
   Put(j, "means_gain_pct", p.means_gain_pct);
   Put(j, "medians_gain_pct", p.medians_gain_pct);
@@ -171,18 +168,9 @@ json PairJson(const PairResult& p, const Settings& s) {
   if (json per_commit = PerCommitJson(p, s); !per_commit.is_null()) {
     j["per_commit"] = std::move(per_commit);
   }
-  if (!p.run_notes.empty()) j["run_notes"] = p.run_notes;
-  if (p.rounds) {
-    json r = {{"blocks", p.rounds->blocks},
-              {"rounds", p.rounds->rounds},
-              {"state", NameOf(kPairStates, p.rounds->state)},
-              {"blocks_needed", p.rounds->blocks_needed}};
-    if (p.rounds->stand_in_points) {
-      r["stand_in_half_width_points"] = *p.rounds->stand_in_points;
-    }
-    j["rounds"] = r;
-  }
-  Put(j, "others_cpu_share", p.others_cpu_share);
+
+  if (p.rounds) j["rounds"] = FieldsJson(*p.rounds, RoundsFields());
+
   return j;
 }
 json SettingsJson(const Settings& s) {
@@ -192,28 +180,16 @@ json SettingsJson(const Settings& s) {
     json value = RecordOption(option, s);
     if (!value.is_null()) j[std::string(option.result_key)] = std::move(value);
   }
-  if (!s.case_name.empty()) {
-    j["case"] = {{"name", s.case_name},
-                 {"description", s.case_description},
-                 {"expect", s.case_expect}};
-  }
+  if (!s.case_name.empty()) j["case"] = FieldsJson(s, CaseFields());
   if (s.replay) {
     const Replay& r = *s.replay;
-    j["replay"] = {{"trace", r.trace_path},
-                   {"digest", r.digest},
-                   {"program", {{"argv", r.argv}, {"version", r.version}}},
-                   {"log_file", r.log_path},
-                   {"flags", r.flags},
-                   {"state", NameOf(kFileStates, r.state)},
-                   {"rule", NameOf(kReplayRules, r.rule)},
-                   {"commits", r.commits}};
+    json replay = FieldsJson(r, ReplayFields());
+    replay["program"] = FieldsJson(r, ReplayProgramFields());
     for (Variant v : {Variant::kUnaligned, Variant::kAligned}) {
-      const ReplayVariant& side = r.Of(v);
-      j["replay"]["variants"][std::string(NameOf(kVariants, v))] = {
-          {"name", side.name},
-          {"bytes_per_commit", side.bytes_per_commit},
-          {"file_bytes", side.file_bytes}};
+      replay["variants"][std::string(NameOf(kVariants, v))] =
+          FieldsJson(r.Of(v), ReplayVariantFields());
     }
+    j["replay"] = std::move(replay);
   }
   return j;
 }
@@ -268,56 +244,50 @@ json UnitJson(const UnitFinding& unit) {
   return out;
 }
 
+// How the verdicts were made: the table's keys, the level a verdict is firm
+// at as it applies, and each rule in words.
+json StatisticsJson(const StatisticsUsed& s) {
+  json j = FieldsJson(s, StatisticsFields());
+  j["confidence_level"] = kConfidenceLevel;
+  j["rerun_significance_level"] = s.FirmLevel();
+  j["interval"] =
+      s.interval_of +
+      ": exp of the interval of log ratios, minus 1, in percent; its "
+      "estimate is estimate_pct (the Hodges-Lehmann estimate), which "
+      "each pair's gain_pct repeats; Derby's gain of arithmetic means "
+      "is means_gain_pct";
+  j["test"] =
+      "two-sided, from the same test and critical value as the interval: p "
+      "is below the significance level exactly when the interval excludes 0";
+  j["verdict"] = "needs " + std::to_string(s.min_runs_for_verdict) +
+                 "+ runs of each variant; then the side of 0 the interval lies "
+                 "on, firm ('aligned faster', 'unaligned faster') where p is "
+                 "below rerun_significance_level too and leaning ('leans "
+                 "aligned', 'leans unaligned') where it is not, or no "
+                 "significant difference when it contains 0";
+  return j;
+}
+
 }  // namespace
 
 json ToJson(const Report& r) {
   json pairs = json::array();
   for (const PairResult& pair : r.pairs)
     pairs.push_back(PairJson(pair, r.settings));
-  json tool = {{"name", "alignbench"}, {"version", r.tool_version}};
-  Put(tool, "git_revision", r.git_revision);
-  Put(tool, "build_type", r.build_type);
-  json j = {
-      {"schema_version", kSchemaVersion},
-      {"tool", tool},
-      {"command_line", r.command_line},
-      {"complete", r.complete},
-      {"settings", SettingsJson(r.settings)},
-      {"statistics",
-       {{"confidence_level", kConfidenceLevel},
-        {"significance_level", r.statistics.significance_level},
-        {"rerun_significance_level", r.statistics.FirmLevel()},
-        {"method", NameOf(kTestMethods, r.statistics.method)},
-        {"min_runs_for_verdict", r.statistics.min_runs_for_verdict},
-        {"interval_of", r.statistics.interval_of},
-        {"interval",
-         r.statistics.interval_of +
-             ": exp of the interval of log ratios, minus 1, in percent; its "
-             "estimate is estimate_pct (the Hodges-Lehmann estimate), which "
-             "each pair's gain_pct repeats; Derby's gain of arithmetic means "
-             "is means_gain_pct"},
-        {"test",
-         "two-sided, from the same test and critical value as the interval: p "
-         "is below the "
-         "significance level exactly when the interval excludes 0"},
-        {"verdict",
-         "needs " + std::to_string(r.statistics.min_runs_for_verdict) +
-             "+ runs of each variant; then the side of 0 the interval lies "
-             "on, firm ('aligned faster', 'unaligned faster') where p is "
-             "below rerun_significance_level too and leaning ('leans "
-             "aligned', 'leans unaligned') where it is not, or no "
-             "significant difference when it contains 0"}}},
-      {"environment", EnvironmentJson(r.target)},
-      {"pairs", pairs},
-      {"warnings", r.warnings},
-      {"errors", r.errors}};
+  json tool = FieldsJson(r, ToolFields());
+  tool["name"] = "alignbench";
+  json j = FieldsJson(r, ReportFields());
+  j["schema_version"] = kSchemaVersion;
+  j["tool"] = std::move(tool);
+  j["settings"] = SettingsJson(r.settings);
+  j["statistics"] = StatisticsJson(r.statistics);
+  j["environment"] = EnvironmentJson(r.target);
+  j["pairs"] = std::move(pairs);
   if (r.reference) j["reference"] = FieldsJson(*r.reference, ReferenceFields());
   if (r.unit) j["unit"] = UnitJson(*r.unit);
   if (r.device_account) {
     j["device_account"] = FieldsJson(*r.device_account, DeviceAccountFields());
   }
-  Put(j, "started_at", r.started_at);
-  Put(j, "finished_at", r.finished_at);
   AddLogJson(r, j);
   return j;
 }

@@ -1,9 +1,13 @@
-// The keys of the result's plain objects, each spelled once: the writer
-// (json_write.cc) and the reader (json_read.cc) walk the same table, so that
-// a new figure of these objects is one line here, beside its member, plus its
-// property in the result schema (results/schema/alignbench-result.schema.json;
-// tests/unit/result_fields_test.cc fails while the two differ). CONTRIBUTING.md
-// shows the whole change.
+// The keys of the result's objects that hold plain values (numbers, text,
+// lists of text, yes/no, and names from a name table), each spelled once: the
+// writer (json_write.cc) and the reader (json_read.cc) walk the same table, so
+// that a new figure of these objects is one line here, beside its member,
+// plus its property in the result schema
+// (results/schema/alignbench-result.schema.json;
+// tests/unit/result_fields_test.cc fails while the two differ). Where an object
+// also holds objects, or values derived as they are read or written, the table
+// lists its plain keys and the rest are written and read by hand; the test
+// names those too. CONTRIBUTING.md shows the whole change.
 #pragma once
 
 #include <cstddef>
@@ -11,8 +15,14 @@
 #include <tuple>
 #include <type_traits>
 
+#include "lib/base/named.h"
+#include "lib/config/log_rules.h"
+#include "lib/config/replay.h"
+#include "lib/config/settings.h"
 #include "lib/pairs/pair_result.h"
 #include "lib/result/report.h"
+#include "lib/stats/compare.h"
+#include "lib/stats/sequential.h"
 #include "lib/stats/summary.h"
 
 namespace alignbench {
@@ -21,8 +31,11 @@ namespace alignbench {
 enum class Presence {
   kAlways,     // written always, required when read
   kIfKnown,    // a double: absent where unknown (NaN), NaN where absent
-  kIfNonZero,  // a double: absent where 0, 0 where absent
+  kIfNonZero,  // a number or a list: absent where 0 or empty, so where absent
   kOptional,   // a std::optional: absent where empty
+  // Written always; a file from before the key (an older version) lacks it
+  // and reads the member's default. The schema may require it or not.
+  kDefaulted,
 };
 
 // A member of S under its JSON key.
@@ -37,6 +50,27 @@ template <typename S, typename T>
 Field(const char*, T S::*, Presence) -> Field<S, T>;
 template <typename S, typename T>
 Field(const char*, T S::*) -> Field<S, T>;
+
+// An enum member under its JSON key, written and read as the name its table
+// gives it.
+template <typename S, typename E>
+struct NamedField {
+  const char* key;
+  E S::*member;
+  NameTable<E> names;
+  Presence presence = Presence::kAlways;
+};
+
+template <typename S, typename E, std::size_t N>
+NamedField(const char*, E S::*, const Named<E> (&)[N], Presence)
+    -> NamedField<S, E>;
+template <typename S, typename E, std::size_t N>
+NamedField(const char*, E S::*, const Named<E> (&)[N]) -> NamedField<S, E>;
+
+template <typename F>
+struct IsNamedField : std::false_type {};
+template <typename S, typename E>
+struct IsNamedField<NamedField<S, E>> : std::true_type {};
 
 // Each table lists its object's keys in the order the file has them.
 inline const auto& SummaryFields() {
@@ -109,6 +143,128 @@ inline const auto& ReferenceFields() {
       Field{"source", &R::source}, Field{"program", &R::program},
       Field{"command", &R::command}, Field{"platform", &R::platform},
       Field{"disk", &R::disk}, Field{"notes", &R::notes});
+  return fields;
+}
+
+// The pair's size, sync method, I/O path, layout and cache; shift_bytes is
+// read by hand (a file from before it takes the settings').
+inline const auto& PairSpecFields() {
+  using P = PairSpec;
+  static const auto fields = std::make_tuple(
+      Field{"size_bytes", &P::size}, NamedField{"sync", &P::sync, kSyncMethods},
+      NamedField{"io", &P::io, kIoModes},
+      NamedField{"layout", &P::layout, kLayouts},
+      NamedField{"cache", &P::cache, kCacheStates});
+  return fields;
+}
+
+// The pair's own plain keys beside its spec's; its variants, gains,
+// intervals, verdict and mechanisms are written and read by hand.
+inline const auto& PairFields() {
+  using P = PairResult;
+  static const auto fields = std::make_tuple(
+      Field{"explanation", &P::explanation, Presence::kDefaulted},
+      Field{"run_notes", &P::run_notes, Presence::kIfNonZero},
+      Field{"others_cpu_share", &P::others_cpu_share, Presence::kOptional});
+  return fields;
+}
+
+inline const auto& RoundsFields() {
+  using R = PairRounds;
+  static const auto fields =
+      std::make_tuple(Field{"blocks", &R::blocks}, Field{"rounds", &R::rounds},
+                      NamedField{"state", &R::state, kPairStates},
+                      Field{"blocks_needed", &R::blocks_needed},
+                      Field{"stand_in_half_width_points", &R::stand_in_points,
+                            Presence::kOptional});
+  return fields;
+}
+
+// A variant's plain figures; its summaries, counters, runs and error are
+// objects of their own.
+inline const auto& VariantFields() {
+  using V = VariantResult;
+  static const auto fields = std::make_tuple(
+      Field{"repetitions", &V::repetitions},
+      Field{"failed_repetitions", &V::failed_repetitions, Presence::kIfNonZero},
+      Field{"staged", &V::staged},
+      Field{"resident_pages_after_drop", &V::resident_pages_after_drop,
+            Presence::kOptional});
+  return fields;
+}
+
+// The case a result's settings came from (settings.case).
+inline const auto& CaseFields() {
+  using S = Settings;
+  constexpr Presence since = Presence::kDefaulted;
+  static const auto fields =
+      std::make_tuple(Field{"name", &S::case_name, since},
+                      Field{"description", &S::case_description, since},
+                      Field{"expect", &S::case_expect, since});
+  return fields;
+}
+
+// What a result keeps of the trace it replayed (settings.replay); the
+// program and each variant are objects of their own.
+inline const auto& ReplayFields() {
+  using R = Replay;
+  static const auto fields = std::make_tuple(
+      Field{"trace", &R::trace_path}, Field{"digest", &R::digest},
+      Field{"log_file", &R::log_path}, Field{"flags", &R::flags},
+      NamedField{"state", &R::state, kFileStates},
+      NamedField{"rule", &R::rule, kReplayRules},
+      Field{"commits", &R::commits});
+  return fields;
+}
+
+inline const auto& ReplayProgramFields() {
+  static const auto fields = std::make_tuple(
+      Field{"argv", &Replay::argv}, Field{"version", &Replay::version});
+  return fields;
+}
+
+inline const auto& ReplayVariantFields() {
+  using R = ReplayVariant;
+  static const auto fields = std::make_tuple(
+      Field{"name", &R::name}, Field{"bytes_per_commit", &R::bytes_per_commit},
+      Field{"file_bytes", &R::file_bytes});
+  return fields;
+}
+
+// The tool's own object; its "name" is always alignbench.
+inline const auto& ToolFields() {
+  using R = Report;
+  static const auto fields = std::make_tuple(
+      Field{"version", &R::tool_version},
+      Field{"git_revision", &R::git_revision, Presence::kOptional},
+      Field{"build_type", &R::build_type, Presence::kOptional});
+  return fields;
+}
+
+// The result's own plain keys, beside its objects.
+inline const auto& ReportFields() {
+  using R = Report;
+  static const auto fields = std::make_tuple(
+      Field{"command_line", &R::command_line},
+      Field{"started_at", &R::started_at, Presence::kOptional},
+      Field{"finished_at", &R::finished_at, Presence::kOptional},
+      Field{"complete", &R::complete},
+      Field{"warnings", &R::warnings, Presence::kDefaulted},
+      Field{"errors", &R::errors, Presence::kDefaulted});
+  return fields;
+}
+
+// How the verdicts were made, as this build says it where an older file
+// does not; the level a verdict is firm at is written as it applies
+// (FirmLevel) and read as the file says it, by hand.
+inline const auto& StatisticsFields() {
+  using S = StatisticsUsed;
+  constexpr Presence since = Presence::kDefaulted;
+  static const auto fields = std::make_tuple(
+      Field{"significance_level", &S::significance_level, since},
+      NamedField{"method", &S::method, kTestMethods, since},
+      Field{"min_runs_for_verdict", &S::min_runs_for_verdict, since},
+      Field{"interval_of", &S::interval_of, since});
   return fields;
 }
 

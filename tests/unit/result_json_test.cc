@@ -514,6 +514,6 @@ TEST_CASE(
   CHECK(fault([](json& j) {
           j["pairs"][0].erase("size_bytes");
           j["pairs"][1]["sync"] = "fsink";
-          j["errors"] = 7;
+          j["pairs"][1]["unaligned"]["staged"] = 3;
         }) == pair + "size_bytes' is missing");
 }
