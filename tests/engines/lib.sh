@@ -8,7 +8,8 @@
 # With TRACE set to a path, a driver also records its log's writes there with `alignbench
 # record` ($ALIGNBENCH): a client under it, a server by --pid from before the first commit
 # to after the last (all its processes that write the log are followed).
-PG_BIN=/usr/lib/postgresql/15/bin
+# The servers' start, and what the study script shares: scripts/lib/engines.sh.
+source "$ALIGNBENCH_SOURCE_DIR/scripts/lib/engines.sh"
 
 # recorded GLOB COMMAND...: COMMAND, under `alignbench record --file GLOB` when TRACE is set.
 recorded() {
@@ -59,29 +60,6 @@ descendants() {
   done
 }
 
-# stop_descendants: ends what this test started and a signal left running (a
-# mariadb-install-db and its bootstrap server, a client, a recorder), and waits up to 10 s,
-# so that no process writes to a rig when it goes. A cleanup hook (engines.sh).
-stop_descendants() {
-  local pids=() pid _
-  for pid in $(descendants $$); do kill -0 "$pid" 2> /dev/null && pids+=("$pid"); done
-  [ ${#pids[@]} -gt 0 ] || return 0
-  kill -TERM "${pids[@]}" 2> /dev/null
-  for _ in $(seq 100); do
-    for pid in "${pids[@]}"; do kill -0 "$pid" 2> /dev/null && break; pid=''; done
-    [ -z "$pid" ] && return 0
-    sleep 0.1
-  done
-  kill -KILL "${pids[@]}" 2> /dev/null
-}
-
-# wait_for SECONDS COMMAND...: until COMMAND succeeds, polled every 0.1 s.
-wait_for() {
-  local limit=$(($1 * 10)) i
-  shift
-  for ((i = 0; i < limit; i++)); do "$@" > /dev/null 2>&1 && return 0; sleep 0.1; done
-  return 1
-}
 alive() { [[ $(ps -o stat= -p "$1" 2> /dev/null) == [^Z]* ]]; }  # alive PID: not ended
 none_alive() { local pid; for pid; do ! alive "$pid" || return 1; done; }  # none of PIDs
 # ended NAME PID SECONDS: waits for process PID, a child, to end, and returns its exit
@@ -107,35 +85,18 @@ within() {
     awk -v p="$1" -v e="$2" -v c="$3" 'BEGIN { d = c - e; if (d < 0) d = -d; exit !(d <= p / 100 * e) }'
 }
 
+# replay_row PROGRAM FROM REAL_W REAL_KIB REPLAY_W REPLAY_KIB: a line of the table that
+# `scripts/engine-study replay` gathers from the record tests: a program's device writes
+# and KiB per commit, then its trace's replay's (the variant as recorded); FROM: "start"
+# (recorded from its start) or "--pid" (attached to it running).
+replay_row() { echo "replay row: $*"; }
+
 # engine_rig: a fresh ext4 rig with 4096-byte logical sectors and direct I/O, as the log
 # cases' test makes it; sets RIG and STAT (the loop device's stat file).
 engine_rig() {
-  make_rig --sector 4096 --fs ext4 --size 256M --direct-io on
-  local device
-  device=$(findmnt -no SOURCE "$RIG") || { echo "FAIL: no device under $RIG" >&2; exit 1; }
-  STAT=/sys/block/${device#/dev/}/stat
+  make_rig "${ENGINE_RIG[@]}"
+  STAT=$(stat_file "$RIG") || { echo "FAIL: no device under $RIG" >&2; exit 1; }
 }
-
-# per_commit BEFORE AFTER COMMITS: "writes KiB flushes reads" per commit between two copies
-# of a stat file (fields 5 and 7: write requests and 512-byte sectors written; 17 flushes).
-per_commit() {
-  awk -v n="$3" 'FNR == NR { for (i = 1; i <= NF; i++) b[i] = $i; next }
-    { printf "%.2f %.2f %.2f %.2f\n", ($5 - b[5]) / n, ($7 - b[7]) / 2 / n,
-        (NF >= 17 ? ($16 - b[16]) / n : -1), ($1 - b[1]) / n }' "$1" "$2"
-}
-
-# foreign_servers: names any PostgreSQL or MariaDB server running that this test did not
-# start (the packages' own clusters): they must not write beside the measurements.
-foreign_servers() {
-  local pid ours=" ${ENGINE_PIDS[*]:-} "
-  for pid in $(pgrep -x postgres; pgrep -x mariadbd; pgrep -x mysqld); do
-    [[ $ours == *" $pid "* ]] || echo "$pid $(ps -o user=,args= -p "$pid")"
-  done
-}
-ENGINE_PIDS=()
-
-# user_dir PATH USER: a directory that only USER (and root) may enter.
-user_dir() { install -d -o "$2" -g "$2" -m 700 "$1"; }
 
 # pg_commits SYNC COMMITS OUT: PostgreSQL 15 with its WAL (initdb --waldir) on $RIG,
 # synchronous_commit=on, wal_sync_method SYNC (fdatasync or open_datasync), COMMITS
@@ -144,25 +105,8 @@ user_dir() { install -d -o "$2" -g "$2" -m 700 "$1"; }
 # listens on a socket in its own directory only, and is stopped on every exit path.
 pg_commits() {
   local sync=$1 commits=$2 out=$3 data=$WORK/${TRACE:+traced-}pg-$1 i
-  user_dir "$data" postgres
-  user_dir "$data/socket" postgres
-  user_dir "$RIG/pg_wal" postgres
-  rmdir "$RIG/pg_wal"  # initdb makes it itself, and refuses one that exists
-  install -d -o postgres -m 700 "$RIG/pg"
-  runuser -u postgres -- "$PG_BIN/initdb" -D "$data/cluster" --waldir="$RIG/pg/pg_wal" \
-    -A trust -U postgres --no-sync > "$data/initdb.log" 2>&1 ||
-    { echo "FAIL: initdb: $(tail -n 3 "$data/initdb.log")" >&2; return 1; }
-  # First in the list: a server must stop before its rig is unmounted.
-  cleanup_hooks=("runuser -u postgres -- '$PG_BIN/pg_ctl' -D '$data/cluster' -m immediate -w stop >/dev/null 2>&1" "${cleanup_hooks[@]}")
-  # One line: pg_ctl hands -o to a shell, where a newline would end the command.
-  local options="-c listen_addresses='' -c unix_socket_directories='$data/socket'"
-  options+=" -c fsync=on -c synchronous_commit=on -c wal_sync_method=$sync"
-  options+=" -c autovacuum=off -c checkpoint_timeout=1h -c max_wal_size=1GB"
-  runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$data/cluster" -l "$data/server.log" -w \
-    -o "$options" start > "$data/pg_ctl.log" 2>&1 ||
-    { echo "FAIL: pg_ctl start: $(tail -n 3 "$data/server.log")" >&2; return 1; }
-  ENGINE_PIDS+=("$(head -n 1 "$data/cluster/postmaster.pid")")
-  record_server "${ENGINE_PIDS[-1]}" "$RIG/pg/pg_wal/0*" || return 1
+  pg_start "$data" "$RIG/pg/pg_wal" "$sync" || return 1
+  record_server "$PG_PID" "$RIG/pg/pg_wal/0*" || return 1
   {
     # The settings the server runs with, for the test to check.
     echo "\\o $out.settings"
@@ -177,7 +121,7 @@ pg_commits() {
     -f "$data/commits.sql" > "$data/psql.log" 2>&1 ||
     { echo "FAIL: psql: $(tail -n 3 "$data/psql.log")" >&2; return 1; }
   stop_recording || return 1
-  runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$data/cluster" -m fast -w stop > /dev/null
+  pg_stop "$data"
 }
 
 # sqlite_commits PSOW COMMITS OUT: SQLite 3.40 (the sqlite3 CLI) in WAL mode with
@@ -226,9 +170,8 @@ rocksdb_commits() {
 mariadb_commits() {
   local binlog='' name=mariadb
   if [ "$1" = binlog ]; then binlog=$2; name=mariadb-binlog-$2; shift 2; fi
-  local commits=$1 out=$2 data=$WORK/${TRACE:+traced-}$name i pid logs=() install=() glob first=0
+  local commits=$1 out=$2 data=$WORK/${TRACE:+traced-}$name i pid logs=() glob first=0
   local status="SHOW GLOBAL STATUS WHERE Variable_name IN ('Binlog_commits', 'Binlog_group_commits');"
-  user_dir "$data" mysql
   if [ -n "$binlog" ]; then
     user_dir "$RIG/binlog" mysql
     logs=(--log-bin="$RIG/binlog/mariadb-bin" --server-id=1 --sync-binlog="$binlog")
@@ -237,27 +180,10 @@ mariadb_commits() {
   else
     user_dir "$RIG/redo" mysql
     logs=(--innodb-log-group-home-dir="$RIG/redo")
-    install=("${logs[@]}")
     glob="$RIG/redo/ib_logfile*"
   fi
-  mariadb-install-db --no-defaults --user=mysql --datadir="$data/data" "${install[@]}" \
-    --auth-root-authentication-method=normal --skip-test-db > "$data/install.log" 2>&1 ||
-    { echo "FAIL: mariadb-install-db: $(tail -n 3 "$data/install.log")" >&2; return 1; }
-  # setpriv execs: $! is the server itself, which SIGTERM shuts down cleanly.
-  setpriv --reuid=mysql --regid=mysql --init-groups mariadbd --no-defaults --datadir="$data/data" \
-    "${logs[@]}" --innodb-flush-log-at-trx-commit=1 \
-    --skip-networking --socket="$data/socket" --pid-file="$data/pid" \
-    --log-error="$data/error.log" > "$data/stderr.log" 2>&1 &
-  pid=$!
-  ENGINE_PIDS+=("$pid")
-  cleanup_hooks=("kill $pid 2>/dev/null; wait $pid 2>/dev/null" "${cleanup_hooks[@]}")
-  for i in $(seq 300); do
-    [ -S "$data/socket" ] && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  [ -S "$data/socket" ] ||
-    { echo "FAIL: mariadbd did not start: $(tail -n 3 "$data/error.log")" >&2; return 1; }
+  mariadb_start "$data" "${logs[@]}" || return 1
+  pid=$MARIADB_PID
   {
     echo "SELECT @@innodb_flush_log_at_trx_commit AS flush_log_at_trx_commit;"
     if [ -n "$binlog" ]; then
