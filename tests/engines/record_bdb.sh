@@ -105,6 +105,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))["alignbench"]["pairs"][0]["unaligned"]["device_per_write"]
 print("%.2f %.2f" % (d["writes"], d["written_kib"]))' "$out.json")
 echo "bdb, per commit: real $real_w device writes, $real_kib KiB; replay as recorded $replay_w, $replay_kib"
+replay_row bdb --pid "$real_w" "$real_kib" "$replay_w" "$replay_kib"
 check "bdb replayed: device writes per commit within 5 % ($replay_w against $real_w)" \
   within 5 "$real_w" "$replay_w"
 check "bdb replayed: KiB per commit within 5 % ($replay_kib against $real_kib)" \

@@ -44,6 +44,9 @@
 #    then O_DSYNC, the last of its ops. The descriptors open before are read from /proc,
 #    each with its own flags: the data descriptor's writes are not each a commit (when it
 #    took the meta descriptor's O_DSYNC, 300 transactions made 1149 commits).
+#    6b. That trace replayed on a fresh rig (as in 4), its figures printed beside the
+#    program's of 3 (its OPS transactions after its setup, as here after the 20 made
+#    before the attach), for `scripts/engine-study replay`'s table.
 # Root (loop rigs); skipped under the sanitizers and where a program is
 # missing (scripts/test installs them as root: ENGINE_PACKAGES in scripts/lib/common.sh).
 source "$(dirname "$0")/../integration/lib.sh"
@@ -449,6 +452,7 @@ fi
 engine_rig
 RECORDS=$RIG
 figures=()
+LMDB_REAL=(n/a n/a n/a)
 
 # journal NAME: 1 to 5 for program NAME.
 journal() {
@@ -501,6 +505,8 @@ journal() {
     "${real_fl:-n/a} flushes; replay as recorded $REPLAY_W, $REPLAY_KIB, $REPLAY_FL"
   figures+=("$(printf '| %-16s | %6s | %7s | %7s | %6s | %7s | %7s |' "$name" "${real_w:-n/a}" \
     "${real_kib:-n/a}" "${real_fl:-n/a}" "$REPLAY_W" "$REPLAY_KIB" "$REPLAY_FL")")
+  replay_row "$name" start "${real_w:-n/a}" "${real_kib:-n/a}" "$REPLAY_W" "$REPLAY_KIB"
+  [ "$name" != lmdb ] || LMDB_REAL=("${real_w:-n/a}" "${real_kib:-n/a}" "${real_fl:-n/a}")
   against_real "$name" "${real_w:-n/a}" "${real_kib:-n/a}" "${real_fl:-n/a}"
 }
 
@@ -590,6 +596,14 @@ if [[ " ${programs[*]} " == *" lmdb "* ]]; then
       check "lmdb by --pid, loaded: $OPS commits, each its data fdatasync'd then its meta page O_DSYNC" \
         lmdb_commits "$p/trace.json" "$OPS"
     [ "$failed" -eq 0 ] || tail -n 5 "$p/record.err" >&2
+    # 6b. That trace replayed on a fresh rig, beside the program's figures of 3.
+    engine_rig
+    REPLAY_W=n/a REPLAY_KIB=n/a REPLAY_FL=n/a
+    [ -s "$p/trace.json" ] && replayed lmdb-pid "$p/trace.json" "$RIG/lmdb-pid-replay"
+    destroy_rig
+    echo "lmdb by --pid, per commit: real ${LMDB_REAL[0]}, ${LMDB_REAL[1]}, ${LMDB_REAL[2]};" \
+      "replay as recorded $REPLAY_W, $REPLAY_KIB, $REPLAY_FL"
+    replay_row lmdb --pid "${LMDB_REAL[0]}" "${LMDB_REAL[1]}" "$REPLAY_W" "$REPLAY_KIB"
   fi
 fi
 

@@ -283,6 +283,7 @@ read -r real_w real_kib _ < <(per_commit "$WORK/real.before" "$WORK/real.after" 
 replayed redis "$WORK/redis-start/trace.json"
 echo "redis, per commit: real $real_w device writes, $real_kib KiB; replay as recorded" \
   "$REPLAY_W, $REPLAY_KIB"
+replay_row redis start "$real_w" "$real_kib" "$REPLAY_W" "$REPLAY_KIB"
 against_real redis "$real_w" "$real_kib"
 
 # 3. etcd from its start, on ports of its own. etcd writes its records back to back with
@@ -361,5 +362,6 @@ read -r real_w real_kib _ < <(per_commit "$e/before" "$e/after" "$OPS")
 replayed etcd "$WORK/etcd/trace.json"
 echo "etcd, per commit: real $real_w device writes, $real_kib KiB; replay as recorded" \
   "$REPLAY_W, $REPLAY_KIB"
+replay_row etcd start "$real_w" "$real_kib" "$REPLAY_W" "$REPLAY_KIB"
 against_real etcd "$real_w" "$real_kib"
 finish

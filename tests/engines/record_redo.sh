@@ -378,6 +378,7 @@ fi
 destroy_rig
 echo "per INSERT, $OPS INSERTs: the server $real_w device writes, $real_kib KiB," \
   "$real_fl flushes; its replay as recorded $REPLAY_W, $REPLAY_KIB, $REPLAY_FL"
+replay_row mariadb-redo --pid "$real_w" "$real_kib" "$REPLAY_W" "$REPLAY_KIB"
 check "replayed: device writes per INSERT within 5 % (replay $REPLAY_W, real $real_w)" \
   within 5 "$real_w" "$REPLAY_W"
 check "replayed: KiB per INSERT within 5 % (replay $REPLAY_KIB, real $real_kib)" \
