@@ -286,10 +286,10 @@ class TraceReader {
                                 std::to_string(kTraceVersion) +
                                 "; record the program again with it");
     }
-    if (Status ok =
-            Keys(doc, "",
-                 {"schema", "version", "program", "recorder", "commit_rule",
-                  "files", "header", "commits", "after_last_commit", "limits"});
+    if (Status ok = Keys(
+            doc, "",
+            {"schema", "version", "program", "recorder", "commit_rule", "files",
+             "header", "commits", "after_last_commit", "limits", "tracing"});
         !ok) {
       return ok.error();
     }
@@ -297,7 +297,7 @@ class TraceReader {
     for (Status (TraceReader::*part)(const json&, Trace&) const :
          {&TraceReader::ReadProgram, &TraceReader::ReadFiles,
           &TraceReader::ReadHeader, &TraceReader::ReadCommits,
-          &TraceReader::ReadRest}) {
+          &TraceReader::ReadRest, &TraceReader::ReadTracing}) {
       if (Status ok = (this->*part)(doc, trace); !ok) return ok.error();
     }
     return trace;
@@ -411,7 +411,59 @@ class TraceReader {
     return Ok{};
   }
 
+  // tracing: two windows (each an object or null) and why they cannot be
+  // compared, or absent.
+  Status ReadTracing(const json& doc, Trace& trace) const {
+    auto it = doc.find("tracing");
+    if (it == doc.end()) return Ok{};
+    if (!it->is_object()) return Bad("tracing", "expected an object");
+    if (Status ok = Keys(*it, "tracing.", {"untraced", "traced", "unknown"});
+        !ok) {
+      return ok;
+    }
+    TracingEffect effect;
+    for (const auto& [name, window] : {std::pair{"untraced", &effect.untraced},
+                                       std::pair{"traced", &effect.traced}}) {
+      Result<const json*> w = Member(*it, "tracing.", name);
+      if (!w) return w.error();
+      if (w.value()->is_null()) continue;
+      Result<CounterWindow> read =
+          Window(*w.value(), std::string("tracing.") + name + ".");
+      if (!read) return read.error();
+      *window = read.value();
+    }
+    Result<const json*> unknown = Member(*it, "tracing.", "unknown");
+    if (!unknown) return unknown.error();
+    Result<std::string> why = Text(*unknown.value(), "tracing.unknown");
+    if (!why) return why.error();
+    effect.unknown = why.value();
+    trace.tracing = effect;
+    return Ok{};
+  }
+
  private:
+  Result<CounterWindow> Window(const json& w, const std::string& path) const {
+    if (!w.is_object()) return Bad(path, "expected an object or null");
+    if (Status ok = Keys(
+            w, path,
+            {"milliseconds", "write_calls", "write_bytes", "device_flushes"});
+        !ok) {
+      return ok.error();
+    }
+    CounterWindow window;
+    for (const auto& [name, field, max] :
+         {std::tuple{"milliseconds", &window.milliseconds, kMaxTraceWindowMs},
+          std::tuple{"write_calls", &window.write_calls, kMaxTraceCount},
+          std::tuple{"write_bytes", &window.write_bytes, kMaxTraceCount},
+          std::tuple{"device_flushes", &window.device_flushes,
+                     kMaxTraceCount}}) {
+      Result<std::uint64_t> n = WholeMember(w, path, name, max);
+      if (!n) return n.error();
+      *field = n.value();
+    }
+    return window;
+  }
+
   std::string origin_;
 };
 
@@ -447,6 +499,14 @@ json OpsJson(const CommitOps& ops) {
   return out;
 }
 
+json WindowJson(const std::optional<CounterWindow>& w) {
+  if (!w) return nullptr;
+  return {{"milliseconds", w->milliseconds},
+          {"write_calls", w->write_calls},
+          {"write_bytes", w->write_bytes},
+          {"device_flushes", w->device_flushes}};
+}
+
 }  // namespace
 
 bool TraceFile::HasFlag(const std::string& flag) const {
@@ -469,16 +529,22 @@ json TraceToJson(const Trace& t) {
   if (t.header) {
     header = {{"file", t.header->file}, {"bytes", t.header->bytes}};
   }
-  return {{"schema", kTraceSchema},
-          {"version", kTraceVersion},
-          {"program", {{"argv", t.argv}, {"version", t.version}}},
-          {"recorder", t.recorder},
-          {"commit_rule", t.commit_rule},
-          {"files", files},
-          {"header", header},
-          {"commits", commits},
-          {"after_last_commit", OpsJson(t.after_last_commit)},
-          {"limits", t.limits}};
+  json doc = {{"schema", kTraceSchema},
+              {"version", kTraceVersion},
+              {"program", {{"argv", t.argv}, {"version", t.version}}},
+              {"recorder", t.recorder},
+              {"commit_rule", t.commit_rule},
+              {"files", files},
+              {"header", header},
+              {"commits", commits},
+              {"after_last_commit", OpsJson(t.after_last_commit)},
+              {"limits", t.limits}};
+  if (t.tracing) {
+    doc["tracing"] = {{"untraced", WindowJson(t.tracing->untraced)},
+                      {"traced", WindowJson(t.tracing->traced)},
+                      {"unknown", t.tracing->unknown}};
+  }
+  return doc;
 }
 
 Result<std::string> TraceText(const Trace& trace, const std::string& origin) {

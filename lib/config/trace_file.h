@@ -19,9 +19,10 @@
 namespace alignbench {
 
 inline constexpr const char* kTraceSchema = "alignbench-trace";
-// Version 2 added the ops read, stat, unlink, create and sync_dir; a version 1
-// trace, which holds none of them, is read as it is.
-inline constexpr int kTraceVersion = 2;
+// Version 2 added the ops read, stat, unlink, create and sync_dir, version 3
+// what tracing changed (`tracing`); an older trace, which holds none of them,
+// is read as it is.
+inline constexpr int kTraceVersion = 3;
 inline constexpr int kOldestTraceVersion = 1;
 
 // What ends a commit, in the words the trace file records.
@@ -55,6 +56,30 @@ struct TraceFile {
   bool HasFlag(const std::string& flag) const;
 };
 
+// Counters that need no tracing, over one window of a --pid recording: the
+// attached processes' write calls and bytes (/proc/PID/io: syscw, wchar) and
+// the flushes the device(s) under the traced files completed
+// (/sys/block/DISK/stat, every process's). What strace did to a program's
+// grouping shows in the bytes it wrote per flush without and with it.
+struct CounterWindow {
+  std::uint64_t milliseconds = 0;
+  std::uint64_t write_calls = 0;
+  std::uint64_t write_bytes = 0;
+  std::uint64_t device_flushes = 0;
+};
+
+// The window before strace attached and the traced one; where they cannot
+// be compared, why, in a few words ("recorded from the start").
+struct TracingEffect {
+  std::optional<CounterWindow> untraced;
+  std::optional<CounterWindow> traced;
+  std::string unknown;
+};
+// Bounds of a window read back: counts of at most 2^62, a window of at most
+// 2^40 ms.
+inline constexpr std::uint64_t kMaxTraceCount = 1ull << 62;
+inline constexpr std::uint64_t kMaxTraceWindowMs = 1ull << 40;
+
 struct TraceCommit {
   CommitOps ops;
 };
@@ -77,6 +102,8 @@ struct Trace {
   CommitOps after_last_commit;
   // What the recorder could not see ("io_uring_setup seen: ...").
   std::vector<std::string> limits;
+  // What tracing changed; absent from traces before version 3.
+  std::optional<TracingEffect> tracing;
 };
 
 nlohmann::json TraceToJson(const Trace& trace);

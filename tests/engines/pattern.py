@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Compares the per-commit write pattern of an engine's log with a case's, from two
-traces written by `alignbench record` (schema alignbench-trace, version 1 or 2).
+traces written by `alignbench record` (schema alignbench-trace, version 1 to 3).
 
     pattern.py ENGINE_TRACE CASE_TRACE [--last N]
 
@@ -36,8 +36,8 @@ def load(path):
     except (OSError, ValueError) as e:
         print("%s: cannot read trace %s: %s" % (NAME, path, e), file=sys.stderr)
         sys.exit(2)
-    if trace.get("schema") != "alignbench-trace" or trace.get("version") not in (1, 2):
-        print("%s: %s is not an alignbench-trace version 1 or 2" % (NAME, path),
+    if trace.get("schema") != "alignbench-trace" or trace.get("version") not in (1, 2, 3):
+        print("%s: %s is not an alignbench-trace version 1 to 3" % (NAME, path),
               file=sys.stderr)
         sys.exit(2)
     return trace

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -270,4 +271,44 @@ TEST_CASE("trace: truncates and allocations are read, written and bounded") {
   bad = truncate;
   bad["length"] = (1ull << 40) + 1;
   CHECK_THAT(Refusal(with(bad)), Catch::Contains("at most"));
+}
+
+TEST_CASE("trace: what tracing changed is kept, and read bounded") {
+  Result<Trace> t = ParseTrace(Fixture(), "fixture");
+  REQUIRE(t);
+  // A version 1 trace has none: absent, not unknown.
+  CHECK_FALSE(t.value().tracing);
+  Trace trace = t.value();
+  trace.tracing = TracingEffect{CounterWindow{2000, 400, 81920, 100},
+                                CounterWindow{9000, 900, 92160, 180}, ""};
+  Result<Trace> back = ParseTrace(TraceToJson(trace).dump(), "back");
+  REQUIRE(back);
+  REQUIRE(back.value().tracing);
+  REQUIRE(back.value().tracing->untraced);
+  CHECK(back.value().tracing->untraced->write_bytes == 81920);
+  CHECK(back.value().tracing->traced->device_flushes == 180);
+  // Not known: both windows null, and why.
+  trace.tracing = TracingEffect{std::nullopt, std::nullopt, "no block device"};
+  back = ParseTrace(TraceToJson(trace).dump(), "back");
+  REQUIRE(back);
+  CHECK_FALSE(back.value().tracing->traced);
+  CHECK(back.value().tracing->unknown == "no block device");
+  const json with = TraceToJson(trace);
+  auto refused = [&with](const std::function<void(json&)>& edit) {
+    json d = with;
+    edit(d);
+    Result<Trace> r = ParseTrace(d.dump(), "t.json");
+    return r ? std::string() : r.error().Message();
+  };
+  CHECK_THAT(refused([](json& d) { d["tracing"]["seen"] = 1; }),
+             Catch::Contains("tracing.seen"));
+  CHECK_THAT(refused([](json& d) {
+               d["tracing"]["traced"] = {{"milliseconds", 1},
+                                         {"write_calls", -1},
+                                         {"write_bytes", 0},
+                                         {"device_flushes", 0}};
+             }),
+             Catch::Contains("tracing.traced.write_calls"));
+  CHECK_THAT(refused([](json& d) { d["tracing"].erase("unknown"); }),
+             Catch::Contains("tracing.unknown"));
 }
