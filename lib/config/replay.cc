@@ -171,26 +171,21 @@ const Op* FirstLogWrite(const CommitOps& commit) {
   return it == commit.end() ? nullptr : &*it;
 }
 
-// The layout a run prepares for the log file's state. A recycled file the
-// commits only append to (Redis's AOF recorded by --pid) grows with every
-// commit as a new file does: it is replayed so, and `notes` say it.
+// The layout a run prepares for the log file's state, and where a recycled
+// file is replayed as one that grows (Redis's AOF recorded by --pid), the
+// `notes` say so.
 Layout LayoutOf(const TraceFile& file, const Stream& stream,
                 std::vector<std::string>& notes) {
-  switch (file.state) {
-    case FileState::kNew:
-      return Layout::kExtend;
-    case FileState::kPreallocated:
-      return Layout::kPrealloc;
-    case FileState::kRecycled:
-      break;
+  const Layout layout = LayoutOfTraced(file, stream.lowest);
+  if (file.state != FileState::kRecycled || layout != Layout::kExtend) {
+    return layout;
   }
-  if (stream.lowest < file.size_at_open) return Layout::kPrewritten;
   notes.push_back("the log held " + std::to_string(file.size_at_open) +
                   " B when the trace began and every commit wrote past them: "
                   "replayed as a file that grows with every commit (layout "
                   "extend), its first " +
                   std::to_string(file.size_at_open) + " B a hole");
-  return Layout::kExtend;
+  return layout;
 }
 
 // Every write, read, allocation and truncation of the log and its header moved
@@ -459,6 +454,18 @@ Result<Replay> ReplayOf(const Trace& trace, const std::string& path,
       trace.header && trace.header->file == log ? trace.header->bytes : 0;
   SetVariants(r, ReplayVariant{header, std::move(stream.commits), "", 0, 0});
   return r;
+}
+
+Layout LayoutOfTraced(const TraceFile& file, std::uint64_t lowest) {
+  switch (file.state) {
+    case FileState::kNew:
+      return Layout::kExtend;
+    case FileState::kPreallocated:
+      return Layout::kPrealloc;
+    case FileState::kRecycled:
+      break;
+  }
+  return lowest < file.size_at_open ? Layout::kPrewritten : Layout::kExtend;
 }
 
 }  // namespace alignbench

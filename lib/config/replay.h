@@ -114,6 +114,14 @@ struct Replay {
   }
 };
 
+// The layout a run prepares for a traced file in `file`'s state whose
+// lowest write starts at `lowest`: new: extend; preallocated: prealloc;
+// recycled: prewritten, or extend where every write lands past what the
+// file held when the trace began (a log appended to, recorded by --pid: it
+// grows with every commit, as a new one does). A replay and the case record
+// writes beside a trace both take it from here.
+Layout LayoutOfTraced(const TraceFile& file, std::uint64_t lowest);
+
 // The pair of `trace` (read from `path`, whose text is `text`), its writes
 // moved by `shift` where the rule is the shift. `unaligned_rule`: the
 // aligned variant of an unaligned stream (whole blocks, or padded).

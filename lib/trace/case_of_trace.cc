@@ -67,10 +67,61 @@ std::optional<Shape> ShapeOf(const Trace& trace) {
   return shape;
 }
 
+// Where the case's commit stream starts, and the file it is written in,
+// as the trace saw them: the layout a replay of it prepares (a recycled file
+// the commits only append to grows as a new one does), a cold cache only for
+// a recycled file the commits overwrite, and the header: in a file that grew
+// from what it held when the trace began (--pid), the bytes of its last
+// 4096-byte block before the first commit, so that every commit lands in its
+// block where the program's did; else what is left of the log's start once
+// whole commits are taken off (SQLite's 32-byte WAL header). None (0) where
+// the commits start on a boundary already.
+struct Start {
+  Layout layout = Layout::kExtend;
+  CacheState cache = CacheState::kWarm;
+  std::uint64_t header = 0;
+  // The file held bytes before the trace and grew past them.
+  bool appended = false;
+};
+
+Start StartOf(const Trace& trace, const Shape& shape) {
+  const TraceFile& file = trace.files[0];
+  std::uint64_t lowest = UINT64_MAX;
+  for (const TraceCommit& c : trace.commits) {
+    for (const Op& op : c.ops) {
+      if (op.kind == OpKind::kWrite) lowest = std::min(lowest, op.offset);
+    }
+  }
+  Start start;
+  start.layout = LayoutOfTraced(file, lowest);
+  start.appended =
+      file.state == FileState::kRecycled && start.layout == Layout::kExtend;
+  if (start.layout == Layout::kPrewritten) start.cache = CacheState::kCold;
+  start.header = start.appended ? shape.first % kLogBlockBytes
+                                : shape.first % shape.length;
+  return start;
+}
+
+// The file the commits go to, in words: ", then fdatasync, in a new file."
+std::string FileWords(const Trace& trace, const Shape& s, const Start& start) {
+  const TraceFile& file = trace.files[0];
+  const std::string then =
+      ", then " + std::string(NameOf(kTraceSyncs, s.call)) + ", in a ";
+  if (!start.appended) {
+    return then + std::string(NameOf(kFileStates, file.state)) + " file.";
+  }
+  return then + "file that held " + std::to_string(file.size_at_open) +
+         " B when the trace began and grew with every commit (layout extend; "
+         "the case writes the " +
+         std::to_string(start.header) +
+         " B of its last 4096-byte block as a header, so that every commit "
+         "lands in its block where the program's did).";
+}
+
 // The case's description and what to expect, for a stream that starts
-// `header` bytes in (or, where that is 0, moved by `shift` bytes).
+// `start.header` bytes in (or, where that is 0, moved by `shift` bytes).
 std::pair<std::string, std::string> Words(const Trace& trace, const Shape& s,
-                                          std::uint64_t header,
+                                          const Start& start,
                                           std::uint64_t shift) {
   const std::string writes =
       "Recorded from " + (trace.argv.empty() ? "?" : trace.argv[0]) + " (" +
@@ -81,22 +132,29 @@ std::pair<std::string, std::string> Words(const Trace& trace, const Shape& s,
                  std::to_string(s.length) + " contiguous bytes)"
            : "each commit writes " + std::to_string(s.length) +
                  " contiguous bytes");
-  const std::string then =
-      ", then " + std::string(NameOf(kTraceSyncs, s.call)) + ", in a " +
-      std::string(NameOf(kFileStates, trace.files[0].state)) + " file.";
-  if (header == 0) {
-    return {writes + " from offset 0" + then +
-                " Its commits start on multiples of their own length "
-                "already; the unaligned variant moves them by a " +
+  const std::string then = FileWords(trace, s, start);
+  if (start.header == 0) {
+    return {writes +
+                (start.appended ? " from a block boundary" : " from offset 0") +
+                then +
+                (start.appended ? " Its first commit starts on a 4096-byte "
+                                  "boundary already"
+                                : " Its commits start on multiples of their "
+                                  "own length already") +
+                "; the unaligned variant moves them by a " +
                 std::to_string(shift) + "-byte header.",
             "Columns unaligned | aligned: the commits moved by " +
                 std::to_string(shift) +
                 " bytes against the commits as recorded."};
   }
-  return {writes + " after a " + std::to_string(header) + "-byte header" +
+  return {writes + " after a " + std::to_string(start.header) + "-byte header" +
               then +
-              " The aligned variant drops the header, so that commits start "
-              "on multiples of their own length.",
+              (start.appended
+                   ? " The aligned variant pads the header to a whole block, "
+                     "so that the first commit starts on a 4096-byte "
+                     "boundary."
+                   : " The aligned variant drops the header, so that commits "
+                     "start on multiples of their own length."),
           "Columns unaligned | aligned: the commits as recorded against the "
           "same commits without the header."};
 }
@@ -105,17 +163,11 @@ std::pair<std::string, std::string> Words(const Trace& trace, const Shape& s,
 // most 128 of them in whole groups, one group at least.
 json CaseJson(const Trace& trace, const Shape& shape, const std::string& name,
               SyncMethod method) {
-  // Commits of one length, one after another: a header of what is left of
-  // the log's start once whole commits are taken off (Derby's workload).
-  // Where nothing is left, the commits are aligned already: the unaligned
-  // variant is then theirs moved by a replay's shift.
-  const std::uint64_t first = shape.first % shape.length;
-  const std::uint64_t header = first == 0 ? kReplayShift : first;
-  const TraceFile& file = trace.files[0];
-  const char* layout = file.state == FileState::kNew            ? "extend"
-                       : file.state == FileState::kPreallocated ? "prealloc"
-                                                                : "prewritten";
-  const auto [description, expect] = Words(trace, shape, first, header);
+  // Where nothing comes before the commits, they are aligned already: the
+  // unaligned variant is then theirs moved by a replay's shift.
+  const Start start = StartOf(trace, shape);
+  const std::uint64_t header = start.header == 0 ? kReplayShift : start.header;
+  const auto [description, expect] = Words(trace, shape, start, header);
   // A case's commit is one write; a group of them shares each sync.
   const std::uint64_t group = shape.writes;
   const std::uint64_t commits = std::max(
@@ -127,10 +179,10 @@ json CaseJson(const Trace& trace, const Shape& shape, const std::string& name,
             {"sizes", {std::to_string(shape.length / group)}},
             {"writes", commits},
             {"sync", NameOf(kSyncMethods, method)},
-            {"io", file.HasFlag("O_DIRECT") ? "direct" : "buffered"},
-            {"layout", layout},
+            {"io", trace.files[0].HasFlag("O_DIRECT") ? "direct" : "buffered"},
+            {"layout", NameOf(kLayouts, start.layout)},
             {"log", {{"header", header}}}};
-  if (file.state == FileState::kRecycled) c["cache"] = "cold";
+  if (start.cache == CacheState::kCold) c["cache"] = "cold";
   if (group > 1) c["commits_per_sync"] = group;
   return c;
 }

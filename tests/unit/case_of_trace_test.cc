@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lib/config/case_file.h"
+#include "lib/config/replay.h"
 #include "lib/config/settings.h"
 
 using namespace alignbench;
@@ -153,4 +154,68 @@ TEST_CASE("record: more writes a sync than a case takes make none, said") {
   CHECK_FALSE(CaseOfTrace(EqualWritesTrace(12, 2000), "t", &why));
   CHECK_THAT(why, Catch::Contains("2000 writes of 8 B share each sync"));
   CHECK_THAT(why, Catch::Contains("1024"));
+}
+
+namespace {
+
+// MariaDB's binlog recorded by --pid: the file held `held` bytes when strace
+// attached (recycled by its state), and every commit appends 200 bytes past
+// them, then fdatasync.
+Trace AppendedTrace(std::uint64_t held) {
+  Trace t = FixtureTrace();
+  t.header.reset();
+  t.files[0].state = FileState::kRecycled;
+  t.files[0].size_at_open = held;
+  t.commits.clear();
+  for (std::uint64_t k = 0; k < 20; ++k) {
+    t.commits.push_back({{{OpKind::kWrite, 0, held + 200 * k, 200, {}},
+                          {OpKind::kSync, 0, 0, 0, SyncCall::kFdatasync}}});
+  }
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "record: a log appended to past what it held is a case that extends, "
+    "warm, each commit in its block where the program's was") {
+  // It said prewritten, cold and a header of the first commit's offset
+  // modulo its length (12345 + 2 * 200 = 12745; 12745 % 200 = 145), and ran
+  // at -33/-75/-50 % of the engine.
+  const std::optional<nlohmann::json> c =
+      CaseOfTrace(AppendedTrace(12345), "t");
+  REQUIRE(c);
+  CHECK((*c)["layout"] == "extend");
+  CHECK_FALSE(c->contains("cache"));
+  // The first commit the case holds to its rule is the third (a tenth, at
+  // least one, is set-up): at 12745, 457 B into its 4096-byte block.
+  CHECK((*c)["log"]["header"] == 12745 % 4096);
+  CHECK_THAT((*c)["description"].get<std::string>(),
+             Catch::Contains("held 12345 B when the trace began and grew") &&
+                 Catch::Contains("pads the header to a whole block"));
+  Settings s;
+  const Status applied = ApplyCaseText(c->dump(), "t.case.json", s);
+  if (!applied) FAIL(applied.error().Message());
+  CHECK(Validate(s).ok());
+  CHECK(s.layouts == std::vector<Layout>{Layout::kExtend});
+  CHECK(s.caches == std::vector<CacheState>{CacheState::kWarm});
+  // Its first commit on a block boundary: the unaligned variant moved.
+  const std::optional<nlohmann::json> at_block =
+      CaseOfTrace(AppendedTrace(8192 - 400), "t");
+  REQUIRE(at_block);
+  CHECK((*at_block)["log"]["header"] == kReplayShift);
+  CHECK_THAT((*at_block)["description"].get<std::string>(),
+             Catch::Contains("starts on a 4096-byte boundary already"));
+}
+
+TEST_CASE("record: a recycled log written inside what it held stays cold") {
+  // PostgreSQL's recycled segment: the commits overwrite old bytes.
+  Trace t = AppendedTrace(1 << 20);
+  for (std::size_t k = 0; k < t.commits.size(); ++k) {
+    t.commits[k].ops[0].offset = 200 * k;
+  }
+  const std::optional<nlohmann::json> c = CaseOfTrace(t, "t");
+  REQUIRE(c);
+  CHECK((*c)["layout"] == "prewritten");
+  CHECK((*c)["cache"] == "cold");
 }
