@@ -146,6 +146,10 @@ Command RecordEntry() {
           {"per-sync", "",
            "keep every sync a commit of its own (default: the syncs of one "
            "transaction that repeat in one order are one commit)"},
+          {"untraced-window", "SECONDS",
+           "with --pid, first watch the process this long untraced (default "
+           "2; 0: not at all): its write bytes and calls per device flush "
+           "then and traced say what tracing did to its grouping"},
       });
   record.takes_command = true;
   return record;

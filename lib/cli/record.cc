@@ -23,9 +23,11 @@
 #include "lib/io/fd.h"
 #include "lib/io/file_io.h"
 #include "lib/io/result_file.h"
+#include "lib/measure/counters.h"
 #include "lib/trace/case_of_trace.h"
 #include "lib/trace/files_before.h"
 #include "lib/trace/recorder.h"
+#include "lib/trace/tracing_effect.h"
 
 namespace alignbench {
 namespace {
@@ -143,7 +145,66 @@ struct RecordPlan : Recording {
   // --out and its case file as they were before the program ran.
   FileMark out_before;
   FileMark case_before;
+  // --pid: how long the process is watched untraced before strace attaches.
+  std::chrono::milliseconds untraced_window{kUntracedWindowSeconds * 1000};
 };
+
+// --untraced-window: whole seconds from 0 to 600, with --pid alone.
+Status UntracedWindowOf(const ParsedCommand& parsed, RecordPlan& plan) {
+  if (!parsed.Has("untraced-window")) return Ok{};
+  const std::string& text = parsed.Value("untraced-window");
+  if (!plan.attach) {
+    return PlainError(ErrorKind::kUsage, "option --untraced-window",
+                      "watches a running process before strace attaches to "
+                      "it: give it with --pid, or leave it out");
+  }
+  const bool digits = !text.empty() && text.size() <= 3 &&
+                      text.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits || std::stoul(text) > 600) {
+    return PlainError(ErrorKind::kUsage, "option --untraced-window",
+                      "'" + EscapeControl(text) +
+                          "' is not a whole number of seconds from 0 to 600");
+  }
+  plan.untraced_window = std::chrono::seconds(std::stoul(text));
+  return Ok{};
+}
+
+// The completed flushes of the devices whose stat files are `stats`,
+// summed; nullopt where one has no flush count.
+FlushCounter FlushesOf(std::vector<std::string> stats) {
+  return [stats = std::move(stats)]() -> std::optional<std::uint64_t> {
+    std::uint64_t sum = 0;
+    for (const std::string& stat : stats) {
+      const std::optional<DeviceCounters> c = ReadDeviceCounters(stat);
+      if (!c || !c->flushes) return std::nullopt;
+      sum += *c->flushes;
+    }
+    return sum;
+  };
+}
+
+// --pid: the devices under the traced files found, and the process watched
+// untraced for --untraced-window before strace attaches. Returns a stop
+// signal taken meanwhile, else 0.
+int WatchUntracedFirst(RecordPlan& plan, const StopSignals& stop) {
+  std::string why;
+  std::vector<std::string> stats =
+      DeviceStats(Family(plan.pid), plan.options, why);
+  if (stats.empty()) {
+    plan.untraced.unknown = why;
+    return 0;
+  }
+  plan.flushes = FlushesOf(std::move(stats));
+  if (!plan.flushes()) {
+    plan.untraced.unknown =
+        "the device's flush count is not known (its stat has none before "
+        "Linux 5.5)";
+    return 0;
+  }
+  plan.untraced =
+      WatchUntraced(plan.pid, plan.untraced_window, plan.flushes, stop);
+  return plan.untraced.signo;
+}
 
 Result<RecordPlan> Plan(const ParsedCommand& parsed) {
   RecordPlan plan;
@@ -155,6 +216,7 @@ Result<RecordPlan> Plan(const ParsedCommand& parsed) {
                     : "nothing to record: give a COMMAND after -- (alignbench "
                       "record -- sqlite3 db ...) or --pid PID");
   }
+  if (Status ok = UntracedWindowOf(parsed, plan); !ok) return ok.error();
   if (plan.attach) {
     Result<pid_t> pid = TargetPid(parsed.Value("pid"));
     if (!pid) return pid.error();
@@ -273,7 +335,11 @@ int RecordCommand(const ParsedCommand& parsed) {
   // Asked before the program runs: a server recorded by --pid may be gone
   // by the time strace detaches (/proc/PID/exe with it).
   const std::string version = ProgramVersion(plan.value().executable);
-  if (const int signo = stop.Take(0); signo != 0) {
+  int signo = stop.Take(0);
+  if (signo == 0 && plan.value().attach) {
+    signo = WatchUntracedFirst(plan.value(), stop);
+  }
+  if (signo != 0) {
     std::cerr << "alignbench record: " << SignalName(signo)
               << " before strace started: nothing was recorded\n";
     return 128 + signo;

@@ -6,6 +6,7 @@
 #include "lib/config/case_file.h"
 #include "lib/config/log_rules.h"
 #include "lib/config/replay.h"
+#include "lib/trace/tracing_effect.h"
 
 namespace alignbench {
 
@@ -167,7 +168,13 @@ json CaseJson(const Trace& trace, const Shape& shape, const std::string& name,
   // unaligned variant is then theirs moved by a replay's shift.
   const Start start = StartOf(trace, shape);
   const std::uint64_t header = start.header == 0 ? kReplayShift : start.header;
-  const auto [description, expect] = Words(trace, shape, start, header);
+  auto [description, expect] = Words(trace, shape, start, header);
+  // What strace did to the grouping, where a --pid recording could tell.
+  if (trace.tracing && trace.tracing->untraced && trace.tracing->traced) {
+    std::string said = TracingSentence(*trace.tracing);
+    said[0] = 'T';
+    description += " " + said + ".";
+  }
   // A case's commit is one write; a group of them shares each sync.
   const std::uint64_t group = shape.writes;
   const std::uint64_t commits = std::max(

@@ -54,18 +54,45 @@ std::vector<std::string> StraceArgv(const Recording& plan,
 }
 
 // Says "attached" once strace traces every process of the family (or the
-// process has ended): only then does recording begin.
-std::function<bool(pid_t)> AttachedLine(std::vector<pid_t> family, pid_t pid) {
-  return [family = std::move(family), pid](pid_t strace) {
+// process has ended): only then does recording begin, and `attached` is
+// called.
+std::function<bool(pid_t)> AttachedLine(std::vector<pid_t> family, pid_t pid,
+                                        std::function<void()> attached) {
+  return [family = std::move(family), pid,
+          attached = std::move(attached)](pid_t strace) {
     for (pid_t p : family) {
       const pid_t tracer = TracerOf(p);
       if (tracer != strace && tracer != -1) return false;
     }
+    attached();
     std::cerr << "alignbench record: attached to " << family.size()
               << " process(es) of " << pid
               << "; Ctrl-C or SIGINT stops recording\n";
     return true;
   };
+}
+
+// What tracing changed: the untraced window of the plan beside the traced
+// one, from the counters read when strace had attached (`from`) and when it
+// ended (`to`); where either is not known, why.
+TracingEffect TracingOf(const Recording& plan,
+                        const std::optional<CounterReading>& from,
+                        const CounterReading& to) {
+  TracingEffect effect;
+  if (!plan.attach) {
+    effect.unknown =
+        "recorded from the start: there is no untraced window "
+        "to compare";
+    return effect;
+  }
+  effect.untraced = plan.untraced.window;
+  effect.unknown = plan.untraced.unknown;
+  std::string why = "strace never attached";
+  if (from) effect.traced = WindowBetween(*from, to, why);
+  if (!effect.traced && effect.unknown.empty()) {
+    effect.unknown = "traced, " + why;
+  }
+  return effect;
 }
 
 // The raw strace output, in a directory of its own (mode 0700) removed with it
@@ -115,6 +142,27 @@ bool CutShort(const std::string& path, const std::string& text) {
   return static_cast<std::uint64_t>(fs.f_bfree) * fs.f_frsize < (64u << 10);
 }
 
+// strace's output at `path`, or why there is none to read: cut short by a
+// full filesystem, or strace could not run the command (`program_status`).
+Result<std::string> StraceOutput(const std::string& path, int program_status) {
+  Result<std::string> text =
+      ReadWholeFile(path, ErrorKind::kSetup, kMaxStraceBytes);
+  if (!text) return text.error();
+  if (CutShort(path, text.value())) {
+    return RecordError(
+        "strace's output in " + EscapeControl(path) +
+            " was cut short (its filesystem is full): the recording is "
+            "incomplete and is not saved",
+        "set TMPDIR to a directory on a filesystem with room, and record "
+        "again");
+  }
+  if (text.value().empty() && program_status == 127) {
+    return RecordError("strace could not start or run the command",
+                       "run it under strace by hand to see why");
+  }
+  return text;
+}
+
 // The program's exit status from strace's wait status, said where it failed.
 int ProgramStatus(int st, const Recording& plan) {
   int status = 0;
@@ -158,30 +206,21 @@ Result<RecordedRun> Record(const Recording& plan, const std::string& version,
   StraceRun run;
   run.attach = plan.attach;
   run.command = EscapeControl(plan.program.empty() ? "?" : plan.program[0]);
+  std::optional<CounterReading> traced_from;
   if (plan.attach) {
     family = Family(plan.pid);
     OpenBefore(family, options);
-    run.started = AttachedLine(family, plan.pid);
+    run.started = AttachedLine(family, plan.pid, [&] {
+      traced_from = ReadCounters(family, plan.flushes);
+    });
   }
   Result<int> status = RunStrace(StraceArgv(plan, raw.path, family), run, stop);
   if (!status) return status.error();
+  const CounterReading traced_to = ReadCounters(family, plan.flushes);
   RecordedRun recorded;
   recorded.program_status = ProgramStatus(status.value(), plan);
-  Result<std::string> text =
-      ReadWholeFile(raw.path, ErrorKind::kSetup, kMaxStraceBytes);
+  Result<std::string> text = StraceOutput(raw.path, recorded.program_status);
   if (!text) return text.error();
-  if (CutShort(raw.path, text.value())) {
-    return RecordError(
-        "strace's output in " + EscapeControl(raw.path) +
-            " was cut short (its filesystem is full): the recording is "
-            "incomplete and is not saved",
-        "set TMPDIR to a directory on a filesystem with room, and record "
-        "again");
-  }
-  if (text.value().empty() && recorded.program_status == 127) {
-    return RecordError("strace could not start or run the command",
-                       "run it under strace by hand to see why");
-  }
   if (text.value().size() >= kSaidStraceBytes) {
     abandon.Arm();
     std::cerr << "alignbench record: reading " << (text.value().size() >> 20)
@@ -199,6 +238,7 @@ Result<RecordedRun> Record(const Recording& plan, const std::string& version,
     }
   }
   NameProgram(plan, version, recorded.trace);
+  recorded.trace.tracing = TracingOf(plan, traced_from, traced_to);
   return recorded;
 }
 
@@ -419,6 +459,9 @@ void Describe(std::ostream& out, const Trace& trace, const std::string& path) {
   }
   for (const std::string& limit : trace.limits) {
     out << "  limit: " << EscapeControl(limit) << "\n";
+  }
+  if (trace.tracing) {
+    out << "  " << EscapeControl(TracingSentence(*trace.tracing)) << "\n";
   }
   out << "trace saved to " << EscapeControl(path) << "\n";
 }

@@ -17,6 +17,7 @@
 #include "lib/config/trace_file.h"
 #include "lib/trace/processes.h"
 #include "lib/trace/strace_reader.h"
+#include "lib/trace/tracing_effect.h"
 
 namespace alignbench {
 
@@ -30,6 +31,10 @@ struct Recording {
   // The program's command line (the process's, by --pid) and its executable.
   std::vector<std::string> program;
   std::string executable;
+  // --pid: the window watched before strace attached, and the flushes of
+  // the device(s) under the traced files, read again over the traced one.
+  Untraced untraced;
+  FlushCounter flushes;
 };
 
 // The process --pid names, or why not (the text is the option's).
@@ -85,7 +90,8 @@ std::vector<std::string> ProgramRan(const std::vector<std::string>& command,
                                     const std::string& ran);
 
 // Runs strace as planned, with the version asked beforehand (asked again of
-// the program that ran, where that is another: ProgramRan).
+// the program that ran, where that is another: ProgramRan), and keeps in the
+// trace what tracing changed: the untraced window beside the traced one.
 Result<RecordedRun> Record(const Recording& plan, const std::string& version,
                            const StopSignals& stop, SaveStop& abandon);
 

@@ -83,6 +83,16 @@ wait_stopped() {
   return 1
 }
 
+# wait_file SECONDS FILE: up to SECONDS until FILE exists (a writer says it is ready).
+wait_file() {
+  local _
+  for _ in $(seq $(($1 * 20))); do
+    [ -e "$2" ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+
 # make_rig [loop-rig create args]: a fresh filesystem on a loop device, destroyed on every
 # exit path; sets RIG to its mount. Without root or loop devices the test is skipped.
 make_rig() {

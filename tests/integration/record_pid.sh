@@ -63,28 +63,19 @@ if mode == "family":
     os.wait()
 EOF
 
-wait_for() {  # wait_for SECONDS FILE: up to SECONDS until FILE exists
-  local _
-  for _ in $(seq $(($1 * 20))); do
-    [ -e "$2" ] && return 0
-    sleep 0.05
-  done
-  return 1
-}
-
 # by_pid MODE: the writer started, recorded by --pid from its ready to its last commit.
 by_pid() {
   rm -rf "$d" && mkdir -p "$d"
   "$PY" "$WORK/writer.py" "$1" "$d" &
   local writer=$! rec
-  wait_for 10 "$d/ready" || return 1
+  wait_file 10 "$d/ready" || return 1
   "$ALIGNBENCH" record --pid "$writer" --file "$d/log" --out "$d/trace.json" \
     > "$d/record.out" 2> "$d/record.err" &
   rec=$!
   for _ in $(seq 200); do grep -q "attached to" "$d/record.err" && break; sleep 0.05; done
   touch "$d/go"
-  wait_for 10 "$d/done-parent"
-  [ "$1" != family ] || wait_for 10 "$d/done-child"
+  wait_file 10 "$d/done-parent"
+  [ "$1" != family ] || wait_file 10 "$d/done-child"
   wait "$writer"
   kill -INT "$rec" 2> /dev/null
   wait "$rec"

@@ -46,6 +46,18 @@ TEST_CASE("recorder: Describe names each kind of op, and what is unsynced") {
   CHECK(text.find("synced by no commit): 1 writes, 1 reads\n") !=
         std::string::npos);
   CHECK(text.find("trace saved to prog.trace.json") != std::string::npos);
+  // A trace from before version 3 says nothing of tracing; one of now says
+  // what it did, or why that is not known, before where it is saved.
+  CHECK(text.find("tracing") == std::string::npos);
+  trace.tracing = TracingEffect{std::nullopt, std::nullopt,
+                                "recorded from the start: there is no "
+                                "untraced window to compare"};
+  std::ostringstream now;
+  Describe(now, trace, "prog.trace.json");
+  CHECK_THAT(now.str(),
+             Catch::Contains("  what tracing did to the grouping is not "
+                             "known: recorded from the start: there is no "
+                             "untraced window to compare\ntrace saved to"));
 }
 
 TEST_CASE("recorder: wrote nothing says why: io_uring, syncfs, O_TMPFILE") {
