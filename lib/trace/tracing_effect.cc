@@ -256,15 +256,22 @@ std::string TracingSentence(const TracingEffect& effect) {
                               PerFlush(t) + ", untraced " + PerFlush(u) + ", " +
                               Printf("%+.0f", 100 * change) + " %";
   if (change > -0.1 && change < 0.1) {
-    return "tracing left the grouping as it was, within 10 %: " + figures;
+    return "tracing left the bytes written per device flush as they were, "
+           "within 10 %: " +
+           figures +
+           "; a log written in whole pages (PostgreSQL's WAL) writes as much "
+           "per flush however many commits share it, so this alone does not "
+           "show that the grouping stayed";
   }
   return "tracing changed the grouping: " + figures +
          (change < 0 ? ": more flushes for what they wrote, so each sync of "
                        "the trace makes fewer commits durable than the "
-                       "program's do untraced"
+                       "program's do untraced, where its commits append "
+                       "their own bytes"
                      : ": fewer flushes for what they wrote, so each sync of "
                        "the trace makes more commits durable than the "
-                       "program's do untraced");
+                       "program's do untraced, where its commits append "
+                       "their own bytes");
 }
 
 }  // namespace alignbench

@@ -79,15 +79,16 @@ TEST_CASE("tracing: one sentence with both windows, or why not") {
         "untraced 4.0 KiB in 4.0 write calls per device flush (100 flushes "
         "in 2.0 s), -38 %: more flushes for what they wrote, so each sync of "
         "the trace makes fewer commits durable than the program's do "
-        "untraced");
+        "untraced, where its commits append their own bytes");
   e.traced->write_bytes = 3 * 409600;  // 6.7 KiB a flush: +67 %
   CHECK_THAT(TracingSentence(e), Catch::Contains("+67 %: fewer flushes") &&
                                      Catch::Contains("more commits durable"));
   e.traced->write_bytes = 759400;  // 4218.9 B a flush: +3 %
   CHECK_THAT(TracingSentence(e),
-             Catch::StartsWith("tracing left the grouping as it was, within "
-                               "10 %: under strace") &&
-                 Catch::Contains("+3 %"));
+             Catch::StartsWith("tracing left the bytes written per device "
+                               "flush as they were, within 10 %: under "
+                               "strace") &&
+                 Catch::Contains("+3 %; a log written in whole pages"));
   e.untraced->write_bytes = 20000;  // 200 B a flush: in bytes
   CHECK_THAT(TracingSentence(e),
              Catch::Contains("untraced 200 B in 4.0 write calls per device"));
