@@ -122,8 +122,11 @@ if len(want) < 3:
     bad.append("%d segments: fewer than two switches (more OPS or ROW)" % len(want))
 if any(os.path.basename(os.path.dirname(f["path"])) != "pg_wal" for f in t["files"]):
     bad.append("a file outside pg_wal: %s" % [f["path"] for f in t["files"]])
-if not ops <= writing <= ops + switches:
-    bad.append("%d commits that write, for %d INSERTs and %d switches" % (writing, ops, switches))
+# Besides the INSERTs and the switches, the server's own WAL records: the bgwriter's
+# running-transactions snapshot every 15 s, a checkpoint's (one extra in a ci-time run).
+if not ops <= writing <= ops + switches + 2:
+    bad.append("%d commits that write, for %d INSERTs, %d switches and at most 2 of the "
+               "server's own" % (writing, ops, switches))
 for b in bad:
     print("  differs: " + b)
 sys.exit(1 if bad else 0)
