@@ -33,7 +33,11 @@ check "compare with Jan's table: Jan's 64K gain" grep -Eq '^ +64K \| +\+83\.6 ' 
 check "compare with Jan's table: his unknown p99 is n/a, not nan" bash -c "! grep -qi nan '$WORK/jan.txt'"
 
 # The N-way table: 2, 3 and 10 files (copies of one result, told apart by their file
-# names), each within a second; a column group per file and the fields that differ.
+# names), each within a second in the plain build (0.12 s measured for 10, docs/fleet.md);
+# a column group per file and the fields that differ. Under the sanitizers the time says
+# nothing about the tool (1.3 s for 10 files in CI), so there the bound is left out, loudly.
+[ -z "${ALIGNBENCH_SANITIZED:-}" ] ||
+  echo "SKIP (part): the one-second bound is held in the plain build, not under the sanitizers" >&2
 for i in $(seq 0 9); do cp "$WORK/base.json" "$WORK/copy$i.json"; done
 for n in 2 3 10; do
   files=()
@@ -44,7 +48,8 @@ for n in 2 3 10; do
   elapsed_ms=$((($(date +%s%N) - start) / 1000000))
   echo "compare of $n files: ${elapsed_ms} ms"
   check "compare of $n files: exit 0" [ $status -eq 0 ]
-  check "compare of $n files: within a second" [ "$elapsed_ms" -lt 1000 ]
+  [ -n "${ALIGNBENCH_SANITIZED:-}" ] ||
+    check "compare of $n files: within a second" [ "$elapsed_ms" -lt 1000 ]
   check "compare of $n files: a column group per file" grep -q "^\[$n\] .*(.*copy$((n - 1)).json)" "$WORK/many$n.txt"
   check "compare of $n files: one row for 64K" [ "$(grep -Ec '^64K +\|' "$WORK/many$n.txt")" -eq 1 ]
 done
