@@ -7,6 +7,10 @@ other). An include runs back up when it names a folder of a higher group, or one
 same group other than its own. Inside one folder, files (a .h and its .cc count as one)
 must not include each other in a circle. Prints every offence and exits 1 if there is
 one.
+
+The format writers (lib/render/: csv, derby, markdown, ioping, text_compact, text_detailed
+and its tail_rows) lay out the report view and read nothing of the result: none of their
+files names Report, PairResult or VariantResult.
 """
 import pathlib
 import re
@@ -14,6 +18,8 @@ import sys
 
 ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
 INCLUDE = re.compile(r'^\s*#\s*include\s+"((?:lib|bench)/[^"]+)"', re.M)
+WRITERS = ("csv", "derby", "markdown", "ioping", "text_compact", "text_detailed", "tail_rows")
+RESULT_TYPES = re.compile(r"\b(Report|PairResult|VariantResult)\b")
 
 
 def layers():
@@ -88,6 +94,14 @@ def main():
             connect(node)
     for component in components:
         offences.append("files that include each other in a circle: " + ", ".join(component))
+    for name in WRITERS:
+        for suffix in (".h", ".cc"):
+            path = ROOT / "lib" / "render" / (name + suffix)
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                found = RESULT_TYPES.search(line)
+                if found:
+                    offences.append(f"lib/render/{name}{suffix}:{number}: a writer names "
+                                    f"{found.group(1)}; writers read the view (report_view.h)")
     for offence in offences:
         print("layering:", offence)
     print(f"layering: {len(offences)} offences")

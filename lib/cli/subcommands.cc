@@ -17,7 +17,7 @@
 #include "lib/render/beside_post.h"
 #include "lib/render/comparison.h"
 #include "lib/render/environment.h"
-#include "lib/render/n_way_table.h"
+#include "lib/render/many_view.h"
 #include "lib/render/run_output.h"
 #include "lib/render/writers.h"
 #include "lib/result/escape.h"

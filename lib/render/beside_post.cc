@@ -16,12 +16,14 @@ namespace {
 
 constexpr const char* kKinds[] = {kNetworkFs, kLocalDisk, kMemory};
 
-// The pair of a run at the post's request size, else its largest.
-const PairResult* PairFor(const Report& run, std::uint64_t size) {
-  const PairResult* best = nullptr;
-  for (const PairResult& p : run.pairs) {
-    if (p.spec.size == size) return &p;
-    if (best == nullptr || p.spec.size > best->spec.size) best = &p;
+// The row of a run at the post's request size, else its largest.
+const RowView* RowFor(const ReportView& run, std::uint64_t size) {
+  const RowView* best = nullptr;
+  for (const GroupView& group : run.groups) {
+    for (const RowView& row : group.rows) {
+      if (row.size_bytes == size) return &row;
+      if (best == nullptr || row.size_bytes > best->size_bytes) best = &row;
+    }
   }
   return best;
 }
@@ -43,13 +45,12 @@ void PostLines(std::ostream& out, const IopingLine& l) {
                           Printf("%.1f", l.mdev_ms) + " ms");
 }
 
-// The run's summary of one variant at `p`, its lines indented under "run".
-void RunLines(std::ostream& out, const ReportView& run, const PairResult& p,
+// The run's summary of one variant at `row`, its lines indented under "run".
+void RunLines(std::ostream& out, const ReportView& run, const RowView& row,
               Variant variant) {
-  const VariantResult& v = p.Of(variant);
-  out << Indented("", IopingHeading(run, p, variant));
+  out << Indented("", IopingHeading(run, row, variant));
   std::ostringstream lines;
-  if (auto s = IopingSummaryOf(v, p.spec.size)) {
+  if (auto s = IopingSummaryOf(row.Of(variant), row.size_bytes)) {
     RenderIopingLines(lines, *s);
   } else {
     lines << "no request completed\n";
@@ -59,9 +60,10 @@ void RunLines(std::ostream& out, const ReportView& run, const PairResult& p,
 }
 
 std::optional<double> RunAverageMs(const Report& run, std::uint64_t size) {
-  const PairResult* p = PairFor(run, size);
-  if (p == nullptr) return std::nullopt;
-  auto s = IopingSummaryOf(p->aligned, p->spec.size);
+  const ReportView view = ViewOf(run);
+  const RowView* row = RowFor(view, size);
+  if (row == nullptr) return std::nullopt;
+  auto s = IopingSummaryOf(row->aligned, row->size_bytes);
   return s ? std::optional<double>(s->avg_ms) : std::nullopt;
 }
 
@@ -129,17 +131,19 @@ void RenderBesidePost(std::ostream& out, const IopingPost& post,
       if (StorageKind(line.fs_type) == kind) PostLines(out, line);
     }
     for (const Report& run : runs) {
-      const PairResult* p = PairFor(run, post.request_bytes);
-      if (StorageKind(run.target.fs_type.value_or("")) != kind || !p) continue;
-      out << Indented("run", p->spec.size == post.request_bytes
+      const ReportView view = ViewOf(run);
+      const RowView* row = RowFor(view, post.request_bytes);
+      if (StorageKind(run.target.fs_type.value_or("")) != kind || !row) {
+        continue;
+      }
+      out << Indented("run", row->size_bytes == post.request_bytes
                                  ? "aligned, then shifted:"
                                  : "no " + FormatSize(post.request_bytes) +
                                        " pair in this run: its largest, " +
-                                       FormatSize(p->spec.size) +
+                                       FormatSize(row->size_bytes) +
                                        ", aligned, then shifted:");
-      const ReportView view = ViewOf(run);
-      RunLines(out, view, *p, Variant::kAligned);
-      RunLines(out, view, *p, Variant::kUnaligned);
+      RunLines(out, view, *row, Variant::kAligned);
+      RunLines(out, view, *row, Variant::kUnaligned);
     }
   }
   RenderPostQuestion(out, post, runs);

@@ -6,9 +6,9 @@
 #include <optional>
 
 #include "lib/config/options.h"
+#include "lib/pairs/percentiles.h"
 #include "lib/render/conditions.h"
 #include "lib/render/report_parts.h"
-#include "lib/render/tail_rows.h"
 #include "lib/result/env_fields.h"
 
 namespace alignbench {
@@ -81,6 +81,25 @@ std::map<PairKey, const PairResult*> PairsByKey(const Report& next) {
   for (const PairResult& candidate : next.pairs)
     by_spec[MatchKeyOf(next, candidate.spec)] = &candidate;
   return by_spec;
+}
+
+// One line per pair of BASE that NEW has too: its most moved percentile.
+void RenderPercentileMoves(std::ostream& out, const Report& base,
+                           const Report& next) {
+  // Indexed by spec, as compare's table: the last of equal specs wins.
+  std::map<PairKey, const PairResult*> by_spec;
+  for (const PairResult& n : next.pairs) by_spec[MatchKeyOf(next, n.spec)] = &n;
+  std::string lines;
+  for (const PairResult& b : base.pairs) {
+    const auto found = by_spec.find(MatchKeyOf(base, b.spec));
+    if (found == by_spec.end()) continue;
+    if (auto moved = MostMovedPercentile(b, *found->second)) {
+      lines += Pad(SizeText(b.spec.size), 6) + "  " + AxesLabel(b.spec) + ": " +
+               *moved + "\n";
+    }
+  }
+  if (lines.empty()) return;
+  out << "\npercentile of write+sync that moved most, base to new:\n" << lines;
 }
 
 }  // namespace

@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "lib/config/size.h"
 #include "lib/render/cells.h"
-#include "lib/result/escape.h"
 
 namespace alignbench {
 namespace {
@@ -24,15 +22,14 @@ std::string Ms(const std::optional<double>& ms, int decimals) {
 
 }  // namespace
 
-std::string IopingHeading(const ReportView& v, const PairResult& p,
+std::string IopingHeading(const ReportView& v, const RowView& row,
                           Variant variant) {
   const std::string what = variant == Variant::kUnaligned
                                ? v.unaligned + v.unaligned_shift
                                : v.aligned;
-  return "--- " + v.subject +
-         " alignbench statistics: " + SizeText(p.spec.size) + " " +
-         AxesLabel(p.spec) + ", " + (v.atomic.empty() ? "" : v.atomic + ", ") +
-         what + " ---";
+  return "--- " + v.subject + " alignbench statistics: " + row.size + " " +
+         row.axes + ", " + (v.atomic.empty() ? "" : v.atomic + ", ") + what +
+         " ---";
 }
 
 namespace {
@@ -40,22 +37,21 @@ namespace {
 // "4K: aligning gains +9.9 % [-1.5, +9.8], p 0.25: no significant
 // difference"
 std::string GainLine(const RowView& row) {
-  const PairResult& p = *row.pair;
-  if (!p.Measured()) return row.size + ": " + row.verdict_words;
-  if (!p.inference.test) {
+  if (!row.measured) return row.size + ": " + row.verdict_words;
+  if (!row.test) {
     return row.size + ": gain of means " + row.means_gain + " %, " +
            row.verdict_words;
   }
-  return row.size + ": aligning gains " + TypicalGainCell(p, "%+.1f") + " % " +
+  return row.size + ": aligning gains " + row.short_gain + " % " +
          row.interval + ", p " + row.p + ": " + row.verdict;
 }
 
 }  // namespace
 
-std::optional<IopingSummary> IopingSummaryOf(const VariantResult& v,
+std::optional<IopingSummary> IopingSummaryOf(const SideView& v,
                                              std::uint64_t size) {
   const Summary& t = v.total_ns;
-  if (v.repetitions == 0 || t.count == 0 || !(t.mean > 0)) return std::nullopt;
+  if (!v.ran || t.count == 0 || !(t.mean > 0)) return std::nullopt;
   IopingSummary s;
   s.requests = t.count;
   s.avg_ms = t.mean / 1e6;
@@ -86,15 +82,14 @@ void RenderIopingLines(std::ostream& out, const IopingSummary& s) {
 void RenderIoping(std::ostream& out, const ReportView& view) {
   for (const GroupView& group : view.groups) {
     for (const RowView& row : group.rows) {
-      const PairResult& p = *row.pair;
       for (Variant variant : {Variant::kUnaligned, Variant::kAligned}) {
-        const VariantResult& v = p.Of(variant);
-        out << IopingHeading(view, p, variant) << "\n";
-        if (auto s = IopingSummaryOf(v, p.spec.size)) {
+        const SideView& v = row.Of(variant);
+        out << IopingHeading(view, row, variant) << "\n";
+        if (auto s = IopingSummaryOf(v, row.size_bytes)) {
           RenderIopingLines(out, *s);
         } else {
           out << "no request completed: "
-              << EscapeControl(v.error.value_or("not measured")) << "\n";
+              << (v.error.empty() ? "not measured" : v.error) << "\n";
         }
       }
       out << GainLine(row) << "\n\n";

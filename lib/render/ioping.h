@@ -31,7 +31,7 @@ struct IopingSummary {
   double avg_ms = 0;
 };
 
-std::optional<IopingSummary> IopingSummaryOf(const VariantResult& v,
+std::optional<IopingSummary> IopingSummaryOf(const SideView& v,
                                              std::uint64_t size);
 
 // "10 requests completed in 9101.5 ms, 102 iops, 102.1 MiB/s\n"
@@ -40,7 +40,7 @@ void RenderIopingLines(std::ostream& out, const IopingSummary& s);
 
 // "--- /mnt (ext4 /dev/loop0) alignbench statistics: 1M fsync buffered
 // extend warm, unaligned (shift 24 B) ---"
-std::string IopingHeading(const ReportView& view, const PairResult& pair,
+std::string IopingHeading(const ReportView& view, const RowView& row,
                           Variant variant);
 
 void RenderIoping(std::ostream& out, const ReportView& view);

@@ -1,6 +1,7 @@
 #include "lib/render/markdown.h"
 
 #include "lib/render/cells.h"
+#include "lib/render/conditions.h"
 
 namespace alignbench {
 namespace {
@@ -17,10 +18,10 @@ void MarkdownSummary(std::ostream& out, const ReportView& v) {
 }
 
 // "1.0 / 0.0": a device counter of both variants, or n/a without counters.
-std::string BothVariants(const PairResult& p, double DevicePerOp::*field) {
-  if (!p.unaligned.device || !p.aligned.device) return "n/a";
-  return Printf("%.1f", (*p.unaligned.device).*field) + " / " +
-         Printf("%.1f", (*p.aligned.device).*field);
+std::string BothVariants(const RowView& row, double DevicePerOp::*field) {
+  if (!row.unaligned.device || !row.aligned.device) return "n/a";
+  return Printf("%.1f", (*row.unaligned.device).*field) + " / " +
+         Printf("%.1f", (*row.aligned.device).*field);
 }
 
 // The details of a group, folded as a bug tracker shows them (GitHub's and
@@ -36,8 +37,8 @@ void Details(std::ostream& out, const GroupView& g) {
       << "|---:|---:|---:|---:|---:|\n";
   for (const RowView& row : g.rows) {
     out << "| " << row.size << " | " << row.means_gain << " | " << row.p
-        << " | " << BothVariants(*row.pair, &DevicePerOp::reads) << " | "
-        << BothVariants(*row.pair, &DevicePerOp::kib_written) << " |\n";
+        << " | " << BothVariants(row, &DevicePerOp::reads) << " | "
+        << BothVariants(row, &DevicePerOp::kib_written) << " |\n";
   }
   if (!g.means_apart.empty()) out << "\nwhere the means point elsewhere:\n\n";
   for (const auto& [size, note] : g.means_apart) {
@@ -99,6 +100,50 @@ void RenderMarkdown(std::ostream& out, const ReportView& v) {
         << v.min_runs_for_verdict << " runs of each variant";
   }
   out << ".\n";
+}
+
+void RenderManyMarkdown(std::ostream& out, const ManyView& m) {
+  const std::size_t n = m.labels.size();
+  for (std::size_t g = 0; g < n; ++g) {
+    out << "[" << g + 1 << "] " << MarkdownCell(m.labels[g]) << "  \n";
+  }
+  out << "\n| size |";
+  std::string rule = "|---:|";
+  for (std::size_t g = 0; g < n; ++g) {
+    const std::string label = "[" + std::to_string(g + 1) + "]";
+    out << " " << label << " %gain | " << label << " 95% interval | " << label
+        << " verdict |";
+    rule += "---:|:---:|:---|";
+  }
+  out << "\n" << rule << "\n";
+  for (const ManyRow& row : m.rows) {
+    out << "| " << row.name << " |";
+    for (const RowView* cell : row.cells) {
+      out << " " << (cell ? cell->short_gain : "-") << " | "
+          << (cell ? cell->short_interval : "-") << " | "
+          << (cell ? cell->verdict_words : "-") << " |";
+    }
+    out << "\n";
+  }
+  out << "\n" << kConditionsHeading << "\n\n";
+  for (std::size_t g = 0; g < n; ++g) {
+    out << "- [" << g + 1 << "] " << m.conditions[g] << "\n";
+  }
+  if (!m.busy_warning.empty()) {
+    out << "\n**warning:** " << m.busy_warning << "\n";
+  }
+  if (m.differences.empty()) return;
+  out << "\n| field |";
+  for (std::size_t g = 0; g < n; ++g) out << " [" << g + 1 << "] |";
+  out << "\n|:---|";
+  for (std::size_t g = 0; g < n; ++g) out << ":---|";
+  out << "\n";
+  for (const Difference& d : m.differences) {
+    out << "| " << MarkdownCell(d.name) << " |";
+    for (const std::string& text : d.texts)
+      out << " " << MarkdownCell(text) << " |";
+    out << "\n";
+  }
 }
 
 }  // namespace alignbench

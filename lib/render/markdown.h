@@ -8,10 +8,15 @@
 
 #include <ostream>
 
+#include "lib/render/many_view.h"
 #include "lib/render/report_view.h"
 
 namespace alignbench {
 
 void RenderMarkdown(std::ostream& out, const ReportView& view);
+
+// Several results as one markdown table: the labels, per pair a column group
+// per result, the run conditions as a list and the fields that differ.
+void RenderManyMarkdown(std::ostream& out, const ManyView& view);
 
 }  // namespace alignbench

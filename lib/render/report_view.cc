@@ -12,29 +12,82 @@
 namespace alignbench {
 namespace {
 
-// The gain at the centre of its 95 % interval and the interval, "+9.9
-// [-18.2,+38.0]"; Derby's gain of means where there is no interval.
-std::string GainWithInterval(const PairResult& p) {
-  if (!p.inference.test) return GainOrMeansCell(p);
+// The typical gain's 95 % interval to one decimal, "[-18.2,+38.0]", or
+// "n/a" without a test.
+std::string ShortInterval(const PairResult& p) {
+  if (!p.inference.test) return "n/a";
   const Interval& i = p.inference.test->interval_pct;
-  return TypicalGainCell(p, "%+.1f") + " [" + Printf("%+.1f", i.low) + "," +
-         Printf("%+.1f", i.high) + "]";
+  return "[" + Printf("%+.1f", i.low) + "," + Printf("%+.1f", i.high) + "]";
 }
 
+// Short words keep ten column groups on a wide terminal.
+std::string ShortVerdict(const std::optional<Verdict>& verdict) {
+  if (!verdict) return "n/a";
+  switch (*verdict) {
+    case Verdict::kAlignedFaster:
+      return "aligned";
+    case Verdict::kUnalignedFaster:
+      return "unaligned";
+    case Verdict::kLeansAligned:
+      return "lean al.";
+    case Verdict::kLeansUnaligned:
+      return "lean un.";
+    case Verdict::kNoSignificantDifference:
+      return "n.s.";
+    case Verdict::kUndecided:
+      return "undecided";
+  }
+  return "n/a";
+}
+
+SideView SideOf(const VariantResult& v) {
+  return {v.repetitions > 0, v.error ? EscapeControl(*v.error) : std::string(),
+          v.total_ns,        v.device,
+          v.background,      v.device_requests,
+          CommitCell(v)};
+}
+
+// The row's cells, then its figures.
 RowView RowOf(const Report& r, const PairResult& p) {
-  return {&p,
-          SizeText(p.spec.size),
-          MeanMsCell(p.unaligned),
-          MeanMsCell(p.aligned),
-          MeansGainCell(p),
-          TypicalGainCell(p),
-          IntervalText(p),
-          GainWithInterval(p),
-          PValueCell(p),
-          LabelledVerdict(r, p),
-          VerdictWords(r, p),
-          std::string(NameOf(kAtomicWrites, r.settings.atomic)),
-          !MeansApartNote(p, "", "").empty()};
+  RowView row;
+  row.size_bytes = p.spec.size;
+  row.axes = AxesLabel(p.spec);
+  row.sync = NameOf(kSyncMethods, p.spec.sync);
+  row.io = NameOf(kIoModes, p.spec.io);
+  row.layout = NameOf(kLayouts, p.spec.layout);
+  row.cache = NameOf(kCacheStates, p.spec.cache);
+  row.key = MatchKeyOf(r, p.spec);
+  row.shift = p.spec.shift;
+  row.size = SizeText(p.spec.size);
+  row.unaligned_ms = MeanMsCell(p.unaligned);
+  row.aligned_ms = MeanMsCell(p.aligned);
+  row.means_gain = MeansGainCell(p);
+  row.gain = TypicalGainCell(p);
+  row.interval = IntervalText(p);
+  row.p = PValueCell(p);
+  row.verdict = LabelledVerdict(r, p);
+  row.verdict_words = VerdictWords(r, p);
+  row.atomic = NameOf(kAtomicWrites, r.settings.atomic);
+  row.means_apart = !MeansApartNote(p, "", "").empty();
+  row.short_gain = GainOrMeansCell(p);
+  row.short_interval = ShortInterval(p);
+  row.short_verdict = ShortVerdict(p.verdict);
+  // "+9.9 [-18.2,+38.0]": the compact table's cell.
+  row.gain_with_interval =
+      p.inference.test ? TypicalGainCell(p, "%+.1f") + " " + row.short_interval
+                       : row.short_gain;
+  row.measured = p.Measured();
+  row.unaligned = SideOf(p.unaligned);
+  row.aligned = SideOf(p.aligned);
+  row.means_gain_pct = p.means_gain_pct;
+  row.medians_gain_pct = p.medians_gain_pct;
+  row.shown_gain_pct = p.ShownGainPct();
+  row.test = p.inference.test;
+  row.tail = p.tail;
+  row.tail_verdict = p.tail_verdict ? NameOf(kVerdicts, *p.tail_verdict)
+                                    : std::string_view("undecided");
+  row.others_cpu_share = p.others_cpu_share;
+  return row;
 }
 
 GroupView GroupOf(const Report& r, const std::string& label, std::size_t from,

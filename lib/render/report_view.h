@@ -3,9 +3,10 @@
 // (warnings, errors, no device), the summary and the answer, and the details
 // --details and markdown add: the device I/O, the why, the tails, the means
 // that point elsewhere and the runs far off. Every text from outside is
-// escaped here. A writer lays the view out in its format and reads no word
-// from the result itself; a row keeps its pair for the figures each format
-// prints its own way (CSV's digits, Derby's Java doubles, the device cells).
+// escaped here. A writer lays the view out in its format and reads nothing
+// from the result itself: the figures each format prints its own way (CSV's
+// digits, Derby's Java doubles, ioping's summary, the device cells, the
+// tails) are in the view as numbers.
 #pragma once
 
 #include <cstdint>
@@ -20,9 +21,25 @@
 
 namespace alignbench {
 
-// One pair's cells, as every table prints them.
+// One variant of a pair in numbers and the result's value types, for the
+// formats that print them their own way.
+struct SideView {
+  bool ran = false;   // at least one run completed
+  std::string error;  // the first failing run's error, escaped; "" if none
+  Summary total_ns;   // write+sync (a replay's commit) per write, in ns
+  std::optional<DevicePerOp> device;       // the device's I/O per write
+  std::optional<DevicePerOp> background;   // the idle windows', per write
+  std::optional<DeviceRequests> requests;  // told apart by where they land
+  std::string commit;  // a log case's bytes asked and written (CommitCell)
+};
+
+// One pair's cells, as every table prints them, and its figures.
 struct RowView {
-  const PairResult* pair = nullptr;
+  std::uint64_t size_bytes = 0;
+  std::string axes;  // "fdatasync buffered extend warm" (AxesLabel)
+  std::string sync, io, layout, cache;  // each axis's name
+  PairKey key;  // matches the row with another result's (MatchKeyOf)
+  std::uint64_t shift = 0;   // the unaligned variant's, in bytes
   std::string size;          // "4K", "4201B"
   std::string unaligned_ms;  // the mean write+sync, "0.8491", or "n/a"
   std::string aligned_ms;
@@ -37,6 +54,25 @@ struct RowView {
   // The means' gain lies outside the interval: the two time columns point
   // elsewhere than %gain (MeansApartNote says why).
   bool means_apart = false;
+  // The cells of a column group in the N-way table, where ten sit side by
+  // side: the gain to one decimal (Derby's gain of means without an
+  // interval), the interval without its space, the verdict in a word or two.
+  std::string short_gain;      // "+9.9"
+  std::string short_interval;  // "[-18.2,+38.0]", or "n/a"
+  std::string short_verdict;   // "aligned", "lean un.", "n.s."
+
+  bool measured = false;  // Derby's gain of means exists
+  SideView unaligned, aligned;
+  std::optional<double> means_gain_pct, medians_gain_pct;
+  std::optional<double> shown_gain_pct;    // the gain the table prints
+  std::optional<GainTest> test;            // the typical gain's
+  Inference tail;                          // the p99's gain, or why none
+  std::string tail_verdict;                // its verdict, or "undecided"
+  std::optional<double> others_cpu_share;  // in the idle windows
+
+  const SideView& Of(Variant v) const {
+    return v == Variant::kUnaligned ? unaligned : aligned;
+  }
 };
 
 // The pairs of one combination of axes, in plan order.
@@ -106,8 +142,8 @@ struct ReportView {
   std::string declared;
 };
 
-// The view of `report`, whose rows point into it: it must outlive the view.
+// The view of `report`: a copy of what the writers print, nothing pointing
+// into the report.
 ReportView ViewOf(const Report& report);
-ReportView ViewOf(Report&&) = delete;
 
 }  // namespace alignbench

@@ -1,7 +1,7 @@
 #include "lib/render/run_output.h"
 
 #include "lib/base/text.h"
-#include "lib/render/n_way_table.h"
+#include "lib/render/many_view.h"
 #include "lib/result/escape.h"
 
 namespace alignbench {

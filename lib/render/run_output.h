@@ -1,6 +1,6 @@
 // What a run prints on stdout at its end, and `show` for one file: the report
 // of one directory in the format asked (writers.h), or the N-way table of
-// several (n_way_table.h); then the summary and the answer of each.
+// several (many_view.h); then the summary and the answer of each.
 #pragma once
 
 #include <ostream>

@@ -2,17 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <tuple>
 
 #include "lib/pairs/percentiles.h"
 #include "lib/render/cells.h"
-#include "lib/render/report_parts.h"
 
 namespace alignbench {
 namespace {
 
-std::string TailRow(const VariantResult& v) {
+std::string TailRow(const SideView& v) {
   std::string row;
   for (const PercentileField& p : kTailPercentiles) {
     const double ns = v.total_ns.*p.field;
@@ -21,15 +18,15 @@ std::string TailRow(const VariantResult& v) {
   return row + " " + Pad(Printf("%.4g", v.total_ns.max / 1e6), 9);
 }
 
-bool HasTail(const VariantResult& v) {
-  return v.repetitions > 0 && std::isfinite(v.total_ns.p999);
+bool HasTail(const SideView& v) {
+  return v.ran && std::isfinite(v.total_ns.p999);
 }
 
 std::string ErrorBound(const GroupView& g) {
   double bound = 0;
   for (const RowView& row : g.rows) {
-    bound = std::max({bound, row.pair->unaligned.total_ns.relative_error,
-                      row.pair->aligned.total_ns.relative_error});
+    bound = std::max({bound, row.unaligned.total_ns.relative_error,
+                      row.aligned.total_ns.relative_error});
   }
   return bound > 0 ? Printf("within %.2g%% of exact", bound * 100) : "exact";
 }
@@ -39,8 +36,8 @@ std::string ErrorBound(const GroupView& g) {
 std::size_t MostWrites(const GroupView& g) {
   std::size_t most = 0;
   for (const RowView& row : g.rows) {
-    for (const VariantResult* v : {&row.pair->unaligned, &row.pair->aligned}) {
-      if (v->repetitions > 0 && std::isfinite(v->total_ns.p99)) {
+    for (const SideView* v : {&row.unaligned, &row.aligned}) {
+      if (v->ran && std::isfinite(v->total_ns.p99)) {
         most = std::max(most, v->total_ns.count);
       }
     }
@@ -55,12 +52,12 @@ void TailGainRows(std::ostream& out, const GroupView& g) {
   const RowView* without = nullptr;
   bool any = false;
   for (const RowView& row : g.rows) {
-    any = any || row.pair->tail.test.has_value();
-    if (!row.pair->tail.why_not.empty() && !without) without = &row;
+    any = any || row.tail.test.has_value();
+    if (!row.tail.why_not.empty() && !without) without = &row;
   }
   if (!any) {
     if (without) {
-      out << "tail's gain (p99): none: " << without->pair->tail.why_not << "\n";
+      out << "tail's gain (p99): none: " << without->tail.why_not << "\n";
     }
     return;
   }
@@ -69,7 +66,7 @@ void TailGainRows(std::ostream& out, const GroupView& g) {
       << Pad("size", 6) << "  " << Pad("p99 %gain", 9) << " "
       << Pad("95% interval", 16) << " " << Pad("p", 8) << " verdict\n";
   for (const RowView& row : g.rows) {
-    const Inference& tail = row.pair->tail;
+    const Inference& tail = row.tail;
     if (!tail.test) {
       out << Pad(row.size, 6) << "  " << tail.why_not << "\n";
       continue;
@@ -81,10 +78,7 @@ void TailGainRows(std::ostream& out, const GroupView& g) {
                    "]",
                16)
         << " " << Pad(Printf("%.3g", tail.test->p_value), 8) << " "
-        << (row.pair->tail_verdict
-                ? std::string(NameOf(kVerdicts, *row.pair->tail_verdict))
-                : std::string("undecided"))
-        << "\n";
+        << row.tail_verdict << "\n";
   }
 }
 
@@ -94,7 +88,7 @@ void RenderTailRows(std::ostream& out, const GroupView& g) {
   TailGainRows(out, g);
   bool any = false;
   for (const RowView& row : g.rows) {
-    any = any || HasTail(row.pair->unaligned) || HasTail(row.pair->aligned);
+    any = any || HasTail(row.unaligned) || HasTail(row.aligned);
   }
   if (!any) {
     // Said, not silently left out: a reader looking for the tail learns why.
@@ -112,33 +106,14 @@ void RenderTailRows(std::ostream& out, const GroupView& g) {
     out << " " << Pad(p.name, 9);
   out << " " << Pad("max", 9) << "\n";
   for (const RowView& row : g.rows) {
-    const PairResult& p = *row.pair;
-    const std::pair<const char*, const VariantResult*> rows[] = {
-        {"unaligned", &p.unaligned}, {"aligned", &p.aligned}};
+    const std::pair<const char*, const SideView*> rows[] = {
+        {"unaligned", &row.unaligned}, {"aligned", &row.aligned}};
     for (const auto& [name, v] : rows) {
       if (!HasTail(*v)) continue;
       out << Pad(name == rows[0].first ? row.size : "", 6) << "  "
           << Pad(name, 9) << TailRow(*v) << "\n";
     }
   }
-}
-
-void RenderPercentileMoves(std::ostream& out, const Report& base,
-                           const Report& next) {
-  // Indexed by spec, as compare's table: the last of equal specs wins.
-  std::map<PairKey, const PairResult*> by_spec;
-  for (const PairResult& n : next.pairs) by_spec[MatchKeyOf(next, n.spec)] = &n;
-  std::string lines;
-  for (const PairResult& b : base.pairs) {
-    const auto found = by_spec.find(MatchKeyOf(base, b.spec));
-    if (found == by_spec.end()) continue;
-    if (auto moved = MostMovedPercentile(b, *found->second)) {
-      lines += Pad(SizeText(b.spec.size), 6) + "  " + AxesLabel(b.spec) + ": " +
-               *moved + "\n";
-    }
-  }
-  if (lines.empty()) return;
-  out << "\npercentile of write+sync that moved most, base to new:\n" << lines;
 }
 
 }  // namespace alignbench

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "lib/render/cells.h"
+#include "lib/render/conditions.h"
 #include "lib/render/report_parts.h"
 
 namespace alignbench {
@@ -115,6 +116,44 @@ void RenderCompact(std::ostream& out, const ReportView& v) {
     out << Wrapped(label + ": " + text, kWidth, kIndent) << "\n";
   }
   out << kDetailsPointer << "\n";
+}
+
+void RenderManyText(std::ostream& out, const ManyView& m) {
+  const std::size_t n = m.labels.size();
+  for (std::size_t g = 0; g < n; ++g) {
+    out << "[" << g + 1 << "] " << EscapeControl(m.labels[g]) << "\n";
+  }
+  std::vector<std::string> names;
+  for (const ManyRow& row : m.rows) names.push_back(row.name);
+  const std::size_t name_width = WidestOf(names, 4);
+  out << "\n" << PadEnd("size", name_width);
+  for (std::size_t g = 0; g < n; ++g) {
+    out << " | " << Pad("[" + std::to_string(g + 1) + "] %gain", 10) << " "
+        << Pad("95% interval", 15) << " " << Pad("verdict", 9);
+  }
+  out << "\n";
+  for (const ManyRow& row : m.rows) {
+    out << PadEnd(row.name, name_width);
+    for (const RowView* cell : row.cells) {
+      out << " | " << Pad(cell ? cell->short_gain : "-", 10) << " "
+          << Pad(cell ? cell->short_interval : "-", 15) << " "
+          << Pad(cell ? cell->short_verdict : "-", 9);
+    }
+    out << "\n";
+  }
+  out << "\n" << kConditionsHeading << "\n";
+  for (std::size_t g = 0; g < n; ++g) {
+    out << "  [" << g + 1 << "] " << m.conditions[g] << "\n";
+  }
+  if (!m.busy_warning.empty()) out << "warning: " << m.busy_warning << "\n";
+  RenderDifferencesText(out, m.differences, n);
+  out << "\nsize: K for KiB, B for bytes; %gain: the typical gain of a block "
+         "of two runs back "
+         "to back, the centre of its 95% interval (from run medians; Derby's "
+         "(unaligned/aligned - 1)*100 of means where there is no interval); "
+         "verdict: aligned/unaligned faster, lean al./lean un. = leans that "
+         "way (significant, but a rerun may not repeat it), n.s. = no "
+         "significant difference; - = no such pair in that result.\n";
 }
 
 }  // namespace alignbench

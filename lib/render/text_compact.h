@@ -9,11 +9,18 @@
 
 #include <ostream>
 
+#include "lib/render/many_view.h"
 #include "lib/render/report_view.h"
 
 namespace alignbench {
 
 void RenderCompact(std::ostream& out, const ReportView& view);
+
+// Several results as one text table (compare, a run of several directories):
+// their labels, per pair a column group per result (its short gain, interval
+// and verdict, so that ten fit side by side), the run conditions, the fields
+// that differ and what the columns mean.
+void RenderManyText(std::ostream& out, const ManyView& view);
 
 // What the table's columns mean, for --help, the manual page and
 // docs/reference.md: the compact report points there instead of printing it.

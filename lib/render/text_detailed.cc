@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <string>
 
-#include "lib/render/log_columns.h"
 #include "lib/render/report_parts.h"
 #include "lib/render/tail_rows.h"
 
@@ -104,16 +103,16 @@ std::string DeviceCell(const std::optional<DevicePerOp>& d) {
 
 // What the idle windows before the pair's rounds showed over the same time,
 // where they were sampled, and how busy others kept the CPUs in them.
-std::string BackgroundCell(const PairResult& p, const VariantResult& v) {
+std::string BackgroundCell(const RowView& row, const SideView& v) {
   if (!v.background) return "";
   char text[96];
   std::snprintf(text, sizeof text, "   idle: %4.1f r %4.1f w %6.1f KiB",
                 v.background->reads, v.background->writes,
                 v.background->kib_written);
   std::string cell = text;
-  if (p.others_cpu_share) {
+  if (row.others_cpu_share) {
     std::snprintf(text, sizeof text, " %3.0f %% cpu",
-                  100 * *p.others_cpu_share);
+                  100 * *row.others_cpu_share);
     cell += text;
   }
   return cell;
@@ -145,21 +144,20 @@ void DeviceRows(std::ostream& out, const ReportView& v, const GroupView& g) {
     if (&row == &g.rows.front()) {
       out << "device I/O " << per << " (device-wide counters):\n";
     }
-    const PairResult& p = *row.pair;
     out << Pad(row.size, 6) << "  " << PadRight(v.unaligned)
-        << DeviceCell(p.unaligned.device) << BackgroundCell(p, p.unaligned)
-        << CommitCell(p.unaligned) << "\n"
+        << DeviceCell(row.unaligned.device)
+        << BackgroundCell(row, row.unaligned) << row.unaligned.commit << "\n"
         << Pad("", 6) << "  " << PadRight(v.aligned)
-        << DeviceCell(p.aligned.device) << BackgroundCell(p, p.aligned)
-        << CommitCell(p.aligned) << "\n";
+        << DeviceCell(row.aligned.device) << BackgroundCell(row, row.aligned)
+        << row.aligned.commit << "\n";
   }
 }
 
 // One side's requests told apart, a line a part, then the time the device
 // held its own (the file's and the filesystem's) beside its write+sync.
 void SideRequests(std::ostream& out, const std::string& size,
-                  const std::string& heading, const VariantResult& side) {
-  const DeviceRequests& r = *side.device_requests;
+                  const std::string& heading, const SideView& side) {
+  const DeviceRequests& r = *side.requests;
   const std::string indent = Pad("", 6) + "  " + PadRight("");
   out << Pad(size, 6) << "  " << PadRight(heading) << PadEnd("file", 11)
       << DeviceCell(r.file) << "\n"
@@ -178,15 +176,14 @@ void RequestRows(std::ostream& out, const ReportView& v, const GroupView& g) {
   if (v.device_source) out << "device I/O from: " << *v.device_source << "\n";
   bool heading = false;
   for (const RowView& row : g.rows) {
-    const PairResult& p = *row.pair;
-    if (!p.unaligned.device_requests || !p.aligned.device_requests) continue;
+    if (!row.unaligned.requests || !row.aligned.requests) continue;
     if (!heading) {
       out << "device requests " << (v.replay ? "per commit" : "per write")
           << ", told apart by where they land:\n";
       heading = true;
     }
-    SideRequests(out, row.size, v.unaligned, p.unaligned);
-    SideRequests(out, "", v.aligned, p.aligned);
+    SideRequests(out, row.size, v.unaligned, row.unaligned);
+    SideRequests(out, "", v.aligned, row.aligned);
   }
 }
 

@@ -33,14 +33,15 @@ void Render(std::ostream& out, const Report& report, Format format,
 
 void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
                 Format format) {
+  if (results.empty()) return;
   switch (format) {
     case Format::kMarkdown:
-      return RenderManyMarkdown(out, results);
+      return RenderManyMarkdown(out, ManyViewOf(results));
     case Format::kCsv:
-      return RenderManyCsv(out, results);
+      return RenderManyCsv(out, ManyViewOf(results));
     case Format::kTable:
     case Format::kDerby:
-      return RenderManyText(out, results);
+      return RenderManyText(out, ManyViewOf(results));
     case Format::kIoping:
       for (const LabeledReport& result : results) {
         Render(out, result.report, format);

@@ -2,15 +2,15 @@
 // text (text_compact.h by default, text_detailed.h with --details), Derby's
 // rows (derby.h), markdown for bug reports (markdown.h), CSV (csv.h) and
 // ioping's summary (ioping.h); several reports as one N-way table
-// (n_way_table.h). `show`, a run and `compare` print through Render and
-// RenderMany, the only switches over the formats; the stream is injected,
-// and nothing here touches a file.
+// (many_view.h, laid out by the same writers). `show`, a run and `compare`
+// print through Render and RenderMany, the only switches over the formats; the
+// stream is injected, and nothing here touches a file.
 #pragma once
 
 #include <ostream>
 
 #include "lib/base/named.h"
-#include "lib/render/n_way_table.h"
+#include "lib/render/many_view.h"
 #include "lib/render/report_view.h"
 #include "lib/result/report.h"
 

@@ -9,10 +9,10 @@ using namespace alignbench;
 
 namespace {
 
-VariantResult Times(std::size_t count, double mean_ms, double min_ms,
-                    double max_ms, double sd_ms) {
-  VariantResult v;
-  v.repetitions = 1;
+SideView Times(std::size_t count, double mean_ms, double min_ms, double max_ms,
+               double sd_ms) {
+  SideView v;
+  v.ran = true;
   v.total_ns.count = count;
   v.total_ns.mean = mean_ms * 1e6;
   v.total_ns.min = min_ms * 1e6;
@@ -21,7 +21,7 @@ VariantResult Times(std::size_t count, double mean_ms, double min_ms,
   return v;
 }
 
-std::string Lines(const VariantResult& v, std::uint64_t size) {
+std::string Lines(const SideView& v, std::uint64_t size) {
   std::ostringstream out;
   RenderIopingLines(out, *IopingSummaryOf(v, size));
   return out.str();
@@ -52,10 +52,10 @@ TEST_CASE("The total has the decimals of the requests it sums") {
 }
 
 TEST_CASE("Means only, or nothing measured") {
-  VariantResult means = Times(128, 8.8, 0, 0, 0);
+  SideView means = Times(128, 8.8, 0, 0, 0);
   CHECK(Lines(means, 4096) ==
         "128 requests completed in 1126.4 ms, 114 iops, 0.4 MiB/s\n"
         "min/avg/max/mdev = n/a/8.8/n/a/n/a ms\n");
-  VariantResult none;
+  SideView none;
   CHECK_FALSE(IopingSummaryOf(none, 4096));
 }

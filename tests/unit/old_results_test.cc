@@ -14,7 +14,7 @@
 
 #include "lib/render/answer.h"
 #include "lib/render/comparison.h"
-#include "lib/render/n_way_table.h"
+#include "lib/render/many_view.h"
 #include "lib/render/report_parts.h"
 #include "lib/render/writers.h"
 #include "lib/result/result_json.h"

@@ -13,7 +13,7 @@
 
 using namespace alignbench;
 
-TEST_CASE("report view: groups follow the axes, rows keep their pairs") {
+TEST_CASE("report view: groups follow the axes, rows keep their pairs' axes") {
   Report r = testing::FixedReport();
   r.pairs.push_back(r.pairs[0]);
   r.pairs.back().spec.sync = SyncMethod::kFsync;
@@ -22,7 +22,8 @@ TEST_CASE("report view: groups follow the axes, rows keep their pairs") {
   CHECK(v.groups[0].rows.size() == 2);
   CHECK(v.groups[1].rows.size() == 1);
   CHECK(v.groups[0].label != v.groups[1].label);
-  CHECK(v.groups[1].rows[0].pair == &r.pairs[2]);
+  CHECK(v.groups[1].rows[0].sync == "fsync");
+  CHECK(v.groups[0].rows[0].sync != "fsync");
   CHECK(v.groups[0].rows[0].size == "64K");
   CHECK(v.groups[0].rows[1].size == "4K");
   // The run's sizes: sorted, each once, whatever the groups.
@@ -30,6 +31,32 @@ TEST_CASE("report view: groups follow the axes, rows keep their pairs") {
   CHECK(v.unaligned == "unaligned");
   CHECK(v.unaligned_shift == " (shift 24 B)");
   CHECK_FALSE(v.no_device.has_value());
+}
+
+TEST_CASE("report view: a row holds the figures the writers print") {
+  Report r = testing::FixedReport();
+  r.pairs[0].unaligned.error = "write failed\x1b[2J";
+  r.pairs[0].others_cpu_share = 0.25;
+  const ReportView v = ViewOf(r);
+  const RowView& row = v.groups[0].rows[0];
+  const PairResult& p = r.pairs[0];
+  CHECK(row.size_bytes == p.spec.size);
+  CHECK(row.measured == p.Measured());
+  CHECK(row.unaligned.ran == (p.unaligned.repetitions > 0));
+  CHECK(row.unaligned.total_ns.mean == p.unaligned.total_ns.mean);
+  CHECK(row.aligned.total_ns.p99 == p.aligned.total_ns.p99);
+  CHECK(row.means_gain_pct == p.means_gain_pct);
+  CHECK(row.shown_gain_pct == p.ShownGainPct());
+  REQUIRE(row.test.has_value() == p.inference.test.has_value());
+  if (row.test) CHECK(row.test->p_value == p.inference.test->p_value);
+  CHECK(&row.Of(Variant::kAligned) == &row.aligned);
+  CHECK(row.others_cpu_share == std::optional<double>(0.25));
+  // An error is text from outside: escaped here, like every other.
+  CHECK(row.unaligned.error.rfind("write failed", 0) == 0);
+  CHECK(row.unaligned.error.find('\x1b') == std::string::npos);
+  CHECK(row.tail_verdict ==
+        (p.tail_verdict ? std::string(NameOf(kVerdicts, *p.tail_verdict))
+                        : "undecided"));
 }
 
 TEST_CASE("report view: every text from outside is escaped once, here") {

@@ -2,7 +2,7 @@
 // directory, kept apart by their origin when they agree; one row per pair
 // spec of any result, "-" where a result has none; only the fields that
 // differ, each with every result's value.
-#include "lib/render/n_way_table.h"
+#include "lib/render/many_view.h"
 
 #include <catch2/catch.hpp>
 #include <sstream>
@@ -83,6 +83,30 @@ TEST_CASE("The N-way table: a row per pair spec, a group per result") {
   CHECK_THAT(text, Catch::Contains("-               -         -\n"));
   CHECK_THAT(text, Catch::Contains("filesystem | ext4 |  xfs"));
   CHECK_THAT(text, !Catch::Contains("kernel"));
+}
+
+TEST_CASE("The N-way view's cells are each result's own rows") {
+  Report ext4 = FixedReport();
+  Report xfs = FixedReport();
+  xfs.target.fs_type = "xfs";
+  xfs.pairs.pop_back();
+  const std::vector<LabeledReport> labeled =
+      LabelResults({ext4, xfs}, {"1.json", "2.json"});
+  ManyView m = ManyViewOf(labeled);
+  REQUIRE(m.rows.size() == 2);
+  REQUIRE(m.views.size() == 2);
+  // The cells point into the results' views, the same rows `show` prints.
+  CHECK(m.rows[0].cells[0] == &m.views[0].groups[0].rows[0]);
+  CHECK(m.rows[1].cells[1] == nullptr);
+  const ReportView own = ViewOf(ext4);
+  const RowView& alone = own.groups[0].rows[1];
+  CHECK(m.rows[1].cells[0]->short_interval == alone.short_interval);
+  CHECK(m.rows[1].cells[0]->verdict_words == alone.verdict_words);
+  CHECK(m.rows[1].name == alone.size);
+  CHECK(m.conditions.size() == 2);
+  // A move keeps the cells pointing into the moved views.
+  const ManyView moved = std::move(m);
+  CHECK(moved.rows[0].cells[0] == &moved.views[0].groups[0].rows[0]);
 }
 
 TEST_CASE("Identical results: no field differs, and the table says so") {
