@@ -213,7 +213,8 @@ int CompareCommand(const ParsedCommand& parsed) {
   } else if (operands.size() == 2 && !parsed.Has("format")) {
     RenderComparison(std::cout, reports[0], reports[1]);
   } else {
-    RenderMany(std::cout, LabelResults(std::move(reports), operands),
+    RenderMany(std::cout,
+               ManyViewOf(LabelResults(std::move(reports), operands)),
                ReportFormat(parsed));
   }
   return slower ? ReportError(*slower) : 0;

@@ -8,14 +8,14 @@ namespace alignbench {
 
 void RenderRun(std::ostream& out, const std::vector<Report>& reports,
                Format format, Detail detail) {
-  std::vector<ReportView> views;
-  for (const Report& report : reports) views.push_back(ViewOf(report));
+  std::vector<std::string> dirs;
+  for (const Report& report : reports) dirs.push_back(report.settings.dir);
+  const ManyView many = ManyViewOf(LabelResults(reports, dirs));
+  const std::vector<ReportView>& views = many.views;
   if (reports.size() == 1) {
     Render(out, views.front(), format, detail);
   } else {
-    std::vector<std::string> dirs;
-    for (const Report& report : reports) dirs.push_back(report.settings.dir);
-    RenderMany(out, LabelResults(reports, dirs), format);
+    RenderMany(out, many, format);
   }
   if (format == Format::kCsv) return;
   // A compact report keeps every line within 80 columns; --details prints

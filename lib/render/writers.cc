@@ -31,21 +31,18 @@ void Render(std::ostream& out, const Report& report, Format format,
   Render(out, ViewOf(report), format, detail);
 }
 
-void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
-                Format format) {
-  if (results.empty()) return;
+void RenderMany(std::ostream& out, const ManyView& view, Format format) {
+  if (view.views.empty()) return;
   switch (format) {
     case Format::kMarkdown:
-      return RenderManyMarkdown(out, ManyViewOf(results));
+      return RenderManyMarkdown(out, view);
     case Format::kCsv:
-      return RenderManyCsv(out, ManyViewOf(results));
+      return RenderManyCsv(out, view);
     case Format::kTable:
     case Format::kDerby:
-      return RenderManyText(out, ManyViewOf(results));
+      return RenderManyText(out, view);
     case Format::kIoping:
-      for (const LabeledReport& result : results) {
-        Render(out, result.report, format);
-      }
+      for (const ReportView& one : view.views) Render(out, one, format);
       return;
   }
 }

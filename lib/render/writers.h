@@ -43,7 +43,6 @@ void Render(std::ostream& out, const Report& report, Format format,
 
 // Several reports in `format`: the N-way table (kDerby prints the text one;
 // kIoping each report in turn, as ioping prints one summary per directory).
-void RenderMany(std::ostream& out, const std::vector<LabeledReport>& results,
-                Format format);
+void RenderMany(std::ostream& out, const ManyView& view, Format format);
 
 }  // namespace alignbench

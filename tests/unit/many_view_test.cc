@@ -20,7 +20,7 @@ using testing::FixedReport;
 
 std::string Rendered(const std::vector<LabeledReport>& results, Format f) {
   std::ostringstream out;
-  RenderMany(out, results, f);
+  RenderMany(out, ManyViewOf(results), f);
   return out.str();
 }
 

@@ -93,7 +93,8 @@ TEST_CASE("Old results compare and tabulate as they did", "[golden]") {
   std::ostringstream out;
   RenderComparison(out, base, next);
   out << "\n";
-  RenderMany(out, LabelResults({base, next}, {"base.json", "next.json"}),
+  RenderMany(out,
+             ManyViewOf(LabelResults({base, next}, {"base.json", "next.json"})),
              Format::kTable);
   CheckGolden(out.str(), "compare");
 }
