@@ -33,73 +33,20 @@ if [ -n "$foreign" ]; then
   exit 1
 fi
 
-# within_10 ENGINE CASE: |CASE - ENGINE| <= 10 % of ENGINE.
-within_10() { awk -v e="$1" -v c="$2" 'BEGIN { d = c - e; if (d < 0) d = -d; exit !(d <= 0.1 * e) }'; }
-
-# held NAME WHAT ENGINE FIGURES: the figures per commit that ENGINE gives ("writes KiB", or
-# "writes KiB flushes"), each of FIGURES' (the same order, one more at the end at most)
-# within 10 % of the engine's, a check each; flushes only where the device counted them.
-held() {
-  local name=$1 what=$2 i e c labels=(writes KiB flushes)
-  read -ra e <<< "$3"
-  read -ra c <<< "$4"
-  for i in "${!e[@]}"; do
-    [ "$i" -lt 2 ] || [ "${e[i]}" != -1.00 ] || { echo "SKIP (part): $name: no flush count" >&2; continue; }
-    check "$name: $what ${labels[i]} per commit within 10 % of the engine's (${c[i]} vs ${e[i]})" \
-      within_10 "${e[i]}" "${c[i]}"
-  done
-}
-
-# on_rig OUT ARGS...: alignbench ARGS with --dir a fresh rig of its own, its result OUT.json
-# and its output OUT.txt and OUT.err; the rig goes after it.
-on_rig() {
-  local out=$1 status=0
-  shift
-  engine_rig
-  "$ALIGNBENCH" "$@" --dir "$RIG" --out "$out.json" > "$out.txt" 2> "$out.err" || status=$?
-  destroy_rig
-  return "$status"
-}
-
-# device_of RESULT VARIANT [COMMITS]: VARIANT's device "writes KiB flushes" per commit in
-# alignbench's RESULT (flushes -1.00 where none were counted); VARIANT recorded: a replay's
-# variant as recorded. With COMMITS, a replay's figures per commit of its trace are made
-# per one of the engine's COMMITS: times the trace's commits over COMMITS (a commit of
-# MariaDB's binlog trace, cut at its sync, is 4 INSERTs with sync_binlog=4).
-device_of() {
-  "$PY" - "$@" <<'PY'
-import json, sys
-a = json.load(open(sys.argv[1]))["alignbench"]
-variant = sys.argv[2]
-if variant == "recorded":
-    variant = "aligned" if a["settings"]["replay"]["rule"] == "shift" else "unaligned"
-scale = a["settings"]["replay"]["commits"] / int(sys.argv[3]) if len(sys.argv) > 3 else 1
-d = a["pairs"][0][variant]["device_per_write"]
-flushes = d["flushes"] * scale if "flushes" in d else -1
-print("%.2f %.2f %.2f" % (d["writes"] * scale, d["written_kib"] * scale, flushes))
-PY
-}
-
-# replayed NAME OUT ENGINE [COMMITS]: the engine's trace replayed on a fresh rig (alignbench
-# --replay), its variant as recorded held to the engine's untraced figures per commit in
-# ENGINE ("writes KiB", or "writes KiB flushes"); COMMITS as device_of's. Asserted for
-# PostgreSQL's rows (a server recorded from just before the measured commits), RocksDB's
-# new log (fallocated with FALLOC_FL_KEEP_SIZE, which the recorder counts as a new file:
-# 3.00 writes, 16.40 KiB against 3.00 and 16.26 on 2026-12-01) and MariaDB's binlog (by
-# --pid: 0.75 writes, 4.52 KiB, 0.50 flushes against 0.77, 4.60 and 0.50 on 2026-12-07).
-# Not asserted: SQLite's and the recycled RocksDB log's traces begin with the setup that
-# fills the file, so the replay writes a growing file where the engine reused one (2.5
-# writes and 19 KiB against 2.0 and 8.2 for SQLite); MariaDB's redo, 2.07 writes and 5.39
-# KiB against 2.06 and 4.90, sits on the 10 % line.
+# replayed NAME OUT ENGINE [COMMITS]: trace_replayed (tests/engines/lib.sh), its row in the
+# table of replays. Asserted for PostgreSQL's rows (a server recorded from just before the
+# measured commits), RocksDB's new log (fallocated with FALLOC_FL_KEEP_SIZE, which the
+# recorder counts as a new file: 3.00 writes, 16.40 KiB against 3.00 and 16.26 on
+# 2026-12-01) and MariaDB's binlog (by --pid: 0.75 writes, 4.52 KiB, 0.50 flushes against
+# 0.77, 4.60 and 0.50 on 2026-12-07). Not asserted: SQLite's and the recycled RocksDB log's
+# traces begin with the setup that fills the file, so the replay writes a growing file
+# where the engine reused one (2.5 writes and 19 KiB against 2.0 and 8.2 for SQLite);
+# MariaDB's redo, 2.07 writes and 5.39 KiB against 2.06 and 4.90, sits on the 10 % line.
 replayed() {
-  local name=$1 out=$2 engine=$3 io e_writes e_kib writes kib
-  on_rig "$out.replay" --replay "$out.engine-trace.json" --repetitions 2 ||
-    { check "$name: --replay of its trace runs ($(tail -n 2 "$out.replay.err"))" false; return; }
-  io=$(device_of "$out.replay.json" recorded ${4:+"$4"})
-  held "$name" "its trace replayed" "$engine" "$io"
-  echo "$name, per commit (writes KiB flushes): the engine $engine; its trace replayed $io"
-  read -r e_writes e_kib _ <<< "$engine"
-  read -r writes kib _ <<< "$io"
+  local name=$1 e_writes e_kib writes kib
+  trace_replayed "$@" || return 0
+  read -r e_writes e_kib _ <<< "$3"
+  read -r writes kib _ <<< "$REPLAY_IO"
   replays+=("$(printf '| %-28s | %6s | %6s | %6s | %6s |' "$name" "$e_writes" "$e_kib" "$writes" "$kib")")
 }
 
@@ -126,7 +73,7 @@ judge() {
     --repetitions 2 "${case_args[@]}" ||
     { check "$name: $case runs (exit 0; $(tail -n 2 "$out.err"))" false; return; }
   read -r case_writes case_kib _ <<< "$(device_of "$out.json" "$variant")"
-  held "$name" "$case $variant" "$e_writes $e_kib" "$case_writes $case_kib"
+  held 10 "$name" "$case $variant" "$e_writes $e_kib" "$case_writes $case_kib"
   if [ -n "$recorder" ]; then
     # The patterns, in a second pass: strace slows what it traces, so the device counts
     # above come from untraced runs.
@@ -171,34 +118,6 @@ binlog_ran() {
     { last = $0 }
     END { exit !(settings == "1\t" s "\tMIXED\tCRC32" && nc == 2 && ng == 2 &&
                  c[1] - c[0] == n && g[1] - g[0] == n) }' "$1"
-}
-
-# binlog_case NAME OUT: record's case of the binlog's trace (judge's, OUT.engine-trace.json,
-# recorded by --pid) is 180-byte commits, 4 a sync, in a log that grows, its header a
-# remainder of the binlog's 330-byte header and whole commits in a 4096-byte block; run
-# as it is with --writes COMMITS on a fresh rig, its unaligned variant (the commits as
-# recorded) writes, and the trace replayed (its commits, each 4 INSERTs up to a sync,
-# taken per INSERT) too, within 10 % of the engine's untraced device writes, KiB and
-# flushes per commit (OUT.before, OUT.after). Measured 2026-12-07: the engine 0.77 writes,
-# 4.60 KiB, 0.50 flushes; the case 0.76, 4.54, 0.50; the replay 0.75, 4.52, 0.50.
-binlog_case() {
-  local name=$1 out=$2 engine io
-  check "$name: record's case of its trace, 180 B commits, 4 a sync, extending, in-block header" \
-    "$PY" -c 'import json, sys; c = json.load(open(sys.argv[1])); h = c["log"]["header"]
-ok = (c["sizes"] == ["180"] and c.get("commits_per_sync") == 4 and c["sync"] == "fdatasync"
-      and c["layout"] == "extend" and any((330 + 180 * n) % 4096 == h for n in range(4096)))
-ok or print("the case:", json.dumps(c), file=sys.stderr)
-sys.exit(not ok)' "$out.engine-trace.case.json"
-  engine=$(per_commit "$out.before" "$out.after" "$COMMITS" | cut -d ' ' -f 1-3)
-  if on_rig "$out.record-case" --case "$out.engine-trace.case.json" --writes "$COMMITS" \
-    --repetitions 2; then
-    io=$(device_of "$out.record-case.json" unaligned)
-    held "$name" "record's case of its trace, unaligned," "$engine" "$io"
-    echo "$name, per commit (writes KiB flushes): the engine $engine; record's case of its trace $io"
-  else
-    check "$name: record's case of its trace runs ($(tail -n 2 "$out.record-case.err"))" false
-  fi
-  replayed "$name" "$out" "$engine" "$COMMITS"
 }
 
 ran=0
@@ -252,7 +171,10 @@ if command -v mariadbd > /dev/null; then
   # And record's own case of the engine's trace says the same: 180-byte commits, 4 a sync,
   # in a log that grows, its first commit where the engine's lands in its 4096-byte block:
   # past the binlog's 330-byte header and whole commits (the header is that block's bytes).
-  [ -z "$recorder" ] || binlog_case "MariaDB 10.11 sync_binlog=4" "$WORK/MariaDB_10_11_sync_binlog_4"
+  if [ -n "$recorder" ]; then
+    binlog_case "MariaDB 10.11 sync_binlog=4" "$WORK/MariaDB_10_11_sync_binlog_4" 4 "$COMMITS"
+    replayed "MariaDB 10.11 sync_binlog=4" "$WORK/MariaDB_10_11_sync_binlog_4" "$ENGINE_IO" "$COMMITS"
+  fi
   ran=$((ran + 1))
 else
   echo "SKIP (part): MariaDB not installed (as root: apt-get install -y mariadb-server)" >&2

@@ -85,6 +85,89 @@ within() {
     awk -v p="$1" -v e="$2" -v c="$3" 'BEGIN { d = c - e; if (d < 0) d = -d; exit !(d <= p / 100 * e) }'
 }
 
+# held PCT NAME WHAT ENGINE FIGURES: the figures per commit that ENGINE gives ("writes KiB",
+# or "writes KiB flushes"), each of FIGURES' (the same order, one more at the end at most)
+# within PCT % of the engine's, a check each; flushes only where the device counted them.
+held() {
+  local pct=$1 name=$2 what=$3 i want got labels=(writes KiB flushes)
+  read -ra want <<< "$4"
+  read -ra got <<< "$5"
+  for i in "${!want[@]}"; do
+    [ "$i" -lt 2 ] || [ "${want[i]}" != -1.00 ] || { echo "SKIP (part): $name: no flush count" >&2; continue; }
+    check "$name: $what ${labels[i]} per commit within $pct % of the engine's (${got[i]} vs ${want[i]})" \
+      within "$pct" "${want[i]}" "${got[i]}"
+  done
+}
+
+# on_rig OUT ARGS...: alignbench ARGS with --dir a fresh rig of its own, its result OUT.json
+# and its output OUT.txt and OUT.err; the rig goes after it.
+on_rig() {
+  local out=$1 status=0
+  shift
+  engine_rig
+  "$ALIGNBENCH" "$@" --dir "$RIG" --out "$out.json" > "$out.txt" 2> "$out.err" || status=$?
+  destroy_rig
+  return "$status"
+}
+
+# device_of RESULT VARIANT [COMMITS]: VARIANT's device "writes KiB flushes" per commit in
+# alignbench's RESULT (flushes -1.00 where none were counted); VARIANT recorded: a replay's
+# variant as recorded. With COMMITS, a replay's figures per commit of its trace are made
+# per one of the engine's COMMITS: times the trace's commits over COMMITS (a commit of
+# MariaDB's binlog trace, cut at its sync, is 4 INSERTs with sync_binlog=4).
+device_of() {
+  "$PY" - "$@" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["alignbench"]
+variant = sys.argv[2]
+if variant == "recorded":
+    variant = "aligned" if a["settings"]["replay"]["rule"] == "shift" else "unaligned"
+scale = a["settings"]["replay"]["commits"] / int(sys.argv[3]) if len(sys.argv) > 3 else 1
+d = a["pairs"][0][variant]["device_per_write"]
+flushes = d["flushes"] * scale if "flushes" in d else -1
+print("%.2f %.2f %.2f" % (d["writes"] * scale, d["written_kib"] * scale, flushes))
+PY
+}
+
+# trace_replayed NAME OUT ENGINE [COMMITS]: the engine's trace OUT.engine-trace.json
+# replayed on a fresh rig (alignbench --replay, twice per variant), its variant as recorded
+# held within 10 % to the engine's untraced figures per commit in ENGINE ("writes KiB", or
+# "writes KiB flushes"); COMMITS as device_of's. REPLAY_IO: its "writes KiB flushes".
+trace_replayed() {
+  local name=$1 out=$2 engine=$3
+  REPLAY_IO=''
+  on_rig "$out.replay" --replay "$out.engine-trace.json" --repetitions 2 ||
+    { check "$name: --replay of its trace runs ($(tail -n 2 "$out.replay.err"))" false; return 1; }
+  REPLAY_IO=$(device_of "$out.replay.json" recorded ${4:+"$4"})
+  held 10 "$name" "its trace replayed" "$engine" "$REPLAY_IO"
+  echo "$name, per commit (writes KiB [flushes]): the engine $engine; its trace replayed $REPLAY_IO"
+}
+
+# binlog_case NAME OUT SYNC COMMITS: record's case of MariaDB's binlog's trace (OUT.engine-trace.json,
+# recorded by --pid with sync_binlog=SYNC; the case beside it) is 180-byte commits, SYNC
+# a sync (commits_per_sync, none where 1), fdatasync, in a log that grows, its header what
+# the binlog's 330-byte header and whole commits leave in a 4096-byte block; run as it is
+# with --writes COMMITS on a fresh rig, its unaligned variant (the commits as recorded)
+# writes within 10 % of the engine's untraced device writes, KiB and flushes per commit
+# (OUT.before and OUT.after around its COMMITS INSERTs; ENGINE_IO: "writes KiB flushes").
+binlog_case() {
+  local name=$1 out=$2 sync=$3 commits=$4 io
+  check "$name: record's case of its trace, 180 B commits, $sync a sync, extending, in-block header" \
+    "$PY" -c 'import json, sys; c = json.load(open(sys.argv[1])); h = c["log"]["header"]
+ok = (c["sizes"] == ["180"] and c.get("commits_per_sync", 1) == int(sys.argv[2])
+      and c["sync"] == "fdatasync" and c["layout"] == "extend"
+      and any((330 + 180 * n) % 4096 == h for n in range(4096)))
+ok or print("the case:", json.dumps(c), file=sys.stderr)
+sys.exit(not ok)' "$out.engine-trace.case.json" "$sync"
+  ENGINE_IO=$(per_commit "$out.before" "$out.after" "$commits" | cut -d ' ' -f 1-3)
+  on_rig "$out.record-case" --case "$out.engine-trace.case.json" --writes "$commits" \
+    --repetitions 2 ||
+    { check "$name: record's case of its trace runs ($(tail -n 2 "$out.record-case.err"))" false; return 1; }
+  io=$(device_of "$out.record-case.json" unaligned)
+  held 10 "$name" "record's case of its trace, unaligned," "$ENGINE_IO" "$io"
+  echo "$name, per commit (writes KiB flushes): the engine $ENGINE_IO; record's case of its trace $io"
+}
+
 # replay_row PROGRAM FROM REAL_W REAL_KIB REPLAY_W REPLAY_KIB: a line of the table that
 # `scripts/engine-study replay` gathers from the record tests: a program's device writes
 # and KiB per commit, then its trace's replay's (the variant as recorded); FROM: "start"
