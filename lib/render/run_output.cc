@@ -8,15 +8,19 @@ namespace alignbench {
 
 void RenderRun(std::ostream& out, const std::vector<Report>& reports,
                Format format, Detail detail) {
-  std::vector<std::string> dirs;
-  for (const Report& report : reports) dirs.push_back(report.settings.dir);
-  const ManyView many = ManyViewOf(LabelResults(reports, dirs));
-  const std::vector<ReportView>& views = many.views;
+  // One report: its view alone (no labels, conditions or differences to
+  // gather, no copy of the report). Several: the N-way table's views.
+  ManyView many;
   if (reports.size() == 1) {
-    Render(out, views.front(), format, detail);
+    many.views.push_back(ViewOf(reports.front()));
+    Render(out, many.views.front(), format, detail);
   } else {
+    std::vector<std::string> dirs;
+    for (const Report& report : reports) dirs.push_back(report.settings.dir);
+    many = ManyViewOf(LabelResults(reports, dirs));
     RenderMany(out, many, format);
   }
+  const std::vector<ReportView>& views = many.views;
   if (format == Format::kCsv) return;
   // A compact report keeps every line within 80 columns; --details prints
   // each line whole, as before.
