@@ -29,32 +29,31 @@ std::string BusyWarning(const std::vector<LabeledReport>& results) {
 // only where those vary (`shifts_vary`: some result measured several).
 void BuildRows(ManyView& m, bool shifts_vary) {
   std::map<PairKey, std::size_t> row_of;
+  std::vector<const RowView*>
+      first;  // each row's, from the result that added it
   for (std::size_t r = 0; r < m.views.size(); ++r) {
     for (const GroupView& group : m.views[r].groups) {
       for (const RowView& row : group.rows) {
         auto [it, added] = row_of.emplace(row.key, m.rows.size());
-        if (added) m.rows.push_back({"", {m.views.size(), nullptr}});
+        if (added) {
+          m.rows.push_back({"", {m.views.size(), nullptr}});
+          first.push_back(&row);
+        }
         m.rows[it->second].cells[r] = &row;
       }
     }
   }
-  auto first_of = [](const ManyRow& row) {
-    for (const RowView* cell : row.cells) {
-      if (cell) return cell;
-    }
-    return static_cast<const RowView*>(nullptr);
-  };
   bool axes_vary = false;
-  for (const ManyRow& row : m.rows) {
-    axes_vary = axes_vary || first_of(row)->axes != first_of(m.rows[0])->axes;
+  for (const RowView* row : first) {
+    axes_vary = axes_vary || row->axes != first.front()->axes;
   }
-  for (ManyRow& row : m.rows) {
-    const RowView& r = *first_of(row);
-    row.name = r.size;
-    if (axes_vary) {
-      row.name += " " + r.sync + "/" + r.io + "/" + r.layout + "/" + r.cache;
-    }
-    if (shifts_vary) row.name += " +" + SizeText(r.shift);
+  for (std::size_t i = 0; i < m.rows.size(); ++i) {
+    const RowView& r = *first[i];
+    std::string& name = m.rows[i].name;
+    name = r.size;
+    if (axes_vary)
+      name += " " + r.sync + "/" + r.io + "/" + r.layout + "/" + r.cache;
+    if (shifts_vary) name += " +" + SizeText(r.shift);
   }
 }
 
